@@ -1,0 +1,353 @@
+"""PDF file → :class:`~citelens.model.Document`, with pdfminer.six. The only module that imports pdfminer.
+
+Input: a path to a PDF. Output: a Document whose pages hold text items grouped the way pdf.js groups
+them (a run of glyphs in one font on one baseline; a gap wider than a word space becomes a space, a
+jump backwards or over a column gutter starts a new item), plus the PDF's own bookmarks and internal
+Link annotations with their destinations resolved to a page and a point.
+
+Coordinates are converted here, once: pdfminer reports bottom-left user space already shifted to the
+MediaBox corner (and rotated by /Rotate); we flip y against the page height (see ``citelens.model``).
+Only upright horizontal glyphs become items; rotated text (arXiv's side stamp, vertical table heads)
+is counted in the page's diagnostics instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pdfminer.converter import PDFPageAggregator
+from pdfminer.layout import LTChar, LTContainer, LTPage
+from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFNoOutlines, PDFPasswordIncorrect
+from pdfminer.pdfexceptions import PDFException
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+from pdfminer.pdfparser import PDFParser, PDFSyntaxError
+from pdfminer.pdftypes import PDFObjRef, resolve1
+from pdfminer.psparser import PSLiteral
+from pdfminer.utils import decode_text
+
+from citelens.fonts import classify_font
+from citelens.model import (
+    Bookmark,
+    Diagnostic,
+    DiagnosticCode,
+    Document,
+    EncryptedError,
+    Font,
+    InputError,
+    Link,
+    Page,
+    TextItem,
+)
+
+# pdfminer logs every recoverable oddity of real-world PDFs at WARNING; they are not the user's problem.
+logging.getLogger("pdfminer").setLevel(logging.ERROR)
+
+# A glyph pdfminer cannot map to Unicode comes out as "(cid:123)".
+_CID = re.compile(r"\(cid:\d+\)")
+
+# Gaps between glyphs, in units of the font size (pdf.js uses similar fractions when it adds spaces).
+SPACE_GAP = 0.12  # wider than this: a space between words
+SPLIT_GAP = 1.0  # wider than this (or going back more than half an em): a new item
+
+
+@dataclass(frozen=True, slots=True)
+class Extraction:
+    document: Document
+    sha256: str
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = None) -> Extraction:
+    """Read a PDF into text items, bookmarks and links.
+
+    Raises :class:`InputError` for a file that is missing or not a readable PDF and
+    :class:`EncryptedError` for an encrypted one; a page that fails to parse becomes a diagnostic.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"{path}: no such file")
+    with path.open("rb") as f:
+        head = f.read(1024)
+    if b"%PDF-" not in head:
+        raise InputError(f"{path}: not a PDF (no %PDF- header)")
+    sha = file_sha256(path)
+    diagnostics: list[Diagnostic] = []
+    with path.open("rb") as f:
+        try:
+            parser = PDFParser(f)
+            doc = PDFDocument(parser)
+        except (PDFEncryptionError, PDFPasswordIncorrect) as exc:
+            raise EncryptedError(f"{path}: the PDF is encrypted and needs a password") from exc
+        except (PDFException, PDFSyntaxError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise InputError(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
+        try:
+            pdf_pages = list(PDFPage.create_pages(doc))
+        except (PDFException, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise InputError(f"{path}: the PDF's page tree is broken ({type(exc).__name__})") from exc
+        if not pdf_pages:
+            raise InputError(f"{path}: the PDF has no pages")
+
+        rsrc = PDFResourceManager(caching=True)
+        device = PDFPageAggregator(rsrc, laparams=None)
+        interp = PDFPageInterpreter(rsrc, device)
+        pages: list[Page] = []
+        geometry: dict[int, _PageGeometry] = {}
+        for number, pdf_page in enumerate(pdf_pages, start=1):
+            geo = _PageGeometry.of(pdf_page)
+            geometry[pdf_page.pageid] = geo
+            try:
+                interp.process_page(pdf_page)
+                layout = device.get_result()
+                page, skipped = _page_from_layout(number, layout)
+            except Exception as exc:  # noqa: BLE001 - one broken page must not lose the rest
+                diagnostics.append(Diagnostic(DiagnosticCode.PAGE_FAILED,
+                                              f"page {number} could not be read ({type(exc).__name__})", number))
+                page = Page(number, geo.width, geo.height)
+            pages.append(page)
+            if progress is not None:
+                progress(number, len(pdf_pages))
+        index = {p.pageid: n for n, p in enumerate(pdf_pages, start=1)}
+        resolver = _Destinations(doc, index, geometry)
+        bookmarks = tuple(_bookmarks(doc, resolver))
+        links = tuple(_links(pdf_pages, resolver, geometry))
+    return Extraction(Document(tuple(pages), bookmarks, links), sha, tuple(diagnostics))
+
+
+# --------------------------------------------------------------------------------------------- text
+
+
+def _chars(container: LTContainer[Any]) -> Iterator[LTChar]:
+    for obj in container:
+        if isinstance(obj, LTChar):
+            yield obj
+        elif isinstance(obj, LTContainer):  # LTFigure: Form XObjects hold text too
+            yield from _chars(obj)
+
+
+def _clean(text: str) -> str:
+    text = _CID.sub("", text)
+    # Ligatures (ﬁ, ﬂ, ...) and other compatibility glyphs: pdf.js normalises these too.
+    if any(ord(c) >= 0xFB00 and ord(c) <= 0xFB4F for c in text):
+        text = unicodedata.normalize("NFKC", text)
+    return text
+
+
+def _strip_subset(name: str) -> str:
+    # "ABCDEF+CMBX10" -> "CMBX10": the six-letter tag only names the subset.
+    return name[7:] if len(name) > 7 and name[6] == "+" and name[:6].isupper() else name
+
+
+def _page_from_layout(number: int, layout: LTPage) -> tuple[Page, int]:
+    width, height = layout.width, layout.height
+    fonts: dict[str, int] = {}
+    items: list[TextItem] = []
+    skipped = 0
+    run: list[str] = []
+    x0 = x1 = base = size = 0.0
+    font = -1
+
+    def flush() -> None:
+        text = "".join(run).rstrip()
+        if text.strip():
+            items.append(TextItem(text, x0, height - base, max(x1 - x0, 0.01), size, size, font))
+        run.clear()
+
+    for ch in _chars(layout):
+        text = ch.get_text()
+        if not ch.upright or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 or ch.size <= 0:
+            skipped += 1
+            continue
+        name = _strip_subset(ch.fontname)
+        fi = fonts.setdefault(name, len(fonts))
+        cbase = ch.matrix[5]
+        csize = ch.size
+        if run:
+            gap = ch.x0 - x1
+            same_line = abs(cbase - base) < 0.1 * size
+            if fi != font or abs(csize - size) > 0.01 or not same_line or gap > SPLIT_GAP * size \
+                    or gap < -0.5 * size:
+                flush()
+            elif gap > SPACE_GAP * size and not run[-1].endswith(" ") and text != " ":
+                run.append(" ")
+        if not run:
+            if text == " ":
+                continue
+            x0, base, size, font = ch.x0, cbase, csize, fi
+        run.append(_clean(text))
+        x1 = max(x1, ch.x1) if len(run) > 1 else ch.x1
+    if run:
+        flush()
+    font_table = tuple(Font(n, *classify_font(n)) for n in fonts)
+    return Page(number, width, height, tuple(items), font_table), skipped
+
+
+# ---------------------------------------------------------------------------------- destinations
+
+
+@dataclass(frozen=True, slots=True)
+class _PageGeometry:
+    """Maps a point in a page's raw user space to our top-left coordinates."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    rotate: int
+
+    @classmethod
+    def of(cls, page: PDFPage) -> _PageGeometry:
+        x0, y0, x1, y1 = page.mediabox
+        return cls(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), page.rotate)
+
+    @property
+    def width(self) -> float:
+        return self.y1 - self.y0 if self.rotate in (90, 270) else self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.x1 - self.x0 if self.rotate in (90, 270) else self.y1 - self.y0
+
+    def point(self, x: float | None, y: float | None) -> tuple[float | None, float | None]:
+        """User-space point → (x, y) from the top-left of the displayed page; None stays None."""
+        if self.rotate == 90 and x is not None and y is not None:
+            return (y - self.y0, x - self.x0)
+        if self.rotate == 180 and x is not None and y is not None:
+            return (self.x1 - x, y - self.y0)
+        if self.rotate == 270 and x is not None and y is not None:
+            return (self.y1 - y, self.x1 - x)
+        return (None if x is None else x - self.x0, None if y is None else self.y1 - y)
+
+    def rect(self, r: Any) -> tuple[float, float, float, float]:
+        ax, ay, bx, by = (float(resolve1(v)) for v in r)
+        p, q = self.point(ax, ay), self.point(bx, by)
+        xs = sorted((p[0] or 0.0, q[0] or 0.0))
+        ys = sorted((p[1] or 0.0, q[1] or 0.0))
+        return (xs[0], ys[0], xs[1], ys[1])
+
+
+def _name(obj: Any) -> str | None:
+    obj = resolve1(obj)
+    if isinstance(obj, PSLiteral):
+        return str(obj.name)
+    if isinstance(obj, bytes):
+        return obj.decode("latin-1")
+    if isinstance(obj, str):
+        return obj
+    return None
+
+
+class _Destinations:
+    """Resolves explicit and named destinations to (page number, x, y, name)."""
+
+    def __init__(self, doc: PDFDocument, index: dict[int, int], geometry: dict[int, _PageGeometry]) -> None:
+        self._doc = doc
+        self._index = index
+        self._geometry = geometry
+
+    def resolve(self, dest: Any) -> tuple[int | None, float | None, float | None, str | None]:
+        name = None
+        dest = resolve1(dest)
+        for _ in range(4):  # a name resolves to an array, or to a dict holding /D
+            if isinstance(dest, (bytes, str, PSLiteral)):
+                name = _name(dest)
+                try:
+                    dest = resolve1(self._doc.get_dest(_name_key(dest)))
+                except Exception:  # noqa: BLE001 - a dangling name is the PDF's problem, not ours
+                    return (None, None, None, name)
+            elif isinstance(dest, dict):
+                dest = resolve1(dest.get("D"))
+            else:
+                break
+        if not isinstance(dest, list) or not dest:
+            return (None, None, None, name)
+        target = dest[0]
+        objid = target.objid if isinstance(target, PDFObjRef) else None
+        page = self._index.get(objid) if objid is not None else None
+        if page is None and isinstance(target, int):  # remote-style 0-based page index
+            page = target + 1 if 0 <= target < len(self._index) else None
+        if page is None:
+            return (None, None, None, name)
+        kind = _name(dest[1]) if len(dest) > 1 else None
+        args = [resolve1(a) for a in dest[2:]]
+        num = [float(a) if isinstance(a, (int, float)) else None for a in args]
+        x = y = None
+        if kind == "XYZ":
+            x = num[0] if len(num) > 0 else None
+            y = num[1] if len(num) > 1 else None
+        elif kind in ("FitH", "FitBH"):
+            y = num[0] if num else None
+        elif kind in ("FitV", "FitBV"):
+            x = num[0] if num else None
+        elif kind == "FitR" and len(num) == 4:
+            x, y = num[0], num[3]
+        geo = self._geometry.get(objid) if objid is not None else None
+        if geo is not None:
+            x, y = geo.point(x, y)
+        return (page, x, y, name)
+
+
+def _name_key(dest: Any) -> Any:
+    # Named destinations are looked up by their raw key (bytes for strings, the name for /Names).
+    return dest.name if isinstance(dest, PSLiteral) else dest
+
+
+def _bookmarks(doc: PDFDocument, resolver: _Destinations) -> Iterator[Bookmark]:
+    try:
+        outlines = list(doc.get_outlines())
+    except PDFNoOutlines:
+        return
+    except Exception:  # noqa: BLE001 - a broken outline tree means no bookmarks, not a failed file
+        return
+    for level, title, dest, action, _se in outlines:
+        if dest is None and action is not None:
+            action = resolve1(action)
+            if isinstance(action, dict) and _name(action.get("S")) == "GoTo":
+                dest = action.get("D")
+        page = x = y = None
+        if dest is not None:
+            page, x, y, _n = resolver.resolve(dest)
+        title = title if isinstance(title, str) else decode_text(title)
+        yield Bookmark(" ".join(title.split()), max(int(level), 1), page, y)
+
+
+def _links(pages: list[PDFPage], resolver: _Destinations, geometry: dict[int, _PageGeometry]) -> Iterator[Link]:
+    for number, page in enumerate(pages, start=1):
+        try:
+            annots = resolve1(page.annots) or []
+        except Exception:  # noqa: BLE001
+            continue
+        geo = geometry[page.pageid]
+        for ref in annots if isinstance(annots, list) else []:
+            try:
+                a = resolve1(ref)
+                if not isinstance(a, dict) or _name(a.get("Subtype")) != "Link" or "Rect" not in a:
+                    continue
+                dest = a.get("Dest")
+                if dest is None:
+                    action = resolve1(a.get("A"))
+                    if not isinstance(action, dict) or _name(action.get("S")) != "GoTo":
+                        continue  # URI and other external actions are not document structure
+                    dest = action.get("D")
+                if dest is None:
+                    continue
+                rect = geo.rect(resolve1(a["Rect"]))
+                dest_page, x, y, name = resolver.resolve(dest)
+            except Exception:  # noqa: BLE001 - one malformed annotation is skipped, not fatal
+                continue
+            yield Link(number, rect, dest_page, x, y, name)

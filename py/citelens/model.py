@@ -1,0 +1,444 @@
+"""The data citelens reads and writes: pages of text items in, one analysis out.
+
+Coordinates, everywhere in citelens
+-----------------------------------
+PDF points (1/72 inch), relative to the **top-left corner of the page's MediaBox**, with **y growing
+downward**. A box is ``(x0, y0, x1, y1)`` with ``x0 < x1`` and ``y0 < y1`` (``y0`` is the top edge).
+pdf.js and pdfminer both report bottom-left user space; the adapters convert (``y = height - y_pdf``),
+nothing downstream ever does. A text item's ``y`` is its **baseline**; its box is
+``(x, y - height, x + width, y + DESCENT * height)``, i.e. from one font height above the baseline to
+a typical descender below it (see :meth:`TextItem.box`).
+
+JSON
+----
+Every type has one compact JSON form (``to_json`` / ``from_json``); top-level documents carry
+``schema_version``. Text items travel as arrays, not objects, because the browser posts tens of
+thousands of them per paper and arrays are the cheapest form to build in JS and to parse here::
+
+    {"schema_version": 1,
+     "pages": [{"number": 1, "width": 612.0, "height": 792.0,
+                "fonts": [["CMBX12", true, false]],            # name, bold, italic
+                "items": [["1 Introduction", 72.0, 96.2, 81.4, 12.0, 12.0, 0]]}],
+     "bookmarks": [{"title": "Introduction", "level": 1, "page": 1, "y": 88.0}],
+     "links": [{"page": 2, "rect": [100.0, 80.0, 112.0, 91.0], "dest_page": 9, "dest_x": 72.0,
+                "dest_y": 120.0, "dest_name": "cite.vaswani2017"}]}
+
+An item array is ``[text, x, y, width, height, font_size, font_index]``; ``font_index`` points into
+the page's ``fonts`` table (``-1`` when unknown).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+Box = tuple[float, float, float, float]
+
+#: How far below the baseline a text item's box reaches, as a share of its height (Times' descender).
+DESCENT = 0.22
+
+
+class CitelensError(Exception):
+    """Base class of every error citelens raises on misuse or unreadable input."""
+
+
+class InputError(CitelensError, ValueError):
+    """The input is not something citelens can read (not a PDF, malformed JSON, ...)."""
+
+
+class EncryptedError(InputError):
+    """The PDF is encrypted and no password was given."""
+
+
+def _r(value: float) -> float:
+    """Round a coordinate for JSON: 0.01 pt is far below anything a reader can see."""
+    return round(float(value), 2)
+
+
+def _box(values: Any) -> Box:
+    x0, y0, x1, y1 = (float(v) for v in values)
+    return (x0, y0, x1, y1)
+
+
+def _box_json(box: Box | None) -> list[float] | None:
+    return None if box is None else [_r(v) for v in box]
+
+
+# --------------------------------------------------------------------------------------------- input
+
+
+@dataclass(frozen=True, slots=True)
+class Font:
+    name: str
+    bold: bool = False
+    italic: bool = False
+
+    def to_json(self) -> list[Any]:
+        return [self.name, self.bold, self.italic]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Font:
+        name, bold, italic = data
+        return cls(str(name), bool(bold), bool(italic))
+
+
+@dataclass(frozen=True, slots=True)
+class TextItem:
+    """A run of text in one font on one baseline (a pdf.js text item, or pdfminer chars grouped alike)."""
+
+    text: str
+    x: float
+    y: float  # baseline
+    width: float
+    height: float
+    size: float  # font size in points, after the text matrix (pdf.js: hypot(c, d))
+    font: int = -1  # index into Page.fonts
+
+    @property
+    def box(self) -> Box:
+        return (self.x, self.y - self.height, self.x + self.width, self.y + DESCENT * self.height)
+
+    def to_json(self) -> list[Any]:
+        return [self.text, _r(self.x), _r(self.y), _r(self.width), _r(self.height), _r(self.size), self.font]
+
+    @classmethod
+    def from_json(cls, data: Any) -> TextItem:
+        text, x, y, width, height, size, font = data
+        return cls(str(text), float(x), float(y), float(width), float(height), float(size), int(font))
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    number: int  # 1-based
+    width: float
+    height: float
+    items: tuple[TextItem, ...] = ()
+    fonts: tuple[Font, ...] = ()
+
+    def font_of(self, item: TextItem) -> Font | None:
+        return self.fonts[item.font] if 0 <= item.font < len(self.fonts) else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "width": _r(self.width),
+            "height": _r(self.height),
+            "fonts": [f.to_json() for f in self.fonts],
+            "items": [i.to_json() for i in self.items],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Page:
+        return cls(
+            number=int(data["number"]),
+            width=float(data["width"]),
+            height=float(data["height"]),
+            items=tuple(TextItem.from_json(i) for i in data.get("items", ())),
+            fonts=tuple(Font.from_json(f) for f in data.get("fonts", ())),
+        )
+
+    def summary_json(self) -> dict[str, Any]:
+        return {"number": self.number, "width": _r(self.width), "height": _r(self.height)}
+
+
+@dataclass(frozen=True, slots=True)
+class Bookmark:
+    """An entry of the PDF's own outline; ``page``/``y`` are None when its destination cannot be resolved."""
+
+    title: str
+    level: int  # 1 = top level
+    page: int | None
+    y: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "level": self.level, "page": self.page,
+                "y": None if self.y is None else _r(self.y)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Bookmark:
+        y = data.get("y")
+        return cls(str(data["title"]), int(data["level"]), data.get("page"), None if y is None else float(y))
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A Link annotation whose destination is inside the document."""
+
+    page: int
+    rect: Box
+    dest_page: int | None
+    dest_x: float | None = None
+    dest_y: float | None = None
+    dest_name: str | None = None  # named destination (e.g. ``cite.vaswani2017``, ``bib12``), if any
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "page": self.page,
+            "rect": _box_json(self.rect),
+            "dest_page": self.dest_page,
+            "dest_x": None if self.dest_x is None else _r(self.dest_x),
+            "dest_y": None if self.dest_y is None else _r(self.dest_y),
+            "dest_name": self.dest_name,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Link:
+        def opt(key: str) -> float | None:
+            v = data.get(key)
+            return None if v is None else float(v)
+
+        return cls(int(data["page"]), _box(data["rect"]), data.get("dest_page"), opt("dest_x"), opt("dest_y"),
+                   data.get("dest_name"))
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """Everything the stages read: the text of each page, and what the PDF itself says about structure."""
+
+    pages: tuple[Page, ...]
+    bookmarks: tuple[Bookmark, ...] = ()
+    links: tuple[Link, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "pages": [p.to_json() for p in self.pages],
+            "bookmarks": [b.to_json() for b in self.bookmarks],
+            "links": [lk.to_json() for lk in self.links],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Document:
+        if not isinstance(data, dict) or "pages" not in data:
+            raise InputError("document JSON needs an object with a 'pages' list")
+        version = data.get("schema_version", SCHEMA_VERSION)
+        if version != SCHEMA_VERSION:
+            raise InputError(f"document schema_version {version} is not supported (expected {SCHEMA_VERSION})")
+        try:
+            return cls(
+                pages=tuple(Page.from_json(p) for p in data["pages"]),
+                bookmarks=tuple(Bookmark.from_json(b) for b in data.get("bookmarks", ())),
+                links=tuple(Link.from_json(lk) for lk in data.get("links", ())),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InputError(f"malformed document JSON: {exc!r}") from exc
+
+    def without_pdf_structure(self) -> Document:
+        """The same text with the PDF's bookmarks and links dropped (``--text-only``)."""
+        return Document(self.pages)
+
+
+# -------------------------------------------------------------------------------------------- output
+
+
+class OutlineSource(enum.StrEnum):
+    BOOKMARKS = "bookmarks"
+    DETECTED = "detected"
+    NONE = "none"
+
+
+class CitationStyle(enum.StrEnum):
+    NUMERIC = "numeric"
+    SUPERSCRIPT = "superscript"
+    AUTHOR_YEAR = "author-year"
+    UNKNOWN = "unknown"
+
+
+class MentionKind(enum.StrEnum):
+    FIGURE = "figure"
+    TABLE = "table"
+    EQUATION = "equation"
+    SECTION = "section"
+    ALGORITHM = "algorithm"
+    APPENDIX = "appendix"
+
+
+class LinkSource(enum.StrEnum):
+    TEXT = "text"  # found by the heuristics
+    PDF_LINK = "pdf-link"  # given by the PDF's own Link annotation
+
+
+class DiagnosticCode(enum.StrEnum):
+    NO_TEXT_LAYER = "no_text_layer"
+    EMPTY_PAGE = "empty_page"
+    NO_OUTLINE = "no_outline"
+    PAGE_FAILED = "page_failed"
+    BAD_DESTINATION = "bad_destination"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: DiagnosticCode
+    message: str
+    page: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": str(self.code), "message": self.message, "page": self.page}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Diagnostic:
+        return cls(DiagnosticCode(data["code"]), str(data["message"]), data.get("page"))
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineItem:
+    title: str
+    level: int
+    page: int
+    y: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "level": self.level, "page": self.page, "y": _r(self.y)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> OutlineItem:
+        return cls(str(data["title"]), int(data["level"]), int(data["page"]), float(data["y"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    index: int  # 1-based position in the reference list
+    label: str | None
+    raw: str
+    page: int
+    box: Box
+    authors: tuple[str, ...] = ()
+    year: int | None = None
+    year_suffix: str | None = None
+    title: str | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    url: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index, "label": self.label, "raw": self.raw, "page": self.page,
+            "box": _box_json(self.box), "authors": list(self.authors), "year": self.year,
+            "year_suffix": self.year_suffix, "title": self.title, "doi": self.doi,
+            "arxiv_id": self.arxiv_id, "url": self.url,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Reference:
+        return cls(
+            index=int(data["index"]), label=data.get("label"), raw=str(data["raw"]), page=int(data["page"]),
+            box=_box(data["box"]), authors=tuple(data.get("authors", ())), year=data.get("year"),
+            year_suffix=data.get("year_suffix"), title=data.get("title"), doi=data.get("doi"),
+            arxiv_id=data.get("arxiv_id"), url=data.get("url"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    text: str
+    start: int  # offset of the marker's start within ``text``
+    end: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "start": self.start, "end": self.end}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Sentence:
+        return cls(str(data["text"]), int(data["start"]), int(data["end"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    page: int
+    text: str
+    ref_indexes: tuple[int, ...]
+    boxes: tuple[Box, ...]
+    sentence: Sentence | None = None
+    source: LinkSource = LinkSource.TEXT
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "page": self.page, "text": self.text, "ref_indexes": list(self.ref_indexes),
+            "boxes": [_box_json(b) for b in self.boxes],
+            "sentence": None if self.sentence is None else self.sentence.to_json(),
+            "source": str(self.source),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Citation:
+        s = data.get("sentence")
+        return cls(int(data["page"]), str(data["text"]), tuple(int(i) for i in data["ref_indexes"]),
+                   tuple(_box(b) for b in data["boxes"]), None if s is None else Sentence.from_json(s),
+                   LinkSource(data.get("source", "text")))
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    page: int
+    y: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"page": self.page, "y": _r(self.y)}
+
+
+@dataclass(frozen=True, slots=True)
+class FigureMention:
+    page: int
+    text: str
+    kind: MentionKind
+    label: str
+    boxes: tuple[Box, ...]
+    target: Target | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "page": self.page, "text": self.text, "kind": str(self.kind), "label": self.label,
+            "boxes": [_box_json(b) for b in self.boxes],
+            "target": None if self.target is None else self.target.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FigureMention:
+        t = data.get("target")
+        return cls(int(data["page"]), str(data["text"]), MentionKind(data["kind"]), str(data["label"]),
+                   tuple(_box(b) for b in data["boxes"]),
+                   None if t is None else Target(int(t["page"]), float(t["y"])))
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where the analysed text came from. ``text_hash``: first 16 bytes (hex) of SHA-256 over the page texts."""
+
+    file: str | None = None
+    sha256: str | None = None
+    text_hash: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "sha256": self.sha256, "text_hash": self.text_hash}
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    source: Source
+    pages: tuple[Page, ...]  # only number, width and height are written out
+    body_font_size: float | None
+    outline_source: OutlineSource
+    outline: tuple[OutlineItem, ...] = ()
+    citation_style: CitationStyle = CitationStyle.UNKNOWN
+    references: tuple[Reference, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    figure_mentions: tuple[FigureMention, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "source": self.source.to_json(),
+            "pages": [p.summary_json() for p in self.pages],
+            "body_font_size": self.body_font_size,
+            "outline_source": str(self.outline_source),
+            "outline": [o.to_json() for o in self.outline],
+            "citation_style": str(self.citation_style),
+            "references": [r.to_json() for r in self.references],
+            "citations": [c.to_json() for c in self.citations],
+            "figure_mentions": [m.to_json() for m in self.figure_mentions],
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+        }
