@@ -1,0 +1,185 @@
+"""Shared geometry for every stage: body font size, lines, columns, reading order, offsets → boxes.
+
+Input: :class:`~citelens.model.Page` objects (text items, top-left coordinates, y = baseline).
+Output: :class:`Line` objects, in reading order, each knowing which items it holds and where each item
+starts in the line's text, so a regex match on ``line.text`` gives boxes with :meth:`Line.boxes`.
+
+Invariants: every item of a page lands in exactly one line; a line never crosses a column gutter;
+``line.text[o:o + len(item.text)] == item.text`` for each item and its offset.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from citelens.model import Box, Page, TextItem
+from citelens.params import PARAMS, LayoutParams
+
+
+def body_font_size(pages: Iterable[Page]) -> float | None:
+    """Modal font size over all items, weighted by characters, rounded to 0.5 pt.
+
+    >>> from citelens.model import Page, TextItem
+    >>> body_font_size([Page(1, 600, 800, (TextItem("Title", 0, 50, 30, 14, 14), TextItem("body text", 0, 90, 40, 10, 10.04)))])
+    10.0
+    """
+    counts: Counter[float] = Counter()
+    for page in pages:
+        for item in page.items:
+            counts[round(item.size * 2) / 2] += len(item.text.strip())
+    if not counts:
+        return None
+    return counts.most_common(1)[0][0]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Items on one baseline within one column, left to right."""
+
+    page: int
+    items: tuple[TextItem, ...]
+    offsets: tuple[int, ...]  # where each item's text starts in ``text``
+    text: str
+    box: Box
+    baseline: float
+    size: float  # the font size covering most characters
+    column: int  # 0 left / only column, 1 right column, -1 spanning both columns of a two-column page
+
+    def boxes(self, start: int, end: int) -> tuple[Box, ...]:
+        """Boxes covering ``text[start:end]``: one per item touched, cut in proportion to characters."""
+        out: list[Box] = []
+        for item, off in zip(self.items, self.offsets, strict=True):
+            lo, hi = max(start, off), min(end, off + len(item.text))
+            if lo >= hi:
+                continue
+            n = max(len(item.text), 1)
+            x0, y0, x1, y1 = item.box
+            w = x1 - x0
+            out.append((x0 + w * (lo - off) / n, y0, x0 + w * (hi - off) / n, y1))
+        return tuple(out)
+
+
+def _join(items: Sequence[TextItem], params: LayoutParams) -> tuple[str, tuple[int, ...]]:
+    parts: list[str] = []
+    offsets: list[int] = []
+    pos = 0
+    prev: TextItem | None = None
+    for item in items:
+        if prev is not None:
+            gap = item.x - (prev.x + prev.width)
+            if gap > params.space_gap * max(prev.size, item.size) and not prev.text.endswith(" ") \
+                    and not item.text.startswith(" "):
+                parts.append(" ")
+                pos += 1
+        offsets.append(pos)
+        parts.append(item.text)
+        pos += len(item.text)
+        prev = item
+    return "".join(parts), tuple(offsets)
+
+
+def _make_line(page: Page, items: list[TextItem], params: LayoutParams) -> Line:
+    items.sort(key=lambda i: i.x)
+    text, offsets = _join(items, params)
+    sizes: Counter[float] = Counter()
+    for item in items:
+        sizes[round(item.size, 1)] += len(item.text)
+    size = sizes.most_common(1)[0][0]
+    main = [i for i in items if round(i.size, 1) == size]
+    boxes = [i.box for i in items]
+    box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    baseline = max(i.y for i in main)
+    return Line(page.number, tuple(items), offsets, text, box, baseline, size, 0)
+
+
+def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams = PARAMS.layout) -> list[Line]:
+    """Group a page's items into lines, in reading order.
+
+    ``tolerance`` is the baseline distance, in units of font size, within which items share a line
+    (``params.line_tolerance`` by default; the outline stage retries tight-leading pages with less).
+    """
+    tol = params.line_tolerance if tolerance is None else tolerance
+    items = sorted((i for i in page.items if i.text.strip()), key=lambda i: i.y)
+    # 1. Bands of items whose baselines lie within tol x size of the band's first item. A superscript
+    #    sits ~0.35 em above its baseline and joins it; the next line, >= 1 em below, does not.
+    bands: list[list[TextItem]] = []
+    ref_y = ref_size = 0.0
+    for item in items:
+        if bands and item.y - ref_y <= tol * max(ref_size, item.size):
+            bands[-1].append(item)
+            ref_size = max(ref_size, item.size)
+        else:
+            bands.append([item])
+            ref_y, ref_size = item.y, item.size
+    # 2. Split each band at wide horizontal gaps: a column gutter, or a table's cell gap.
+    #
+    #    | body text of the left column ....|  gutter  |3.2 Heading in the right column |
+    #                                       ^ gap > gutter_gap x size, and the gap covers the middle
+    mid = page.width / 2
+    lines: list[Line] = []
+    for band in bands:
+        band.sort(key=lambda i: i.x)
+        segment: list[TextItem] = [band[0]]
+        right = band[0].x + band[0].width
+        for item in band[1:]:
+            gap = item.x - right
+            size = max(item.size, segment[-1].size)
+            crosses_mid = right <= mid + size and item.x >= mid - size
+            if gap > params.split_gap * size or (crosses_mid and gap > params.gutter_gap * size):
+                lines.append(_make_line(page, segment, params))
+                segment = []
+            segment.append(item)
+            right = max(right, item.x + item.width)
+        lines.append(_make_line(page, segment, params))
+    return reading_order(page, lines, params)
+
+
+def reading_order(page: Page, lines: list[Line], params: LayoutParams = PARAMS.layout) -> list[Line]:
+    """Assign columns and sort in reading order.
+
+    A page counts as two-column when at least ``two_column_share`` of its longer lines sit wholly in
+    one half and both halves have such lines.
+    """
+    mid = page.width / 2
+    slack = page.width * 0.02
+
+    def side(line: Line) -> int:
+        if line.box[2] <= mid + slack:
+            return 0
+        if line.box[0] >= mid - slack:
+            return 1
+        return -1
+
+    long_lines = [ln for ln in lines if len(ln.text) >= params.min_line_chars]
+    sides = Counter(side(ln) for ln in long_lines)
+    halves = sides[0] + sides[1]
+    two_col = bool(long_lines) and sides[0] > 0 and sides[1] > 0 \
+        and halves >= params.two_column_share * len(long_lines)
+    if not two_col:
+        out = [_with_column(ln, 0) for ln in lines]
+        out.sort(key=lambda ln: ln.baseline)
+        return out
+    # Spanning lines (a title, a full-width figure or table) cut the page into zones; within a zone
+    # the left column is read before the right one.
+    #
+    #   [ title, spanning ........................ ]   zone 0
+    #   [ left col ...... ]      [ right col ..... ]   zone 1: left, then right
+    #   [ full-width figure caption .............. ]   zone 1 ends
+    #   [ left col ...... ]      [ right col ..... ]   zone 2
+    cuts = sorted(ln.baseline for ln in lines if side(ln) < 0)
+    keyed: list[tuple[tuple[int, int, float], Line]] = []
+    for ln in lines:
+        s = side(ln)
+        zone = bisect_left(cuts, ln.baseline) if s >= 0 else bisect_left(cuts, ln.baseline) + 1
+        keyed.append(((zone, s, ln.baseline), _with_column(ln, s)))
+    keyed.sort(key=lambda kv: kv[0])
+    return [ln for _, ln in keyed]
+
+
+def _with_column(line: Line, column: int) -> Line:
+    if line.column == column:
+        return line
+    return Line(line.page, line.items, line.offsets, line.text, line.box, line.baseline, line.size, column)

@@ -1,0 +1,350 @@
+"""Section outline: the PDF's bookmarks when it has them, otherwise headings detected from the text.
+
+Input: pages of text items and the body font size (or the PDF's bookmarks).
+Output: a tuple of :class:`~citelens.model.OutlineItem` in reading order; empty when the text shows
+no trustworthy outline (fewer than ``min_headings`` headings, or a gap between two headings longer
+than ``max_gap_share`` of the pages): no outline is better than a junk one.
+
+A line is a heading when it is clearly larger than the body text, or bold and either numbered
+("3.2 Results", "IV. METHODS") or a known section name ("Acknowledgements"). Bold run-in headings
+("**2.1 Data.** We collected ...") count, titled by their bold part. Rejected: long lines, unnumbered
+lines ending in a full stop, running heads and feet (the same line on several pages), anything in the
+page's outer margin, table-of-contents leaders, and, after the References heading, anything that is
+not an appendix heading (so reference entries never become headings).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from rapidfuzz.distance import Levenshtein
+
+from citelens.layout import Line, page_lines
+from citelens.model import Bookmark, OutlineItem, Page, TextItem
+from citelens.params import PARAMS, LayoutParams, OutlineParams
+from citelens.patterns import (
+    APPENDIX_HEADING,
+    APPENDIX_LETTER,
+    APPENDIX_WORD,
+    CAPTION,
+    DOTTED_LEADER,
+    HEADING_NUMBER,
+    KNOWN_SECTION,
+    FONT_SMALLCAPS,
+    MATH_CHARS,
+    REFERENCES_HEADING,
+    SECTION_NUMBER_ONLY,
+)
+
+
+def outline_from_bookmarks(bookmarks: Sequence[Bookmark]) -> tuple[OutlineItem, ...]:
+    """The PDF's own outline; entries whose destination does not resolve to a page are dropped."""
+    return tuple(OutlineItem(b.title, b.level, b.page, b.y if b.y is not None else 0.0)
+                 for b in bookmarks if b.page is not None and b.title)
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """A heading candidate, before levels are assigned."""
+
+    title: str
+    number: str | None
+    page: int
+    y: float
+    size: float
+    bold: bool
+    line: Line
+    letter_only: bool = False  # numbered only by a bare letter ("A Proofs"): an appendix, or nothing
+
+
+def _emphasis(page: Page, item: TextItem) -> bool:
+    """Bold, or small capitals (elsarticle's "1. INTRODUCTION" in CMCSC10): a heading's typography."""
+    font = page.font_of(item)
+    return font is not None and (font.bold or FONT_SMALLCAPS.search(font.name) is not None)
+
+
+def _italic(page: Page, item: TextItem) -> bool:
+    font = page.font_of(item)
+    return font is not None and font.italic
+
+
+def _letters(text: str) -> int:
+    return sum(1 for c in text if c.isalpha())
+
+
+def _lead(line: Line) -> int:
+    """How many leading items are only a section number ("2.1.", "IV."), whatever their font."""
+    k = 0
+    while k < len(line.items) - 1 and SECTION_NUMBER_ONLY.match(line.items[k].text.strip()):
+        k += 1
+    return k
+
+
+def _share(page: Page, items: Sequence[TextItem], test: Callable[[Page, TextItem], bool]) -> float:
+    """Share of the letters of ``items`` set in fonts passing ``test``."""
+    total = sum(_letters(i.text) for i in items)
+    return sum(_letters(i.text) for i in items if test(page, i)) / total if total else 0.0
+
+
+def _letters_ok(title: str) -> bool:
+    letters = sum(1 for c in title if c.isalpha())
+    return letters >= 2 and letters * 2 >= len(title.replace(" ", ""))
+
+
+def _parse(text: str) -> tuple[str | None, str, bool]:
+    """Split ``"3.2 Results"`` into ``("3.2", "Results", False)``; ``(None, text, False)`` when not numbered.
+
+    The last flag marks a bare appendix letter (``"B Hyper-parameters"``), a number only after the
+    bibliography.
+    """
+    m = HEADING_NUMBER.match(text)
+    if m:
+        return m.group("number").rstrip("."), m.group("title").strip(), False
+    m = APPENDIX_LETTER.match(text)
+    if m:
+        return m.group("number"), m.group("title").strip(), True
+    return None, text, False
+
+
+def _within_margin(page: Page, line: Line, share: float) -> bool:
+    x0, y0, x1, y1 = line.box
+    mx, my = page.width * share, page.height * share
+    return x1 <= mx or x0 >= page.width - mx or y1 <= my or y0 >= page.height - my
+
+
+def _prose_sizes(pages: Sequence[Page], share: float) -> frozenset[float]:
+    """Font sizes (to 0.5 pt) holding at least ``share`` of all characters: sizes of running text.
+
+    ASM's methods and references at 7.5 pt outweigh its 9 pt body; 9 pt is still prose, not a heading.
+    """
+    counts: Counter[float] = Counter()
+    for page in pages:
+        for item in page.items:
+            counts[round(item.size * 2) / 2] += len(item.text)
+    total = sum(counts.values()) or 1
+    return frozenset(size for size, n in counts.items() if n >= share * total)
+
+
+def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset[float],
+                p: OutlineParams) -> list[Heading]:
+    out: list[Heading] = []
+    page_max = max((ln.size for ln in lines), default=0.0)
+    paragraph = _in_paragraph(page, lines)
+    for n, line in enumerate(lines):
+        text = " ".join(line.text.split())
+        if not text or _within_margin(page, line, p.margin):
+            continue
+        big = line.size >= p.size_ratio * body and round(line.size * 2) / 2 not in prose
+        rest = line.items[_lead(line):]
+        emphasised = _share(page, rest, _emphasis) >= p.emphasis_share
+        if not emphasised and not big:
+            head = _run_in(page, line)
+            if head is not None:
+                number, title, letter = _parse(head)
+                out.append(Heading(head, number, line.page, line.box[1], line.size, True, line, letter))
+                continue
+            number, title, letter = _parse(text)
+            # IEEE and Elsevier set subsections in italics: "2.1. Piezoresistive effect".
+            if number is not None and "." in number.rstrip(".") and _share(page, rest, _italic) >= p.emphasis_share \
+                    and len(text) <= p.max_chars and not text.endswith(".") and _letters_ok(title):
+                out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
+            continue
+        if len(text) > p.max_chars or DOTTED_LEADER.search(text):
+            continue
+        number, title, letter = _parse(text)
+        if not _letters_ok(title):
+            continue
+        known = KNOWN_SECTION.match(title) is not None
+        if not big and number is None and not known and not _standalone(page, line, lines[n + 1:n + 4], p):
+            continue
+        if number is None and not known:
+            # A display equation or a label set large, a caption, a bullet ("d Strong volume ..."),
+            # a logo ("ll"), a sentence or a question.
+            if MATH_CHARS.search(text) or not text[0].isupper() or _letters(text) < 3 or CAPTION.match(text) \
+                    or text.endswith((".", "?")):
+                continue
+            if page.number == 1 and line.size < page_max:
+                continue  # front matter: authors, affiliations, "Highlights"; the title alone is kept
+            if paragraph[n]:
+                continue  # four or more lines alike: a summary paragraph set large, not a heading
+        out.append(Heading(text, number, line.page, line.box[1], line.size, emphasised, line, letter))
+    return out
+
+
+def _in_paragraph(page: Page, lines: Sequence[Line], run: int = 4) -> list[bool]:
+    """For each line, whether it belongs to ``run`` or more consecutive lines of one size and face."""
+    out = [False] * len(lines)
+    start = 0
+    for i in range(1, len(lines) + 1):
+        if i < len(lines):
+            a, b = lines[i - 1], lines[i]
+            alike = a.column == b.column and abs(a.size - b.size) < 0.1 \
+                and 0 < b.baseline - a.baseline <= 1.6 * b.size \
+                and (_share(page, a.items, _emphasis) > 0.5) == (_share(page, b.items, _emphasis) > 0.5)
+            if alike:
+                continue
+        if i - start >= run:
+            out[start:i] = [True] * (i - start)
+        start = i
+    return out
+
+
+def _standalone(page: Page, line: Line, after: Sequence[Line], p: OutlineParams) -> bool:
+    """An unnumbered heading in a heading face: a short line of its own, followed by body text.
+
+    Cell Press, BMJ, Frontiers and BMC number no sections: "Lead contact" in bold, then a paragraph.
+    The next line must be in the same column, start within ``indent`` x size of the heading, and be
+    set in a plain face no larger than the heading; that rules out table header cells and bold
+    figure labels.
+    """
+    text = " ".join(line.text.split())
+    if not after or text.endswith((".", ",", ";", ":")) or not text[0].isupper() or MATH_CHARS.search(text):
+        return False
+    if len(text.split()) > p.standalone_max_words:
+        return False
+    nxt = after[0]
+    for more in after[1:]:  # a heading wrapped over two or three lines: look under its last line
+        if nxt.column == line.column and abs(nxt.size - line.size) < 0.1 and _share(page, nxt.items, _emphasis) > 0.8:
+            line, nxt = nxt, more
+    return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
+            and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * 1.15
+            and _share(page, nxt.items, _emphasis) < 0.5 and len(nxt.text) > len(text) / 2)
+
+
+def _run_in(page: Page, line: Line) -> str | None:
+    """The bold head of a run-in heading, "2.1 Data. We collected ..." → "2.1 Data", else None.
+
+    The emphasised part must open the line (after a section number in any font) and be numbered, a
+    known section name, or a phrase of two or more words closed by a full stop ("Desiccation assay."
+    in ASM and PNAS methods sections).
+    """
+    k = _lead(line)
+    j = k
+    while j < len(line.items) and (_emphasis(page, line.items[j]) or not _letters(line.items[j].text)):
+        j += 1
+    if j == k or j == len(line.items) or not _letters(" ".join(i.text for i in line.items[k:j])):
+        return None
+    raw = " ".join(line.text[: line.offsets[j]].split())
+    head = raw.rstrip(" .:")
+    number, title, _letter = _parse(head)
+    if not _letters_ok(title) or len(head) > 100:
+        return None
+    phrase = raw.endswith((".", ":")) and len(title.split()) >= 2 and title[0].isupper() \
+        and not MATH_CHARS.search(title)
+    if number is not None or KNOWN_SECTION.match(title) or phrase:
+        return head
+    return None
+
+
+def _merge_wrapped(headings: list[Heading], lines_by_page: dict[int, list[Line]]) -> list[Heading]:
+    """Join a heading with the next line when it wraps: same page, column, size and weight, no number."""
+    out: list[Heading] = []
+    for h in headings:
+        prev = out[-1] if out else None
+        if prev is not None and h.number is None and prev.page == h.page and prev.line.column == h.line.column \
+                and abs(prev.size - h.size) < 0.1 and prev.bold == h.bold \
+                and 0 < h.line.baseline - prev.line.baseline <= 1.6 * h.size \
+                and not KNOWN_SECTION.match(h.title) and not KNOWN_SECTION.match(_parse(prev.title)[1]):
+            lines = lines_by_page[h.page]
+            if lines.index(h.line) == lines.index(prev.line) + 1:
+                out[-1] = replace(prev, title=f"{prev.title} {h.title}")
+                continue
+        out.append(h)
+    return out
+
+
+def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
+    """Indexes of headings whose text recurs on ``repeat_pages`` or more pages (running heads)."""
+    keys = [h.title.lower() for h in headings]
+    bad: set[int] = set()
+    for i, a in enumerate(keys):
+        pages = {headings[i].page}
+        for j, b in enumerate(keys):
+            if i != j and headings[j].page not in pages:
+                limit = int(p.repeat_distance * min(len(a), len(b)))
+                if Levenshtein.distance(a, b, score_cutoff=limit) <= limit:
+                    pages.add(headings[j].page)
+        if len(pages) >= p.repeat_pages:
+            bad.add(i)
+    return bad
+
+
+def _levels(headings: list[Heading]) -> list[int]:
+    """Depth of the dotted number; unnumbered headings take the level numbered ones of their size have,
+    else their rank among heading sizes (largest = 1)."""
+    by_size: dict[float, Counter[int]] = defaultdict(Counter)
+    depth: list[int | None] = []
+    for h in headings:
+        number = None if h.number is None else APPENDIX_WORD.sub("", h.number).rstrip(".:")
+        d: int | None = None
+        if number and (number[0].isdigit() or "." in number):  # 3.2.1, A.1
+            d = number.count(".") + 1
+        elif number and len(number) > 1:  # roman numeral: IV
+            d = 1
+        elif number and h.number != number:  # "Appendix A"
+            d = 1
+        if d is not None:
+            by_size[round(h.size, 1)][d] += 1
+        depth.append(d)
+    sizes = sorted({round(h.size, 1) for h in headings}, reverse=True)
+    out: list[int] = []
+    for h, d in zip(headings, depth, strict=True):
+        s = round(h.size, 1)
+        if d is None:
+            d = by_size[s].most_common(1)[0][0] if by_size.get(s) else sizes.index(s) + 1
+        out.append(min(d, 6))
+    return out
+
+
+def detect_outline(
+    pages: Sequence[Page],
+    body: float,
+    p: OutlineParams = PARAMS.outline,
+    layout: LayoutParams = PARAMS.layout,
+) -> tuple[OutlineItem, ...]:
+    """Headings detected from the text, or ``()`` when no trustworthy outline is found."""
+    headings: list[Heading] = []
+    lines_by_page: dict[int, list[Line]] = {}
+    prose = _prose_sizes(pages, p.prose_share)
+    for page in pages:
+        lines = page_lines(page, layout.line_tolerance, layout)
+        found = _candidates(page, lines, body, prose, p)
+        if not found:
+            tight = page_lines(page, layout.line_tolerance_tight, layout)
+            found_tight = _candidates(page, tight, body, prose, p)
+            if found_tight:
+                lines, found = tight, found_tight
+        lines_by_page[page.number] = lines
+        headings.extend(found)
+    headings = _merge_wrapped(headings, lines_by_page)
+    running = _running(headings, p)
+    kept: list[Heading] = []
+    after_refs = False
+    for i, h in enumerate(headings):
+        if i in running:
+            continue
+        if after_refs:
+            # Reference entries must never become headings; only an appendix, or a section the
+            # bibliography plainly ended for (Nature's "Methods", Cell's "STAR+METHODS": a known name
+            # or a line in capitals, standalone), comes after it.
+            if not APPENDIX_HEADING.match(h.title):
+                if h.number is not None or not (KNOWN_SECTION.match(h.title) or h.title.isupper()):
+                    continue
+                after_refs = False
+        elif h.letter_only:
+            # Before the bibliography "A Survey of ..." is a title, not appendix A.
+            if not KNOWN_SECTION.match(h.title) and h.size < p.size_ratio * body:
+                continue
+            h = replace(h, number=None, letter_only=False)
+        elif REFERENCES_HEADING.match(h.title):
+            after_refs = True
+        kept.append(h)
+    if len(kept) < p.min_headings:
+        return ()
+    max_gap = p.max_gap_share * len(pages)
+    if any(b.page - a.page > max_gap for a, b in zip(kept, kept[1:], strict=False)):
+        return ()
+    levels = _levels(kept)
+    return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))

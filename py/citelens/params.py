@@ -1,0 +1,70 @@
+"""Every tunable threshold, in one documented object (as pdfminer's ``LAParams``).
+
+Distances are in units of the font size unless named otherwise; shares are fractions in [0, 1].
+Stages take a ``Params`` (default :data:`PARAMS`) instead of carrying literals of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutParams:
+    #: Items whose baselines differ by at most this x font size share a line (superscripts included).
+    line_tolerance: float = 0.75
+    #: Second try for pages whose first pass finds no heading (tight-leading templates).
+    line_tolerance_tight: float = 0.5
+    #: A gap wider than this between two items of a line reads as a space.
+    space_gap: float = 0.15
+    #: A gap wider than this splits a line anywhere (table cells, far-apart fragments).
+    split_gap: float = 2.5
+    #: A gap wider than this splits a line where it covers the page's vertical midline (column gutter).
+    gutter_gap: float = 0.7
+    #: Lines at least this long vote on whether a page has two columns.
+    min_line_chars: int = 20
+    #: Share of voting lines that must sit wholly in one half for a page to count as two-column.
+    two_column_share: float = 0.4
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineParams:
+    #: A line this much larger than the body size is a heading candidate whatever its font.
+    size_ratio: float = 1.12
+    #: ... unless that size holds this share of all characters (a second body size, not a heading size).
+    prose_share: float = 0.1
+    #: A line is set in a heading face (bold, small caps) when this share of its letters are.
+    emphasis_share: float = 0.8
+    #: An unnumbered bold line of its own is a heading only with at most this many words ...
+    standalone_max_words: int = 15
+    #: ... when the paragraph under it starts within this many x font size of its left edge.
+    indent: float = 2.5
+    #: Longer lines are prose, not headings.
+    max_chars: int = 120
+    #: A line (up to page-number differences) on this many pages is a running head or foot.
+    repeat_pages: int = 3
+    #: ... where "the same" means a Levenshtein distance of at most this share of the shorter string.
+    repeat_distance: float = 0.2
+    #: Items in this outer share of the page (each side) are stamps and banners, never headings.
+    margin: float = 0.06
+    #: An outline needs at least this many headings ...
+    min_headings: int = 3
+    #: ... and no gap between consecutive headings longer than this share of the page count.
+    max_gap_share: float = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class TextLayerParams:
+    #: Below this many characters or words in the whole document, it has no usable text layer.
+    min_chars: int = 300
+    min_words: int = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    layout: LayoutParams = field(default_factory=LayoutParams)
+    outline: OutlineParams = field(default_factory=OutlineParams)
+    text_layer: TextLayerParams = field(default_factory=TextLayerParams)
+
+
+PARAMS = Params()
