@@ -127,12 +127,24 @@ def _prose_sizes(pages: Sequence[Page], share: float) -> frozenset[float]:
     return frozenset(size for size, n in counts.items() if n >= share * total)
 
 
+def _continuation(page: Page, line: Line, nxt: Line, emphasised: bool) -> bool:
+    """Whether ``nxt`` carries on the heading ``line`` wrapped from: same column, size and face, close below."""
+    return nxt.column == line.column and abs(nxt.size - line.size) < 0.1 \
+        and 0 < nxt.baseline - line.baseline <= 1.6 * line.size \
+        and (_share(page, nxt.items, _emphasis) >= 0.8) == emphasised \
+        and HEADING_NUMBER.match(" ".join(nxt.text.split())) is None \
+        and KNOWN_SECTION.match(nxt.text.strip()) is None
+
+
 def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset[float],
                 p: OutlineParams) -> list[Heading]:
     out: list[Heading] = []
     page_max = max((ln.size for ln in lines), default=0.0)
     paragraph = _in_paragraph(page, lines)
-    for n, line in enumerate(lines):
+    n = -1
+    while n + 1 < len(lines):
+        n += 1
+        line = lines[n]
         text = " ".join(line.text.split())
         if not text or _within_margin(page, line, p.margin):
             continue
@@ -151,25 +163,35 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                     and len(text) <= p.max_chars and not text.endswith(".") and _letters_ok(title):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             continue
+        if paragraph[n] and not big:
+            continue  # four or more bold lines alike: a bold paragraph, not a heading
+        # A heading wrapped over up to three lines is one heading.
+        last = n
+        while last + 1 < len(lines) and last - n < 2 and not KNOWN_SECTION.match(text) \
+                and _continuation(page, lines[last], lines[last + 1], emphasised):
+            last += 1
+            text = f"{text} {' '.join(lines[last].text.split())}"
         if len(text) > p.max_chars or DOTTED_LEADER.search(text):
             continue
         number, title, letter = _parse(text)
         if not _letters_ok(title):
             continue
         known = KNOWN_SECTION.match(title) is not None
-        if not big and number is None and not known and not _standalone(page, line, lines[n + 1:n + 4], p):
+        if not big and number is None and not known and (len(title.split()) > p.standalone_max_words
+                                                          or not _standalone(page, lines[last], lines[last + 1:last + 2], p)):
             continue
         if number is None and not known:
             # A display equation or a label set large, a caption, a bullet ("d Strong volume ..."),
             # a logo ("ll"), a sentence or a question.
-            if MATH_CHARS.search(text) or not text[0].isupper() or _letters(text) < 3 or CAPTION.match(text) \
-                    or text.endswith((".", "?")):
-                continue
+            if MATH_CHARS.search(text) or not text[0].isupper() or CAPTION.match(text) \
+                    or text.endswith((".", "?")) or max(_letters(w) for w in text.split()) < 3:
+                continue  # also a table head "F1 P R F1"
             if page.number == 1 and line.size < page_max:
                 continue  # front matter: authors, affiliations, "Highlights"; the title alone is kept
             if paragraph[n]:
                 continue  # four or more lines alike: a summary paragraph set large, not a heading
         out.append(Heading(text, number, line.page, line.box[1], line.size, emphasised, line, letter))
+        n = last
     return out
 
 
@@ -196,18 +218,13 @@ def _standalone(page: Page, line: Line, after: Sequence[Line], p: OutlineParams)
 
     Cell Press, BMJ, Frontiers and BMC number no sections: "Lead contact" in bold, then a paragraph.
     The next line must be in the same column, start within ``indent`` x size of the heading, and be
-    set in a plain face no larger than the heading; that rules out table header cells and bold
-    figure labels.
+    set in a plain face no much larger than the heading; that rules out table header cells and bold
+    figure labels. ``line`` is the heading's last line when it wraps.
     """
     text = " ".join(line.text.split())
-    if not after or text.endswith((".", ",", ";", ":")) or not text[0].isupper() or MATH_CHARS.search(text):
-        return False
-    if len(text.split()) > p.standalone_max_words:
+    if not after or text.endswith((",", ";", ":")) or MATH_CHARS.search(text):
         return False
     nxt = after[0]
-    for more in after[1:]:  # a heading wrapped over two or three lines: look under its last line
-        if nxt.column == line.column and abs(nxt.size - line.size) < 0.1 and _share(page, nxt.items, _emphasis) > 0.8:
-            line, nxt = nxt, more
     return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
             and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * 1.15
             and _share(page, nxt.items, _emphasis) < 0.5 and len(nxt.text) > len(text) / 2)
@@ -232,27 +249,10 @@ def _run_in(page: Page, line: Line) -> str | None:
     if not _letters_ok(title) or len(head) > 100:
         return None
     phrase = raw.endswith((".", ":")) and len(title.split()) >= 2 and title[0].isupper() \
-        and not MATH_CHARS.search(title)
+        and not MATH_CHARS.search(title) and not CAPTION.match(title)
     if number is not None or KNOWN_SECTION.match(title) or phrase:
         return head
     return None
-
-
-def _merge_wrapped(headings: list[Heading], lines_by_page: dict[int, list[Line]]) -> list[Heading]:
-    """Join a heading with the next line when it wraps: same page, column, size and weight, no number."""
-    out: list[Heading] = []
-    for h in headings:
-        prev = out[-1] if out else None
-        if prev is not None and h.number is None and prev.page == h.page and prev.line.column == h.line.column \
-                and abs(prev.size - h.size) < 0.1 and prev.bold == h.bold \
-                and 0 < h.line.baseline - prev.line.baseline <= 1.6 * h.size \
-                and not KNOWN_SECTION.match(h.title) and not KNOWN_SECTION.match(_parse(prev.title)[1]):
-            lines = lines_by_page[h.page]
-            if lines.index(h.line) == lines.index(prev.line) + 1:
-                out[-1] = replace(prev, title=f"{prev.title} {h.title}")
-                continue
-        out.append(h)
-    return out
 
 
 def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
@@ -272,8 +272,9 @@ def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
 
 
 def _levels(headings: list[Heading]) -> list[int]:
-    """Depth of the dotted number; unnumbered headings take the level numbered ones of their size have,
-    else their rank among heading sizes (largest = 1)."""
+    """Depth of the dotted number (3.2.1 → 3). Unnumbered known section names are level 1; other
+    unnumbered headings take the level numbered ones of their size have, failing that their style's
+    rank (larger first, then capitals, then bold)."""
     by_size: dict[float, Counter[int]] = defaultdict(Counter)
     depth: list[int | None] = []
     for h in headings:
@@ -288,12 +289,26 @@ def _levels(headings: list[Heading]) -> list[int]:
         if d is not None:
             by_size[round(h.size, 1)][d] += 1
         depth.append(d)
-    sizes = sorted({round(h.size, 1) for h in headings}, reverse=True)
+
+    def style(h: Heading) -> tuple[float, bool, bool]:
+        return (-round(h.size, 1), not h.title.isupper(), not h.bold)
+
+    # The paper's title (the largest line on page 1) is level 1 and does not push sections down.
+    biggest = max(h.size for h in headings)
+    title = next((i for i, h in enumerate(headings) if h.page == 1 and h.size == biggest and depth[i] is None), None)
+    styles = sorted({style(h) for i, (h, d) in enumerate(zip(headings, depth, strict=True)) if d is None and i != title})
     out: list[int] = []
-    for h, d in zip(headings, depth, strict=True):
-        s = round(h.size, 1)
-        if d is None:
-            d = by_size[s].most_common(1)[0][0] if by_size.get(s) else sizes.index(s) + 1
+    for i, (h, d) in enumerate(zip(headings, depth, strict=True)):
+        if i == title:
+            d = 1
+        elif d is None:
+            known = by_size.get(round(h.size, 1))
+            if KNOWN_SECTION.match(h.title):  # "Abstract", "References": top level whatever their size
+                d = 1
+            elif known:
+                d = known.most_common(1)[0][0]
+            else:
+                d = min(styles.index(style(h)) + 1, 3)
         out.append(min(d, 6))
     return out
 
@@ -318,7 +333,6 @@ def detect_outline(
                 lines, found = tight, found_tight
         lines_by_page[page.number] = lines
         headings.extend(found)
-    headings = _merge_wrapped(headings, lines_by_page)
     running = _running(headings, p)
     kept: list[Heading] = []
     after_refs = False

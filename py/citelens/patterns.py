@@ -95,8 +95,13 @@ REFERENCES_HEADING = re.compile(
 # Headings allowed after the reference list: "Appendix", "Appendix B: Proofs", "A.1 Setup",
 # "Supplementary Material", "Appendices".
 APPENDIX_HEADING = re.compile(
-    r"^(?:appendix|appendices|supplementary|supporting\s+information|[A-Z](?:\.\d{1,2})*\.?\s)",
-    re.IGNORECASE,
+    r"""
+    ^ (?: (?i: appendix | appendices | supplementary | supporting \s+ information )
+        | [A-Z] (?: \. \d{1,2} )+ \.? \s          # A.1 Setup
+        | [A-Z] \.? \s+ [A-Z][a-z]{2,}             # A Proofs, B. Hyper-parameters (not "D. A. Stahl")
+      )
+    """,
+    X,
 )
 
 # Table-of-contents leaders: "Introduction . . . . . . 3", "Results.........12".

@@ -1,0 +1,95 @@
+"""Lines, columns, reading order and offset→box mapping on small hand-made pages."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citelens.layout import body_font_size, page_lines
+from citelens.model import Font, Page, TextItem
+
+
+def item(text: str, x: float, y: float, size: float = 10.0, font: int = 0, width: float | None = None) -> TextItem:
+    return TextItem(text, x, y, width if width is not None else 0.5 * size * len(text), size, size, font)
+
+
+def page(*items: TextItem, width: float = 612.0, height: float = 792.0) -> Page:
+    return Page(1, width, height, items, (Font("Times-Roman"), Font("Times-Bold", bold=True)))
+
+
+def test_body_font_size_is_the_modal_size_by_characters():
+    p = page(item("Title", 72, 60, 17.2), item("a long line of body text", 72, 100, 9.96),
+             item("another long body line", 72, 112, 9.96))
+    assert body_font_size([p]) == 10.0
+    assert body_font_size([]) is None
+
+
+@pytest.mark.parametrize(
+    ("items", "expected"),
+    [
+        # items on one baseline join, with a space where there is a gap
+        ([item("Hello", 72, 100), item("world", 72 + 25 + 3, 100)], ["Hello world"]),
+        # no gap: no space (a word split over two items)
+        ([item("Hel", 72, 100), item("lo", 72 + 15, 100)], ["Hello"]),
+        # a superscript 3.5 pt above the baseline stays on its line
+        ([item("see", 72, 100), item("12", 88, 96.5, 7), item("more", 100, 100)], ["see12 more"]),
+        # two lines 12 pt apart stay apart, top first
+        ([item("second", 72, 112), item("first", 72, 100)], ["first", "second"]),
+    ],
+)
+def test_lines(items, expected):
+    assert [ln.text for ln in page_lines(page(*items))] == expected
+
+
+def test_two_columns_are_read_left_column_first_and_never_merged():
+    left = [item(f"left column line number {i} text", 54, 100 + 12 * i, width=240) for i in range(5)]
+    right = [item(f"right column line number {i} txt", 318, 101 + 12 * i, width=240) for i in range(5)]
+    head = item("3.2 A Heading", 318, 160, 12, font=1, width=80)
+    lines = page_lines(page(*left, *right, head))
+    texts = [ln.text for ln in lines]
+    assert texts[:5] == [ln.text for ln in left]
+    assert "3.2 A Heading" in texts and texts.index("3.2 A Heading") > 4
+    assert all(ln.column in (0, 1) for ln in lines)
+    assert {ln.column for ln in lines if ln.text.startswith("right")} == {1}
+
+
+def test_spanning_title_comes_before_the_columns():
+    title = item("A Title That Spans Both Columns Of The Page", 150, 60, 16, width=320)
+    left = [item(f"left column line number {i} text", 54, 120 + 12 * i, width=240) for i in range(4)]
+    right = [item(f"right column line number {i} txt", 318, 120 + 12 * i, width=240) for i in range(4)]
+    lines = page_lines(page(*right, *left, title))
+    assert lines[0].text == title.text and lines[0].column == -1
+    assert [ln.text for ln in lines[1:5]] == [i.text for i in left]
+
+
+def test_boxes_map_offsets_back_to_items():
+    a, b = item("see [12] and", 72, 100, width=60), item("more", 140, 100, width=20)
+    (line,) = page_lines(page(a, b))
+    start = line.text.index("[12]")
+    (box,) = line.boxes(start, start + 4)
+    assert box[0] == pytest.approx(72 + 60 * 4 / 12) and box[2] == pytest.approx(72 + 60 * 8 / 12)
+    assert box[1] == pytest.approx(90.0) and box[3] > 100
+    assert len(line.boxes(0, len(line.text))) == 2
+
+
+texts = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=12)
+items_strategy = st.lists(
+    st.builds(TextItem, texts, st.floats(0, 600), st.floats(0, 790), st.floats(0.1, 300), st.floats(1, 30),
+              st.floats(1, 30), st.integers(-1, 1)),
+    max_size=60,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(items_strategy)
+def test_every_item_lands_in_exactly_one_line(items):
+    p = page(*items)
+    lines = page_lines(p)
+    kept = [i for i in items if i.text.strip()]
+    placed = [i for ln in lines for i in ln.items]
+    assert sorted(map(id, placed)) == sorted(map(id, kept))
+    for ln in lines:
+        for it, off in zip(ln.items, ln.offsets, strict=True):
+            assert ln.text[off:off + len(it.text)] == it.text
+            assert ln.box[0] <= it.box[0] and ln.box[2] >= it.box[2]

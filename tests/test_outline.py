@@ -1,0 +1,127 @@
+"""The outline stage on small hand-made documents: each rule of the issue, input → exact output."""
+
+from __future__ import annotations
+
+from citelens.model import Bookmark, Font, OutlineItem, Page, TextItem
+from citelens.outline import detect_outline, outline_from_bookmarks
+
+REGULAR, BOLD = 0, 1
+FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
+BODY = "body text that fills a column line with ordinary prose words"
+
+
+def it(text: str, x: float, y: float, size: float = 10.0, font: int = REGULAR) -> TextItem:
+    return TextItem(text, x, y, 0.45 * size * len(text), size, size, font)
+
+
+def body_lines(y0: float, n: int = 6) -> list[TextItem]:
+    return [it(BODY, 72, y0 + 12 * k) for k in range(n)]
+
+
+def pages(*contents: list[TextItem]) -> tuple[Page, ...]:
+    return tuple(Page(n, 612, 792, tuple(items), FONTS) for n, items in enumerate(contents, start=1))
+
+
+def titles(outline: tuple[OutlineItem, ...]) -> list[tuple[str, int, int]]:
+    return [(o.title, o.level, o.page) for o in outline]
+
+
+def paper(*headings: tuple[int, TextItem]) -> tuple[Page, ...]:
+    """Pages of body text, with each heading put on its page above a paragraph."""
+    n_pages = max(p for p, _ in headings)
+    content: list[list[TextItem]] = [body_lines(100) + body_lines(400) for _ in range(n_pages)]
+    for p, h in headings:
+        content[p - 1].append(h)
+        content[p - 1].extend(body_lines(h.y + 14, 3))
+    return pages(*content)
+
+
+def test_bold_numbered_and_known_headings_with_levels():
+    doc = paper(
+        (1, it("Abstract", 72, 80, font=BOLD)),
+        (1, it("1 Introduction", 72, 250, 12, BOLD)),
+        (2, it("2 Method", 72, 250, 12, BOLD)),
+        (2, it("2.1 Data", 72, 550, font=BOLD)),
+        (3, it("References", 72, 250, 12, BOLD)),
+    )
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("Abstract", 1, 1), ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Data", 2, 2), ("References", 1, 3)]
+
+
+def test_larger_size_alone_makes_a_heading_and_level_follows_size():
+    doc = paper((1, it("Overview", 72, 250, 14)), (2, it("Design Goals", 72, 250, 12)),
+                (3, it("Further Thoughts", 72, 250, 14)))
+    assert titles(detect_outline(doc, 10.0)) == [("Overview", 1, 1), ("Design Goals", 2, 2), ("Further Thoughts", 1, 3)]
+
+
+def test_bold_run_in_heading_is_titled_by_its_bold_part():
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)))
+    p2 = doc[1]
+    run_in = (it("2.1 Data.", 72, 560, font=BOLD), it("We collected all the samples by hand over a year.", 120, 560))
+    doc = (doc[0], Page(2, 612, 792, p2.items + run_in, FONTS))
+    assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Data", 2, 2)]
+
+
+def test_rejections():
+    long = "1 " + "A heading that goes on and on " * 5
+    doc = paper(
+        (1, it("1 Introduction", 72, 250, 12, BOLD)),
+        (1, it(long, 72, 330, 12, BOLD)),  # over 120 characters
+        (2, it("This bold sentence ends with a full stop.", 72, 250, 12, BOLD)),  # unnumbered, ends in "."
+        (2, it("Contents . . . . . . . . 3", 72, 330, 12, BOLD)),  # dotted leader
+        (2, it("2 Method", 72, 550, 12, BOLD)),
+        (3, it("Preprint under review", 200, 30, 12, BOLD)),  # outer margin
+        (3, it("3 Results", 72, 250, 12, BOLD)),
+    )
+    assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("3 Results", 1, 3)]
+
+
+def test_running_heads_on_three_pages_are_dropped():
+    heads = [(n, it(f"Journal of Examples {n}", 72, 60, 12, BOLD)) for n in (1, 2, 3)]
+    doc = paper(*heads, (1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (3, it("3 Results", 72, 250, 12, BOLD)))
+    assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("3 Results", 1, 3)]
+
+
+def test_after_references_only_appendix_headings():
+    doc = paper(
+        (1, it("1 Introduction", 72, 250, 12, BOLD)),
+        (2, it("2 Method", 72, 250, 12, BOLD)),
+        (3, it("References", 72, 250, 12, BOLD)),
+        (3, it("12. Smith J. Bold Entry", 72, 300, font=BOLD)),  # a bold numbered reference entry
+        (4, it("A Proofs", 72, 250, 12, BOLD)),
+        (4, it("A.1 Lemma One", 72, 550, font=BOLD)),
+    )
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("References", 1, 3), ("A Proofs", 1, 4),
+        ("A.1 Lemma One", 2, 4)]
+
+
+def test_a_bare_letter_before_the_references_is_not_an_appendix_number():
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (1, it("A Survey of Things", 72, 550, font=BOLD)),
+                (2, it("2 Method", 72, 250, 12, BOLD)), (3, it("3 Results", 72, 250, 12, BOLD)))
+    assert "A Survey of Things" not in [t for t, _, _ in titles(detect_outline(doc, 10.0))]
+
+
+def test_no_outline_is_better_than_a_junk_one():
+    two = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)))
+    assert detect_outline(two, 10.0) == ()
+    # three headings, but 6 pages of nothing between two of them (> half of 8 pages)
+    gap = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (8, it("3 Results", 72, 250, 12, BOLD)))
+    assert detect_outline(gap, 10.0) == ()
+
+
+def test_tight_leading_page_is_retried_with_a_smaller_tolerance():
+    # A 14 pt heading 8 pt above the first body line: at 0.75 x 14 = 10.5 pt it merges with the body
+    # line (whose 10 pt text then decides the size); at 0.5 x 14 = 7 pt it stands alone.
+    def tight(title: str, n: int) -> list[TextItem]:
+        return [it(title, 72, 100, 14), *[it(BODY, 72, 108 + 12 * k) for k in range(8)]]
+
+    doc = pages(tight("Overview", 1), tight("Design Goals", 2), tight("Evaluation Plan", 3))
+    assert titles(detect_outline(doc, 10.0)) == [("Overview", 1, 1), ("Design Goals", 1, 2), ("Evaluation Plan", 1, 3)]
+
+
+def test_bookmarks_become_outline_items_and_unresolved_ones_are_dropped():
+    marks = (Bookmark("Intro", 1, 1, 90.0), Bookmark("Lost", 1, None, None), Bookmark("Sub", 2, 2, None))
+    assert outline_from_bookmarks(marks) == (OutlineItem("Intro", 1, 1, 90.0), OutlineItem("Sub", 2, 2, 0.0))
