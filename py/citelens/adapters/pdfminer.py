@@ -30,6 +30,7 @@ from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser, PDFSyntaxError
 from pdfminer.pdftypes import PDFObjRef, resolve1
+from pdfminer.psexceptions import PSException
 from pdfminer.psparser import PSLiteral
 from pdfminer.utils import decode_text
 
@@ -94,11 +95,12 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
             doc = PDFDocument(parser)
         except (PDFEncryptionError, PDFPasswordIncorrect) as exc:
             raise EncryptedError(f"{path}: the PDF is encrypted and needs a password") from exc
-        except (PDFException, PDFSyntaxError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        # PSException: a file cut short ends pdfminer's tokenizer with PSEOF, which is no PDFException.
+        except (PDFException, PSException, PDFSyntaxError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise InputError(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
         try:
             pdf_pages = list(PDFPage.create_pages(doc))
-        except (PDFException, ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (PDFException, PSException, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise InputError(f"{path}: the PDF's page tree is broken ({type(exc).__name__})") from exc
         if not pdf_pages:
             raise InputError(f"{path}: the PDF has no pages")

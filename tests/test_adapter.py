@@ -1,0 +1,164 @@
+"""The pdfminer adapter against the truth: the demo paper's writer records where it drew every heading,
+bookmark and link (``tools/demo_paper.py``), so coordinates, fonts and destinations are checked exactly,
+in citelens coordinates (top-left origin, y = baseline)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+pytest.importorskip("pdfminer", reason="the adapter needs the [pdf] extra")
+
+from citelens.adapters.pdfminer import extract  # noqa: E402
+from citelens.model import Document, EncryptedError, InputError, TextItem  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TOL = 0.01  # pt; JSON keeps two decimals, so the adapter must be at least this exact
+
+
+def load_demo_paper() -> ModuleType:
+    name = "citelens_tools_demo_paper"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "demo_paper.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def paper(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return load_demo_paper().write_demo_paper(tmp_path_factory.mktemp("demo") / "paper.pdf")
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    return load_demo_paper().write_demo_paper(tmp_path_factory.mktemp("demo") / "linked.pdf", linked=True)
+
+
+@pytest.fixture(scope="module")
+def document(paper) -> Document:  # type: ignore[no-untyped-def]
+    return extract(paper.path).document
+
+
+def find(document: Document, page: int, text: str) -> TextItem:
+    [item] = [i for i in document.pages[page - 1].items if i.text == text]
+    return item
+
+
+def test_pages_have_the_media_box_size(paper, document: Document) -> None:  # type: ignore[no-untyped-def]
+    assert paper.pages == 2
+    assert [(p.number, p.width, p.height) for p in document.pages] == [(1, 612.0, 792.0), (2, 612.0, 792.0)]
+
+
+def test_headings_sit_where_reportlab_drew_them(paper, document: Document) -> None:  # type: ignore[no-untyped-def]
+    assert [h.text for h in paper.headings][:3] == ["Abstract", "1 Introduction", "2 Related Work"]
+    for drawn in (paper.title, *paper.headings):
+        item = find(document, drawn.page, drawn.text)
+        assert item.x == pytest.approx(drawn.x, abs=TOL)
+        assert item.y == pytest.approx(drawn.y, abs=TOL)  # the baseline, measured from the page's top
+        assert item.size == pytest.approx(drawn.size, abs=TOL)
+        assert item.width == pytest.approx(drawn.width, abs=TOL)
+        font = document.pages[drawn.page - 1].font_of(item)
+        assert font is not None and font.name == "Times-Bold" and font.bold and not font.italic
+
+
+def test_y_grows_downward_and_boxes_hang_from_the_baseline(document: Document) -> None:
+    intro = find(document, 1, "1 Introduction")
+    related = find(document, 1, "2 Related Work")
+    assert intro.y < related.y  # the earlier heading is higher on the page
+    x0, y0, x1, y1 = intro.box
+    assert (x0, x1) == (intro.x, intro.x + intro.width)
+    assert y1 - y0 == pytest.approx(1.22 * intro.height)  # a font height above, a descender below
+
+
+def test_fonts_and_text_of_body_lines(document: Document) -> None:
+    page = document.pages[0]
+    fonts = {f.name: (f.bold, f.italic) for f in page.fonts}
+    assert fonts == {"Times-Bold": (True, False), "Times-Roman": (False, False), "Times-Italic": (False, True)}
+    authors = find(document, 1, "Ada Lindqvist     Tomás Ferreira     Mei Okonkwo")  # non-ASCII survives
+    assert page.font_of(authors).name == "Times-Roman"  # type: ignore[union-attr]
+    body = [i for i in page.items if i.text.startswith("A citation such as [1] is a promise")]
+    assert len(body) == 1 and body[0].size == pytest.approx(10.0)
+    assert "[2, 3]" in " ".join(i.text for i in page.items)
+
+
+def test_progress_is_reported_per_page(paper) -> None:  # type: ignore[no-untyped-def]
+    seen: list[tuple[int, int]] = []
+    extract(paper.path, progress=lambda n, total: seen.append((n, total)))
+    assert seen == [(1, 2), (2, 2)]
+
+
+def test_bookmarks_resolve_to_page_and_top(linked) -> None:  # type: ignore[no-untyped-def]
+    document = extract(linked.path).document
+    assert len(linked.bookmarks) == len(document.bookmarks) == 9
+    for want, got in zip(linked.bookmarks, document.bookmarks, strict=True):
+        assert (got.title, got.level, got.page) == (want.title, want.level, want.page)
+        assert got.y == pytest.approx(want.y, abs=TOL)
+    assert [b.level for b in document.bookmarks if b.title.startswith("2.")] == [2, 2]
+
+
+def test_internal_links_resolve_to_the_cited_entry(linked) -> None:  # type: ignore[no-untyped-def]
+    document = extract(linked.path).document
+    assert len(linked.links) == len(document.links) > 10
+    for want, got in zip(linked.links, document.links, strict=True):
+        assert got.page == want.page
+        assert got.rect == pytest.approx(want.rect, abs=TOL)
+        assert got.dest_page == want.dest_page
+        assert got.dest_y == pytest.approx(want.dest_y, abs=TOL)
+        assert got.dest_x == pytest.approx(72.0)
+    # "[2, 3]" links each number to its own entry.
+    first_group = [lk for lk in linked.links if lk.page == 1][2:4]
+    assert [lk.dest for lk in first_group] == ["ref2", "ref3"]
+
+
+def test_the_plain_paper_has_no_bookmarks_or_links(document: Document) -> None:
+    assert document.bookmarks == () and document.links == ()
+
+
+def test_the_demo_paper_is_byte_for_byte_reproducible(paper, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    again = load_demo_paper().write_demo_paper(tmp_path / "again.pdf")
+    assert again.path.read_bytes() == paper.path.read_bytes()
+
+
+# ---------------------------------------------------------------------------------------- bad input
+
+
+def test_a_scan_has_pages_but_no_items(tmp_path: Path) -> None:
+    extraction = extract(load_demo_paper().write_scanned(tmp_path / "scan.pdf"))
+    assert [len(p.items) for p in extraction.document.pages] == [0, 0]
+    assert extraction.diagnostics == ()
+
+
+def test_an_encrypted_pdf_raises_encrypted_error(tmp_path: Path) -> None:
+    demo = load_demo_paper()
+    path = demo.write_demo_paper(tmp_path / "locked.pdf", encrypt=demo.USER_PASSWORD).path
+    with pytest.raises(EncryptedError, match="encrypted"):
+        extract(path)
+    assert issubclass(EncryptedError, InputError) and issubclass(InputError, ValueError)
+
+
+def test_a_truncated_pdf_is_an_input_error(paper, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # pdfminer ends a file cut short with PSEOF, which is no PDFException: it must not escape as itself.
+    path = load_demo_paper().write_truncated(paper.path, tmp_path / "cut.pdf")
+    with pytest.raises(InputError, match="not a readable PDF"):
+        extract(path)
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (None, "no such file"),
+    (b"", "not a PDF"),
+    (b"plain text, not a PDF\n", "not a PDF"),
+    (b"%PDF-1.4\n" + b"garbage " * 100, "not a readable PDF"),
+])
+def test_unreadable_files_are_input_errors(tmp_path: Path, content: bytes | None, says: str) -> None:
+    path = tmp_path / "x.pdf"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(InputError, match=says):
+        extract(path)
