@@ -1,0 +1,139 @@
+"""The worker's entry point ``analyze_json`` (str in, str out) and the Document JSON it reads, without any
+PDF library: documents are built by hand, as the browser builds them from pdf.js text items."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citelens.model import SCHEMA_VERSION, Bookmark, Document, Font, InputError, Link, Page, TextItem
+from citelens.pipeline import analyze, analyze_json, text_hash
+
+FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
+PROSE = "prose words that fill a line of a column the way body text does in a paper"
+
+
+def page(number: int, *items: TextItem) -> Page:
+    return Page(number, 612.0, 792.0, items, FONTS)
+
+
+def paper() -> Document:
+    """Two pages of body text under numbered bold headings; one bookmark and one link."""
+    pages = []
+    for n, headings in ((1, ("1 Introduction", "2 Method")), (2, ("3 Results", "4 Discussion"))):
+        items = []
+        y = 90.0
+        for h in headings:
+            items.append(TextItem(h, 72.0, y, 6.0 * len(h), 12.0, 12.0, 1))
+            y += 18
+            for _ in range(12):
+                items.append(TextItem(PROSE, 72.0, y, 330.0, 10.0, 10.0, 0))
+                y += 12
+            y += 10
+        pages.append(page(n, *items))
+    return Document(tuple(pages), (Bookmark("Introduction", 1, 1, 80.0),),
+                    (Link(1, (100.0, 80.0, 112.0, 91.0), 2, 72.0, 120.5, "cite.x"),))
+
+
+def request(document: Document, **extra: object) -> str:
+    return json.dumps({"document": document.to_json(), **extra})
+
+
+def test_analyze_json_is_str_to_compact_str() -> None:
+    out = analyze_json(request(paper()))
+    assert isinstance(out, str)
+    data = json.loads(out)
+    assert out == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    assert data["schema_version"] == SCHEMA_VERSION
+    assert data["outline_source"] == "bookmarks"
+    assert data["pages"] == [{"number": 1, "width": 612.0, "height": 792.0},
+                             {"number": 2, "width": 612.0, "height": 792.0}]
+    assert data["references"] == data["citations"] == data["figure_mentions"] == []
+
+
+def test_analyze_json_matches_analyze() -> None:
+    document = paper()
+    assert json.loads(analyze_json(request(document))) == analyze(document).to_json()
+
+
+def test_text_only_option_drops_the_pdfs_structure() -> None:
+    data = json.loads(analyze_json(request(paper(), options={"text_only": True})))
+    assert data["outline_source"] == "detected"
+    assert [o["title"] for o in data["outline"]] == ["1 Introduction", "2 Method", "3 Results", "4 Discussion"]
+
+
+def test_text_hash_is_sha256_of_page_texts_and_stable() -> None:
+    document = paper()
+    joined = "\f".join("\n".join(i.text for i in p.items) for p in document.pages)
+    expected = hashlib.sha256(joined.encode("utf-8")).hexdigest()[:32]
+    assert text_hash(document.pages) == expected
+    first = json.loads(analyze_json(request(document)))
+    again = json.loads(analyze_json(request(document, source={"file": "renamed.pdf", "sha256": "ab" * 32})))
+    assert first["source"] == {"file": None, "sha256": None, "text_hash": expected}
+    assert again["source"] == {"file": "renamed.pdf", "sha256": "ab" * 32, "text_hash": expected}
+    # Structure is not text: dropping bookmarks and links keeps the hash.
+    assert text_hash(document.without_pdf_structure().pages) == expected
+
+
+def test_a_given_text_hash_is_kept() -> None:
+    data = json.loads(analyze_json(request(paper(), source={"text_hash": "f" * 32})))
+    assert data["source"]["text_hash"] == "f" * 32
+
+
+@pytest.mark.parametrize("payload", [
+    "",
+    "not json",
+    "[1, 2]",
+    "{}",
+    '{"document": null}',
+    '{"document": {}}',
+    '{"document": {"pages": "x"}}',
+    '{"document": {"pages": [{"number": 1}]}}',
+    '{"document": {"pages": [{"number": 1, "width": 1, "height": 1, "items": [["a", 1]]}]}}',
+    '{"document": {"schema_version": 99, "pages": []}}',
+])
+def test_malformed_requests_raise_input_error(payload: str) -> None:
+    with pytest.raises(InputError):
+        analyze_json(payload)
+    assert issubclass(InputError, ValueError)
+
+
+def test_document_json_round_trip() -> None:
+    document = paper()
+    again = Document.from_json(json.loads(json.dumps(document.to_json())))
+    assert again == document
+    assert document.to_json()["schema_version"] == SCHEMA_VERSION
+
+
+def test_unresolved_destinations_survive_the_round_trip() -> None:
+    document = Document((page(1),), (Bookmark("Dangling", 2, None, None),),
+                        (Link(1, (1.0, 2.0, 3.0, 4.0), None, None, None, "nowhere"),))
+    assert Document.from_json(json.loads(json.dumps(document.to_json()))) == document
+
+
+# Coordinates in JSON keep two decimals; draw values that already have at most two.
+coord = st.integers(min_value=-10**6, max_value=10**7).map(lambda n: n / 100)
+items = st.builds(TextItem, st.text(max_size=12), coord, coord, coord, coord, coord,
+                  st.integers(min_value=-1, max_value=3))
+fonts = st.builds(Font, st.text(max_size=8), st.booleans(), st.booleans())
+pages = st.lists(st.tuples(coord, coord, st.lists(items, max_size=6), st.lists(fonts, max_size=3)), max_size=3)
+bookmarks = st.builds(Bookmark, st.text(max_size=10), st.integers(1, 6), st.none() | st.integers(1, 3),
+                      st.none() | coord)
+links = st.builds(Link, st.integers(1, 3), st.tuples(coord, coord, coord, coord), st.none() | st.integers(1, 3),
+                  st.none() | coord, st.none() | coord, st.none() | st.text(max_size=10))
+
+
+@settings(max_examples=60, deadline=None)
+@given(pages, st.lists(bookmarks, max_size=3), st.lists(links, max_size=3))
+def test_any_document_round_trips(raw_pages, raw_bookmarks, raw_links) -> None:  # type: ignore[no-untyped-def]
+    document = Document(
+        tuple(Page(n, w, h, tuple(its), tuple(fs)) for n, (w, h, its, fs) in enumerate(raw_pages, start=1)),
+        tuple(raw_bookmarks),
+        tuple(raw_links),
+    )
+    text = json.dumps(document.to_json(), ensure_ascii=False)
+    assert Document.from_json(json.loads(text)) == document
