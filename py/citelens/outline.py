@@ -176,7 +176,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         number, title, letter = _parse(text)
         if not _letters_ok(title):
             continue
-        known = KNOWN_SECTION.match(title) is not None
+        known = KNOWN_SECTION.match(title) is not None and (number is not None or title[0].isupper())
         if not big and number is None and not known and (len(title.split()) > p.standalone_max_words
                                                           or not _standalone(page, lines[last], lines[last + 1:last + 2], p)):
             continue
@@ -227,7 +227,8 @@ def _standalone(page: Page, line: Line, after: Sequence[Line], p: OutlineParams)
     nxt = after[0]
     return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
             and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * 1.15
-            and _share(page, nxt.items, _emphasis) < 0.5 and len(nxt.text) > len(text) / 2)
+            and _share(page, nxt.items, _emphasis) < 0.5 and len(nxt.text) > len(text) / 2
+            and not nxt.text.lstrip()[:1].islower())  # a paragraph opens; a wrapped sentence goes on
 
 
 def _run_in(page: Page, line: Line) -> str | None:
@@ -346,7 +347,7 @@ def detect_outline(
             if not APPENDIX_HEADING.match(h.title):
                 if h.number is not None or not (KNOWN_SECTION.match(h.title) or h.title.isupper()):
                     continue
-                after_refs = False
+                after_refs = REFERENCES_HEADING.match(h.title) is not None
         elif h.letter_only:
             # Before the bibliography "A Survey of ..." is a title, not appendix A.
             if not KNOWN_SECTION.match(h.title) and h.size < p.size_ratio * body:

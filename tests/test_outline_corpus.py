@@ -1,0 +1,87 @@
+"""The detected outline on the real papers of ../shared/corpus, against the PDFs' own bookmarks.
+
+Each PDF with usable bookmarks is analysed ``--text-only`` (bookmarks ignored) and its detected
+outline scored against them: a heading matches when its title agrees fuzzily (numbering and case
+ignored) with a bookmark on the same page. Figures are printed in the run's summary.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import corpus
+from citelens.outline import detect_outline
+from citelens.layout import body_font_size
+from citelens.patterns import APPENDIX_HEADING, KNOWN_SECTION, REFERENCES_HEADING
+from citelens.pipeline import analyze
+
+GOLDEN = corpus.ROOT / "tests" / "golden" / "outline"
+PAPERS = corpus.pdf_papers() if (corpus.CORPUS / "MANIFEST.tsv").is_file() else ()
+
+
+def test_corpus_is_present():
+    assert PAPERS, f"the corpus is missing: expected {corpus.CORPUS}/MANIFEST.tsv (set CITELENS_SHARED)"
+
+
+def detected(paper: corpus.Paper):
+    return analyze(corpus.document(paper.file), text_only=True).outline
+
+
+def test_outline_accuracy_against_bookmarks(measured):
+    total = corpus.OutlineScore(0, 0, 0)
+    rows = []
+    for paper in PAPERS:
+        doc = corpus.document(paper.file)
+        if not corpus.section_bookmarks(doc.bookmarks):
+            continue
+        s = corpus.score_outline(detected(paper), doc.bookmarks)
+        rows.append(f"  P {s.precision:.2f}  R {s.recall:.2f}  F1 {s.f1:.2f}  "
+                    f"({s.matched}/{s.detected} detected, {s.matched}/{s.expected} bookmarks)  {paper.stem}")
+        total = corpus.OutlineScore(total.detected + s.detected, total.expected + s.expected,
+                                    total.matched + s.matched)
+    measured.append(f"outline vs bookmarks, {len(rows)} papers:")
+    measured.extend(rows)
+    measured.append(f"  OVERALL P {total.precision:.3f}  R {total.recall:.3f}  F1 {total.f1:.3f}")
+    assert len(rows) >= 15
+    assert total.f1 >= 0.80, "\n".join(rows)
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)
+def test_detected_outline_is_never_junk(paper):
+    outline = detected(paper)
+    pages = [o.page for o in outline]
+    assert pages == sorted(pages), "headings out of page order"
+    assert len(outline) <= 4 * len(corpus.document(paper.file).pages)
+    after_refs = False
+    for o in outline:
+        assert sum(c.isalpha() for c in o.title) >= 2 and len(o.title) <= 120
+        assert 1 <= o.level <= 6
+        if after_refs:
+            # A reference entry must never become a heading: after the bibliography comes an appendix,
+            # or a section that plainly ends it (Nature's "Methods", Cell's "STAR+METHODS").
+            assert APPENDIX_HEADING.match(o.title) or KNOWN_SECTION.match(o.title) or o.title.isupper(), o.title
+            after_refs = bool(APPENDIX_HEADING.match(o.title))
+        after_refs = after_refs or bool(REFERENCES_HEADING.match(o.title))
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)
+def test_detected_outline_matches_golden(paper, update_golden):
+    """The reviewed outline of each paper; ``--update-golden`` rewrites it (review the diff)."""
+    doc = corpus.document(paper.file)
+    body = body_font_size(doc.pages)
+    got = [[o.level, o.page, round(o.y), o.title] for o in detect_outline(doc.pages, body)] if body else []
+    path = GOLDEN / f"{paper.stem}.json"
+    if update_golden:
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(got, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    assert path.is_file(), f"no golden outline for {paper.stem}: run pytest --update-golden and review it"
+    assert got == json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_bookmarks_win_when_present():
+    paper = next(p for p in PAPERS if corpus.section_bookmarks(corpus.document(p.file).bookmarks))
+    analysis = analyze(corpus.document(paper.file))
+    assert str(analysis.outline_source) == "bookmarks"
+    assert len(analysis.outline) == sum(1 for b in corpus.document(paper.file).bookmarks if b.page is not None)
