@@ -1,0 +1,300 @@
+"""The ``citelens`` command: PDF files in, analysis JSON out.
+
+    citelens analyze paper.pdf [--pretty] [-o out.json]    one analysis, as one JSON document
+    citelens analyze papers/ more.pdf [-o out.jsonl]       one analysis per line (JSON Lines)
+
+Contract: stdout (or ``-o``) carries only analyses; everything for people goes to stderr, one line per
+event: ``citelens: FILE: message`` for a file that failed or earned a warning, a progress bar and a
+summary in batch mode. A bad file never stops a batch and never prints a traceback (set
+``CITELENS_DEBUG=1`` to get one). Exit status: 0 all files analysed, 1 some file failed, 2 usage error.
+
+This is the one module that opens user files and the only place besides the adapter that knows a PDF
+library exists: the pdfminer adapter is imported lazily, so the core installs and runs without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any, TextIO
+
+from citelens import __version__
+from citelens.model import CitelensError, DiagnosticCode, Source
+
+PROG = "citelens"
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+#: Diagnostics worth a warning line on stderr; the rest stay in the JSON.
+WARN_CODES = frozenset({DiagnosticCode.NO_TEXT_LAYER, DiagnosticCode.PAGE_FAILED})
+
+PDF_EXTRA_HINT = "citelens analyze needs the [pdf] extra: pip install 'citelens[pdf]'"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        print(f"{PROG}: error: a command is required (try '{PROG} analyze --help')", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args.run(args))
+    except KeyboardInterrupt:
+        print(f"\n{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`citelens analyze dir | head -1`): not an error worth a traceback.
+        # Point stdout at devnull so the interpreter's final flush does not raise again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILED
+    except OSError as exc:  # the output cannot be written (disk full, permissions): no file to blame
+        print(f"{PROG}: cannot write the output: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Live citations, figure links and section outlines for scholarly PDFs.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    analyze = sub.add_parser(
+        "analyze",
+        help="analyse PDFs and print the analysis as JSON",
+        description=(
+            "Analyse PDFs. One PDF gives one JSON document; a folder (searched recursively for *.pdf) or "
+            "several files give JSON Lines, one analysis per line, with progress on stderr. "
+            "Exit status: 0 all files analysed, 1 some file failed, 2 usage error."
+        ),
+    )
+    analyze.add_argument("paths", nargs="+", metavar="PATH", help="a PDF file or a folder of PDFs")
+    analyze.add_argument("-o", "--output", metavar="FILE", type=Path,
+                         help="write to FILE instead of stdout (replaced in one step, never half-written)")
+    analyze.add_argument("--pretty", action="store_true", help="indent the JSON (a single PDF only)")
+    analyze.add_argument("--text-only", action="store_true",
+                         help="ignore the PDF's own bookmarks and link annotations; use its text alone")
+    analyze.add_argument("-q", "--quiet", action="store_true",
+                         help="no progress bar and no summary (failures and warnings are still printed)")
+    analyze.set_defaults(run=_analyze, parser=analyze)
+    return parser
+
+
+# ---------------------------------------------------------------------------------------- analyze
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    parser: argparse.ArgumentParser = args.parser
+    paths: list[Path] = [Path(p) for p in args.paths]
+    batch = len(paths) > 1 or any(p.is_dir() for p in paths)
+    if batch and args.pretty:
+        parser.error("--pretty needs a single PDF: a folder or several files give JSON Lines, one per line")
+    if args.output is not None and not args.output.parent.is_dir():
+        parser.error(f"cannot write {args.output}: no folder {args.output.parent}")
+    try:
+        from citelens.adapters import pdfminer as adapter
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] != "pdfminer":
+            raise
+        print(f"{PROG}: {PDF_EXTRA_HINT}", file=sys.stderr)
+        return EXIT_FAILED
+
+    files, failed = _expand(paths)
+    status = _Status(sys.stderr, total=len(files), enabled=batch and not args.quiet)
+    ok = 0
+    with _output(args.output) as out:
+        for n, file in enumerate(files, start=1):
+            status.start(n, file)
+            result = _analyze_one(adapter, file, text_only=args.text_only, progress=status.page)
+            status.done(file, result is not None)
+            if result is None:
+                failed += 1
+                out.discard = not batch  # -o keeps its old content when its single PDF failed
+                continue
+            ok += 1
+            if args.pretty:
+                out.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
+            else:
+                out.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.flush()
+    if batch and not args.quiet:
+        status.summary(ok, failed)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _expand(paths: Sequence[Path]) -> tuple[list[Path], int]:
+    """Files to analyse, in order (each folder's PDFs sorted by path), and how many folders held none."""
+    files: list[Path] = []
+    empty = 0
+    for path in paths:
+        if path.is_dir():
+            found = sorted((p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file()),
+                           key=lambda p: p.parts)
+            if not found:
+                _say(f"{path}: no PDF files in this folder")
+                empty += 1
+            files.extend(found)
+        else:
+            files.append(path)  # a missing file fails later, in its turn, with the others
+    unique: dict[Path, Path] = {}
+    for f in files:
+        unique.setdefault(f.resolve(), f)  # a file named twice is analysed once, where first named
+    return list(unique.values()), empty
+
+
+def _analyze_one(adapter: Any, file: Path, *, text_only: bool,
+                 progress: Callable[[int, int], None]) -> dict[str, Any] | None:
+    """The analysis JSON of one file, or None after reporting on stderr why there is none."""
+    from citelens.pipeline import analyze
+
+    try:
+        extraction = adapter.extract(file, progress=progress)
+        analysis = analyze(extraction.document, source=Source(str(file), extraction.sha256, None),
+                           text_only=text_only, diagnostics=extraction.diagnostics)
+        result = analysis.to_json()
+    except CitelensError as exc:
+        _say(_about(file, str(exc)))
+        return None
+    except Exception as exc:  # noqa: BLE001 - one bad file must not end the batch
+        if os.environ.get("CITELENS_DEBUG"):
+            raise
+        _say(_about(file, f"internal error: {type(exc).__name__}: {_one_line(str(exc))}"
+                          " (CITELENS_DEBUG=1 shows the traceback)"))
+        return None
+    for diag in analysis.diagnostics:
+        if diag.code in WARN_CODES:
+            _say(_about(file, f"warning: {diag.message}"))
+    return result
+
+
+def _about(file: Path, message: str) -> str:
+    """``FILE: message``; the adapter's errors already start with the file name."""
+    message = _one_line(message)
+    return message if message.startswith(f"{file}:") else f"{file}: {message}"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _say(message: str) -> None:
+    _STATUS_LINE.clear()
+    print(f"{PROG}: {message}", file=sys.stderr, flush=True)
+
+
+# ----------------------------------------------------------------------------------------- output
+
+
+class _Output:
+    """Text sink writing UTF-8 whatever the locale: JSON is UTF-8 by definition (RFC 8259)."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self._raw = raw
+        self.discard = False  # for a file: leave the target as it was
+
+    def write(self, text: str) -> None:
+        self._raw.write(text.encode("utf-8"))
+
+    def flush(self) -> None:
+        self._raw.flush()
+
+
+@contextmanager
+def _output(path: Path | None) -> Iterator[_Output]:
+    """stdout, or a temporary file beside ``path`` renamed over it once everything is written."""
+    if path is None:
+        yield _Output(sys.stdout.buffer)
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("wb") as f:
+            out = _Output(f)
+            yield out
+            f.flush()
+            os.fsync(f.fileno())
+        if not out.discard:
+            os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+# ---------------------------------------------------------------------------------------- progress
+
+
+class _StatusLine:
+    """The one ``\\r``-rewritten line on a terminal; cleared before any other stderr output."""
+
+    def __init__(self) -> None:
+        self.stream: TextIO | None = None
+        self.width = 0
+
+    def show(self, stream: TextIO, text: str) -> None:
+        columns = shutil.get_terminal_size((80, 24)).columns - 1
+        text = text[:columns]
+        stream.write("\r" + text + " " * max(self.width - len(text), 0))
+        stream.flush()
+        self.stream, self.width = stream, len(text)
+
+    def clear(self) -> None:
+        if self.stream is not None and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+        self.width = 0
+
+
+_STATUS_LINE = _StatusLine()
+
+
+class _Status:
+    """Batch progress on stderr: a live bar on a terminal, one line per finished file otherwise."""
+
+    BAR = 20
+
+    def __init__(self, stream: TextIO, *, total: int, enabled: bool) -> None:
+        self.stream = stream
+        self.total = total
+        self.enabled = enabled
+        self.tty = enabled and stream.isatty()
+        self.n = 0
+        self.name = ""
+        self.began = time.monotonic()
+        self.file_began = self.began
+        self.pages = 0
+
+    def start(self, n: int, file: Path) -> None:
+        self.n, self.name, self.pages = n, file.name, 0
+        self.file_began = time.monotonic()
+        if self.tty:
+            self._draw("")
+
+    def page(self, number: int, total: int) -> None:
+        self.pages = total
+        if self.tty:
+            self._draw(f"page {number}/{total}")
+
+    def _draw(self, detail: str) -> None:
+        filled = round(self.BAR * (self.n - 1) / self.total) if self.total else self.BAR
+        bar = "#" * filled + "-" * (self.BAR - filled)
+        _STATUS_LINE.show(self.stream, f"[{bar}] {self.n}/{self.total} {self.name} {detail}".rstrip())
+
+    def done(self, file: Path, ok: bool) -> None:
+        """One line per analysed file when stderr is no terminal; a failure has had its own line."""
+        if not self.enabled or self.tty or not ok:
+            return
+        seconds = time.monotonic() - self.file_began
+        print(f"{PROG}: [{self.n}/{self.total}] {file}: {self.pages} pages in {seconds:.1f} s",
+              file=self.stream, flush=True)
+
+    def summary(self, ok: int, failed: int) -> None:
+        _STATUS_LINE.clear()
+        elapsed = time.monotonic() - self.began
+        print(f"{PROG}: {ok} ok, {failed} failed in {elapsed:.1f} s", file=self.stream, flush=True)

@@ -1,0 +1,253 @@
+"""The ``citelens`` command, run as users run it (``python -m citelens`` in a subprocess), on the demo paper
+and its broken copies (``tools/demo_paper.py``): exit codes, output shapes, and one clear line per bad file."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import citelens
+from citelens import cli
+from citelens.model import SCHEMA_VERSION
+
+ROOT = Path(__file__).resolve().parent.parent
+
+ANALYSIS_KEYS = {"schema_version", "source", "pages", "body_font_size", "outline_source", "outline",
+                 "citation_style", "references", "citations", "figure_mentions", "diagnostics"}
+
+
+def load_demo_paper() -> ModuleType:
+    """``tools/demo_paper.py``, imported by path (``tools/`` is not a package)."""
+    name = "citelens_tools_demo_paper"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "demo_paper.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return load_demo_paper().build_all(tmp_path_factory.mktemp("demo"))
+
+
+def run(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "CITELENS_DEBUG"}
+    env["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run([sys.executable, "-m", "citelens", *map(str, args)], capture_output=True,
+                          text=True, encoding="utf-8", cwd=cwd, env=env, timeout=300, check=False)
+
+
+def stderr_lines(proc: subprocess.CompletedProcess[str]) -> list[str]:
+    return proc.stderr.splitlines()
+
+
+# ------------------------------------------------------------------------------------ one PDF
+
+
+def test_one_pdf_prints_one_compact_analysis(demo: dict[str, Path]) -> None:
+    paper = demo["demo-paper.pdf"]
+    proc = run("analyze", paper)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert proc.stdout.count("\n") == 1 and proc.stdout.endswith("\n")
+    out = json.loads(proc.stdout)
+    assert set(out) == ANALYSIS_KEYS
+    assert out["schema_version"] == SCHEMA_VERSION
+    assert out["source"]["file"] == str(paper)
+    assert out["source"]["sha256"] == hashlib.sha256(paper.read_bytes()).hexdigest()
+    assert len(out["source"]["text_hash"]) == 32
+    assert out["pages"] == [{"number": 1, "width": 612.0, "height": 792.0},
+                            {"number": 2, "width": 612.0, "height": 792.0}]
+    assert out["body_font_size"] == 10.0
+    assert out["outline_source"] == "detected"
+    sections = ["1 Introduction", "2 Related Work", "2.1 Reference Parsing", "2.2 Reading Interfaces",
+                "3 Method", "4 Results", "5 Conclusion", "References"]
+    titles = [o["title"] for o in out["outline"]]
+    assert [t for t in titles if t in sections] == sections
+    # Stages of later issues: their lists are already in the JSON, empty.
+    assert out["references"] == out["citations"] == out["figure_mentions"] == []
+    assert out["diagnostics"] == []
+
+
+def test_pretty_is_the_same_json_indented(demo: dict[str, Path]) -> None:
+    compact = run("analyze", demo["demo-paper.pdf"])
+    pretty = run("analyze", "--pretty", demo["demo-paper.pdf"])
+    assert pretty.returncode == 0
+    assert pretty.stdout.startswith("{\n  \"schema_version\": 1,")
+    assert json.loads(pretty.stdout) == json.loads(compact.stdout)
+
+
+def test_output_file_is_written_whole_and_nothing_is_left_beside_it(demo: dict[str, Path],
+                                                                       tmp_path: Path) -> None:
+    target = tmp_path / "analysis.json"
+    target.write_text("old", encoding="utf-8")
+    proc = run("analyze", demo["demo-paper.pdf"], "-o", target)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ""
+    assert json.loads(target.read_text(encoding="utf-8"))["schema_version"] == SCHEMA_VERSION
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["analysis.json"]
+
+
+def test_output_file_keeps_its_content_when_the_pdf_fails(demo: dict[str, Path], tmp_path: Path) -> None:
+    target = tmp_path / "analysis.json"
+    target.write_text("old", encoding="utf-8")
+    proc = run("analyze", demo["encrypted.pdf"], "-o", target)
+    assert proc.returncode == 1
+    assert target.read_text(encoding="utf-8") == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["analysis.json"]
+
+
+def test_text_only_ignores_the_pdfs_bookmarks(demo: dict[str, Path]) -> None:
+    linked = demo["demo-paper-linked.pdf"]
+    with_bookmarks = json.loads(run("analyze", linked).stdout)
+    text_only = json.loads(run("analyze", "--text-only", linked).stdout)
+    assert with_bookmarks["outline_source"] == "bookmarks"
+    assert text_only["outline_source"] == "detected"
+    # Same text either way: the switch drops structure, not items.
+    assert with_bookmarks["source"]["text_hash"] == text_only["source"]["text_hash"]
+
+
+# ------------------------------------------------------------------------------------ bad input
+
+
+@pytest.mark.parametrize(("name", "says"), [
+    ("encrypted.pdf", "encrypted and needs a password"),
+    ("truncated.pdf", "not a readable PDF"),
+    ("not-a-pdf.pdf", "not a PDF"),
+    ("missing.pdf", "no such file"),
+])
+def test_a_bad_file_fails_with_one_clear_line(demo: dict[str, Path], name: str, says: str) -> None:
+    path = demo.get(name, demo["demo-paper.pdf"].parent / name)
+    proc = run("analyze", path)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    [line] = stderr_lines(proc)
+    assert line.startswith(f"citelens: {path}: ")
+    assert says in line
+    assert "Traceback" not in proc.stderr
+
+
+def test_a_scan_still_gives_its_json_and_warns_once(demo: dict[str, Path]) -> None:
+    scan = demo["scanned.pdf"]
+    proc = run("analyze", scan)
+    assert proc.returncode == 0
+    out = json.loads(proc.stdout)
+    assert [d["code"] for d in out["diagnostics"]] == ["no_text_layer"]
+    [line] = stderr_lines(proc)
+    assert line.startswith(f"citelens: {scan}: warning: no usable text layer")
+    assert "OCR" in line
+
+
+def test_an_unexpected_error_is_one_line_and_the_batch_goes_on(demo: dict[str, Path],
+                                                               monkeypatch: pytest.MonkeyPatch,
+                                                               capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    import citelens.pipeline
+
+    real = citelens.pipeline.analyze
+    calls = []
+
+    def flaky(document, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(kwargs["source"].file)
+        if len(calls) == 1:
+            raise RuntimeError("boom\nwith a second line")
+        return real(document, **kwargs)
+
+    monkeypatch.delenv("CITELENS_DEBUG", raising=False)
+    monkeypatch.setattr(citelens.pipeline, "analyze", flaky)
+    code = cli.main(["analyze", "-q", str(demo["demo-paper.pdf"]), str(demo["demo-paper-linked.pdf"])])
+    out, err = capsysbinary.readouterr()
+    assert code == 1
+    assert len(out.decode().splitlines()) == 1
+    [line] = err.decode().splitlines()
+    assert line == (f"citelens: {demo['demo-paper.pdf']}: internal error: RuntimeError: boom with a second line"
+                    " (CITELENS_DEBUG=1 shows the traceback)")
+
+
+def test_without_pdfminer_it_names_the_extra_to_install(demo: dict[str, Path]) -> None:
+    code = ("import sys; sys.modules['pdfminer'] = None\n"  # makes `import pdfminer` fail
+            "from citelens.cli import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.run([sys.executable, "-c", code, "analyze", str(demo["demo-paper.pdf"])],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 1
+    assert proc.stderr == "citelens: citelens analyze needs the [pdf] extra: pip install 'citelens[pdf]'\n"
+
+
+# ---------------------------------------------------------------------------------------- batch
+
+
+@pytest.fixture
+def folder(demo: dict[str, Path], tmp_path: Path) -> Path:
+    root = tmp_path / "papers"
+    (root / "sub").mkdir(parents=True)
+    shutil.copy(demo["demo-paper.pdf"], root / "b-paper.pdf")
+    shutil.copy(demo["demo-paper-linked.pdf"], root / "sub" / "a-linked.pdf")
+    shutil.copy(demo["not-a-pdf.pdf"], root / "a-broken.pdf")
+    (root / "notes.txt").write_text("not a candidate: wrong suffix", encoding="utf-8")
+    return root
+
+
+def test_a_folder_gives_json_lines_and_one_bad_file_does_not_stop_it(folder: Path) -> None:
+    proc = run("analyze", folder)
+    assert proc.returncode == 1
+    lines = proc.stdout.splitlines()
+    assert [json.loads(line)["source"]["file"] for line in lines] == [
+        str(folder / "b-paper.pdf"), str(folder / "sub" / "a-linked.pdf")]  # sorted by path, recursive
+    assert all(json.loads(line)["schema_version"] == SCHEMA_VERSION for line in lines)
+    err = stderr_lines(proc)
+    assert f"citelens: {folder / 'a-broken.pdf'}: not a PDF (no %PDF- header)" in err
+    # Not a terminal: one progress line per analysed file, then the summary.
+    assert err[1].startswith(f"citelens: [2/3] {folder / 'b-paper.pdf'}: 2 pages in ")
+    assert err[-1].startswith("citelens: 2 ok, 1 failed in ")
+    assert "Traceback" not in proc.stderr
+
+
+def test_several_files_give_json_lines_and_quiet_drops_progress(demo: dict[str, Path], tmp_path: Path) -> None:
+    target = tmp_path / "out.jsonl"
+    proc = run("analyze", "-q", demo["demo-paper.pdf"], demo["demo-paper-linked.pdf"], "-o", target)
+    assert proc.returncode == 0
+    assert proc.stdout == proc.stderr == ""
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["outline_source"] for line in lines] == ["detected", "bookmarks"]
+
+
+def test_a_folder_without_pdfs_fails(tmp_path: Path) -> None:
+    proc = run("analyze", tmp_path)
+    assert proc.returncode == 1
+    assert f"citelens: {tmp_path}: no PDF files in this folder" in stderr_lines(proc)
+
+
+# ----------------------------------------------------------------------------------- usage, version
+
+
+@pytest.mark.parametrize("args", [
+    [],
+    ["analyze"],
+    ["frobnicate", "x.pdf"],
+    ["analyze", "--no-such-option", "x.pdf"],
+    ["analyze", "--pretty", "a.pdf", "b.pdf"],
+    ["analyze", "a.pdf", "-o", "no/such/folder/out.json"],
+])
+def test_usage_errors_exit_2(args: list[str], tmp_path: Path) -> None:
+    proc = run(*args, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "usage: citelens" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_version() -> None:
+    proc = run("--version")
+    assert proc.returncode == 0
+    assert proc.stdout == f"citelens {citelens.__version__}\n"
