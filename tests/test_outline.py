@@ -125,3 +125,26 @@ def test_tight_leading_page_is_retried_with_a_smaller_tolerance():
 def test_bookmarks_become_outline_items_and_unresolved_ones_are_dropped():
     marks = (Bookmark("Intro", 1, 1, 90.0), Bookmark("Lost", 1, None, None), Bookmark("Sub", 2, 2, None))
     assert outline_from_bookmarks(marks) == (OutlineItem("Intro", 1, 1, 90.0), OutlineItem("Sub", 2, 2, 0.0))
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+words = st.sampled_from(["1", "2.1", "Introduction", "References", "A", "Results.", "the", "IV.", "[12]", "σ =",
+                         "Figure 3", "Appendix B", "....", "Méthodes", "  ", "x"])
+random_items = st.lists(
+    st.builds(lambda ws, x, y, size, font: TextItem(" ".join(ws), x, y, 5.0 * max(len(ws), 1), size, size, font),
+              st.lists(words, min_size=1, max_size=6), st.floats(0, 600), st.floats(0, 790), st.floats(4, 24),
+              st.integers(-1, 1)),
+    max_size=40,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(random_items, min_size=1, max_size=5), st.floats(5, 14))
+def test_detect_outline_is_total_and_stays_in_range(contents, body):
+    doc = pages(*contents)
+    outline = detect_outline(doc, body)
+    assert outline == () or len(outline) >= 3
+    for o in outline:
+        assert 1 <= o.page <= len(doc) and -50 <= o.y <= 792 and 1 <= o.level <= 6 and o.title.strip()
