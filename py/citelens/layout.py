@@ -10,13 +10,14 @@ Invariants: every item of a page lands in exactly one line; a line never crosses
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from citelens.model import Box, Page, TextItem
 from citelens.params import PARAMS, LayoutParams
+from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT
 
 
 def body_font_size(pages: Iterable[Page]) -> float | None:
@@ -183,3 +184,99 @@ def _with_column(line: Line, column: int) -> Line:
     if line.column == column:
         return line
     return Line(line.page, line.items, line.offsets, line.text, line.box, line.baseline, line.size, column)
+
+
+@dataclass(frozen=True, slots=True)
+class TextMap:
+    """The whole document as one string, every character traceable to its page and box.
+
+    Lines in reading order joined by ``"\\n"``; the join between two pages is ``"\\f"``. Stages run
+    their regexes over ``text`` and get boxes for any match with :meth:`boxes` (pdfplumber's TextMap).
+
+    >>> from citelens.model import Page, TextItem
+    >>> p1 = Page(1, 600, 800, (TextItem("see [12] here", 72, 100, 65, 10, 10),))
+    >>> p2 = Page(2, 600, 800, (TextItem("next page", 72, 100, 45, 10, 10),))
+    >>> tm = text_map([p1, p2])
+    >>> tm.text
+    'see [12] here\\x0cnext page'
+    >>> tm.page_at(tm.text.index("next")), [(pg, [round(v) for v in b]) for pg, b in tm.boxes(4, 8)]
+    (2, [(1, [92, 90, 112, 102])])
+    """
+
+    text: str
+    lines: tuple[Line, ...]
+    starts: tuple[int, ...]  # offset of each line in ``text``
+    page_starts: dict[int, int]  # page number → offset of its first character
+    page_ends: dict[int, int]  # page number → offset just past its last character
+
+    def line_index(self, offset: int) -> int:
+        """Index of the line holding ``offset`` (a separator belongs to the line before it)."""
+        return max(bisect_right(self.starts, offset) - 1, 0)
+
+    def page_at(self, offset: int) -> int:
+        return self.lines[self.line_index(offset)].page if self.lines else 0
+
+    def boxes(self, start: int, end: int) -> tuple[tuple[int, Box], ...]:
+        """One ``(page, box)`` per line that ``text[start:end]`` touches: the union of its glyph boxes."""
+        out: list[tuple[int, Box]] = []
+        if not self.lines or end <= start:
+            return ()
+        for i in range(self.line_index(start), self.line_index(max(end - 1, start)) + 1):
+            line, s = self.lines[i], self.starts[i]
+            parts = line.boxes(max(start - s, 0), min(end - s, len(line.text)))
+            if parts:
+                out.append((line.page, (min(b[0] for b in parts), min(b[1] for b in parts),
+                                        max(b[2] for b in parts), max(b[3] for b in parts))))
+        return tuple(out)
+
+    def items(self, start: int, end: int) -> list[tuple[TextItem, int]]:
+        """The items ``text[start:end]`` touches, each with its own offset in ``text``."""
+        out: list[tuple[TextItem, int]] = []
+        if not self.lines or end <= start:
+            return out
+        for i in range(self.line_index(start), self.line_index(max(end - 1, start)) + 1):
+            line, s = self.lines[i], self.starts[i]
+            for item, off in zip(line.items, line.offsets, strict=True):
+                a = s + off
+                if a < end and a + len(item.text) > start:
+                    out.append((item, a))
+        return out
+
+
+def text_map(pages: Iterable[Page], lines_by_page: dict[int, list[Line]] | None = None,
+             params: LayoutParams = PARAMS.layout) -> TextMap:
+    """Build the :class:`TextMap` of ``pages`` (reusing already computed lines when given)."""
+    parts: list[str] = []
+    lines: list[Line] = []
+    starts: list[int] = []
+    page_starts: dict[int, int] = {}
+    page_ends: dict[int, int] = {}
+    pos = 0
+    for page in pages:
+        if parts:
+            parts.append("\f")
+            pos += 1
+        page_starts[page.number] = pos
+        page_lines_ = lines_by_page[page.number] if lines_by_page and page.number in lines_by_page \
+            else page_lines(page, params=params)
+        for k, line in enumerate(page_lines_):
+            if k:
+                parts.append("\n")
+                pos += 1
+            starts.append(pos)
+            lines.append(line)
+            parts.append(line.text)
+            pos += len(line.text)
+        page_ends[page.number] = pos
+    return TextMap("".join(parts), tuple(lines), tuple(starts), page_starts, page_ends)
+
+
+def join_lines(text: str) -> str:
+    """Text spanning line, column or page breaks, as one run: breaks become spaces, and a word
+    hyphenated at a line end is rejoined when it continues in lower case.
+
+    >>> join_lines("infor-\\nmation re-\\nuse in state-of-the-\\nArt\\fsystems")
+    'information reuse in state-of-the-Art systems'
+    """
+    text = HYPHEN_BREAK.sub(r"\1\2", text)
+    return " ".join(HYPHEN_KEPT.sub(r"\1-", text).split())

@@ -319,20 +319,25 @@ def detect_outline(
     body: float,
     p: OutlineParams = PARAMS.outline,
     layout: LayoutParams = PARAMS.layout,
+    lines_by_page: dict[int, list[Line]] | None = None,
 ) -> tuple[OutlineItem, ...]:
-    """Headings detected from the text, or ``()`` when no trustworthy outline is found."""
+    """Headings detected from the text, or ``()`` when no trustworthy outline is found.
+
+    ``lines_by_page`` reuses lines already built at the default tolerance.
+    """
     headings: list[Heading] = []
-    lines_by_page: dict[int, list[Line]] = {}
     prose = _prose_sizes(pages, p.prose_share)
     for page in pages:
-        lines = page_lines(page, layout.line_tolerance, layout)
+        if lines_by_page is not None and page.number in lines_by_page:
+            lines = lines_by_page[page.number]
+        else:
+            lines = page_lines(page, layout.line_tolerance, layout)
         found = _candidates(page, lines, body, prose, p)
         if not found:
             tight = page_lines(page, layout.line_tolerance_tight, layout)
             found_tight = _candidates(page, tight, body, prose, p)
             if found_tight:
-                lines, found = tight, found_tight
-        lines_by_page[page.number] = lines
+                found = found_tight
         headings.extend(found)
     running = _running(headings, p)
     kept: list[Heading] = []

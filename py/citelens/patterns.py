@@ -130,3 +130,12 @@ CAPTION = re.compile(
     """,
     X | re.IGNORECASE,
 )
+
+# ------------------------------------------------------------------------------------------ layout
+
+# A word broken at a line end with a hyphen, continuing in lower case on the next line:
+# "infor-\nmation" → "information" (while "state-of-the-\nArt" keeps its hyphen).
+HYPHEN_BREAK = re.compile(r"(\w)-[\n\f]\s*([a-z\u00df-\u00ff])")
+
+# Any other hyphen at a line end stays, without the break: "state-of-the-\nArt" → "state-of-the-Art".
+HYPHEN_KEPT = re.compile(r"(\w)-[\n\f]\s*")

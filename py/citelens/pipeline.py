@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from citelens.layout import body_font_size
+from citelens.layout import body_font_size, page_lines, text_map
 from citelens.model import (
     SCHEMA_VERSION,
     Analysis,
@@ -74,13 +74,15 @@ def analyze(
         document = document.without_pdf_structure()
     diags = list(diagnostics) + text_layer_diagnostics(document, params)
     body = body_font_size(document.pages)
+    lines = {page.number: page_lines(page, params=params.layout) for page in document.pages}
+    tm = text_map(document.pages, lines, params.layout)
     outline: tuple[OutlineItem, ...] = ()
     outline_source = OutlineSource.NONE
     if document.bookmarks:
         outline = outline_from_bookmarks(document.bookmarks)
         outline_source = OutlineSource.BOOKMARKS
     if not outline and body is not None:
-        outline = detect_outline(document.pages, body, params.outline, params.layout)
+        outline = detect_outline(document.pages, body, params.outline, params.layout, lines)
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
     if source is None:
         source = Source()
