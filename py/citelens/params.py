@@ -61,10 +61,37 @@ class TextLayerParams:
 
 
 @dataclass(frozen=True, slots=True)
+class ReferencesParams:
+    #: Fallback scan when no References heading exists: how many of the last pages to look at.
+    fallback_min_pages: int = 2
+    fallback_max_pages: int = 20
+    #: A splitting strategy wins when it yields at least this many entries.
+    min_entries: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class CitationParams:
+    #: A style must be counted more than max(min_votes, tokens x vote_share) times to be chosen.
+    min_votes: int = 2
+    vote_share: float = 0.2
+    #: Bracketed markers count this many times in the tally.
+    bracket_weight: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class FigureParams:
+    #: An equation number sits within this share of the page width from the line's right edge.
+    equation_edge: float = 0.15
+
+
+@dataclass(frozen=True, slots=True)
 class Params:
     layout: LayoutParams = field(default_factory=LayoutParams)
     outline: OutlineParams = field(default_factory=OutlineParams)
     text_layer: TextLayerParams = field(default_factory=TextLayerParams)
+    references: ReferencesParams = field(default_factory=ReferencesParams)
+    citations: CitationParams = field(default_factory=CitationParams)
+    figures: FigureParams = field(default_factory=FigureParams)
 
 
 PARAMS = Params()

@@ -139,3 +139,12 @@ HYPHEN_BREAK = re.compile(r"(\w)-[\n\f]\s*([a-z\u00df-\u00ff])")
 
 # Any other hyphen at a line end stays, without the break: "state-of-the-\nArt" → "state-of-the-Art".
 HYPHEN_KEPT = re.compile(r"(\w)-[\n\f]\s*")
+
+# -------------------------------------------------------------------------------------- references
+# (references.py: append its patterns here)
+
+# --------------------------------------------------------------------------------------- citations
+# (citations.py: append its patterns here)
+
+# ----------------------------------------------------------------------------- figures, sentences
+# (figures.py and sentences.py: append their patterns here)
