@@ -1,0 +1,161 @@
+"""Time each stage of citelens on every PDF of the corpus (``../shared/corpus``, or ``$CITELENS_SHARED``).
+
+    .venv/bin/python bench/bench_stages.py [--limit N] [--skip-extract] [--repeat 3] [--out build/bench.json]
+
+Stages, per paper:
+  extract  the pdfminer adapter on the PDF file, uncached, run once (seconds per paper; pdfminer dominates)
+  lines    ``layout.page_lines`` over every page
+  outline  ``outline.detect_outline`` (which builds its own lines)
+  analyze  the whole ``pipeline.analyze`` on the text-only document (bookmarks and links dropped)
+
+The in-memory stages read the cached extraction of ``tests/corpus.py`` and run ``--repeat`` times; the
+median counts. Reported per stage: the median over papers of ms per paper and of ms per page, and the
+total over the corpus. Prints a table and writes every number to ``--out``. Asserts nothing: timings
+depend on the machine; compare runs on one machine only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # tests/corpus.py: manifest and cached extractions
+
+import corpus  # noqa: E402
+
+from citelens.layout import body_font_size, page_lines  # noqa: E402
+from citelens.model import Document  # noqa: E402
+from citelens.outline import detect_outline  # noqa: E402
+from citelens.pipeline import analyze  # noqa: E402
+
+STAGES = ("extract", "lines", "outline", "analyze")
+
+
+def timed(fn: Callable[[], object], repeat: int) -> float:
+    """Median wall time of ``fn`` over ``repeat`` runs, in ms."""
+    runs = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter_ns()
+        fn()
+        runs.append((time.perf_counter_ns() - start) / 1e6)
+    return statistics.median(runs)
+
+
+def all_lines(document: Document) -> None:
+    for page in document.pages:
+        page_lines(page)
+
+
+def outline_of(document: Document) -> None:
+    body = body_font_size(document.pages)
+    if body is not None:
+        detect_outline(document.pages, body)
+
+
+def bench_paper(paper: corpus.Paper, *, repeat: int, extract: bool) -> dict[str, Any]:
+    row: dict[str, Any] = {"file": paper.file}
+    if extract:
+        from citelens.adapters.pdfminer import extract as pdfminer_extract
+
+        row["extract"] = timed(lambda: pdfminer_extract(paper.path), 1)
+    document = corpus.document(paper.file)
+    row["pages"] = len(document.pages)
+    row["items"] = sum(len(p.items) for p in document.pages)
+    row["lines"] = timed(lambda: all_lines(document), repeat)
+    row["outline"] = timed(lambda: outline_of(document), repeat)
+    row["analyze"] = timed(lambda: analyze(document, text_only=True), repeat)
+    return row
+
+
+def summarize(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for stage in STAGES:
+        timed_rows = [r for r in rows if stage in r and r["pages"]]
+        if not timed_rows:
+            continue
+        out[stage] = {
+            "papers": len(timed_rows),
+            "pages": sum(r["pages"] for r in timed_rows),
+            "ms_per_paper": statistics.median(r[stage] for r in timed_rows),
+            "ms_per_page": statistics.median(r[stage] / r["pages"] for r in timed_rows),
+            "total_ms": sum(r[stage] for r in timed_rows),
+        }
+    return out
+
+
+def table(summary: dict[str, dict[str, float]]) -> str:
+    head = f"{'stage':<9}{'papers':>7}{'pages':>7}{'ms/paper':>11}{'ms/page':>10}{'total s':>10}"
+    lines = [head, "-" * len(head)]
+    for stage, s in summary.items():
+        lines.append(f"{stage:<9}{s['papers']:>7}{s['pages']:>7}{s['ms_per_paper']:>11.1f}"
+                     f"{s['ms_per_page']:>10.2f}{s['total_ms'] / 1000:>10.2f}")
+    lines.append("ms/paper and ms/page: medians over papers; total: sum over papers")
+    return "\n".join(lines)
+
+
+def environment() -> dict[str, Any]:
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                                text=True, check=False).stdout.strip() or None
+    except OSError:
+        commit = None
+    versions = {}
+    for dist in ("citelens", "pdfminer.six", "rapidfuzz"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = None
+    return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
+            "commit": commit, "versions": versions, "when": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--limit", type=int, metavar="N", help="only the first N papers of the manifest")
+    parser.add_argument("--skip-extract", action="store_true", help="skip the (slow) uncached pdfminer stage")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per in-memory stage (median counts)")
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "bench.json", help="JSON results file")
+    args = parser.parse_args(argv)
+
+    if not (corpus.CORPUS / "MANIFEST.tsv").is_file():
+        print(f"bench: no corpus at {corpus.CORPUS} (set CITELENS_SHARED)", file=sys.stderr)
+        return 1
+    papers = [p for p in corpus.pdf_papers() if p.path.is_file()]
+    missing = len(corpus.pdf_papers()) - len(papers)
+    if missing:
+        print(f"bench: {missing} PDFs of the manifest are missing; skipped", file=sys.stderr)
+    papers = papers[: args.limit] if args.limit else papers
+
+    rows = []
+    tty = sys.stderr.isatty()
+    for n, paper in enumerate(papers, start=1):
+        if tty:
+            print(f"\r[{n}/{len(papers)}] {paper.stem[:60]:<60}", end="", file=sys.stderr, flush=True)
+        rows.append(bench_paper(paper, repeat=args.repeat, extract=not args.skip_extract))
+    if tty:
+        print("\r" + " " * 72 + "\r", end="", file=sys.stderr)
+
+    summary = summarize(rows)
+    print(table(summary))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    result = {"environment": environment(), "repeat": args.repeat, "summary": summary, "papers": rows}
+    args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
