@@ -4,6 +4,7 @@ and its broken copies (``tools/demo_paper.py``): exit codes, output shapes, and 
 from __future__ import annotations
 
 import hashlib
+import io
 import importlib.util
 import json
 import os
@@ -251,3 +252,27 @@ def test_version() -> None:
     proc = run("--version")
     assert proc.returncode == 0
     assert proc.stdout == f"citelens {citelens.__version__}\n"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_progress_rewrites_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    term = _Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    status = cli._Status(term, total=2, enabled=True)
+    status.start(1, Path("papers/first.pdf"))
+    status.page(1, 3)
+    status.done(Path("papers/first.pdf"), True)
+    status.start(2, Path("papers/second.pdf"))
+    cli._say("papers/second.pdf: not a PDF (no %PDF- header)")  # clears the bar before its own line
+    status.summary(1, 1)
+    text = term.getvalue()
+    assert "\r[--------------------] 1/2 first.pdf page 1/3" in text
+    assert "\r[##########----------] 2/2 second.pdf" in text
+    assert "\n" not in text.split("citelens: papers/second.pdf")[0]  # the bar never scrolls the terminal
+    lines = [line.rsplit("\r", 1)[-1] for line in text.split("\n")]  # what the terminal shows
+    assert lines[0] == "citelens: papers/second.pdf: not a PDF (no %PDF- header)"
+    assert lines[1].startswith("citelens: 1 ok, 1 failed in ")
