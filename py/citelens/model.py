@@ -267,6 +267,7 @@ class DiagnosticCode(enum.StrEnum):
     NO_OUTLINE = "no_outline"
     PAGE_FAILED = "page_failed"
     BAD_DESTINATION = "bad_destination"
+    NO_CITATIONS = "no_citations"
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,7 +131,7 @@ def _continuation(page: Page, line: Line, nxt: Line, emphasised: bool) -> bool:
     """Whether ``nxt`` carries on the heading ``line`` wrapped from: same column, size and face, close below."""
     return nxt.column == line.column and abs(nxt.size - line.size) < 0.1 \
         and 0 < nxt.baseline - line.baseline <= 1.6 * line.size \
-        and (_share(page, nxt.items, _emphasis) >= 0.8) == emphasised \
+        and (_share(page, nxt.items, _emphasis) >= 0.5) == emphasised \
         and HEADING_NUMBER.match(" ".join(nxt.text.split())) is None \
         and KNOWN_SECTION.match(nxt.text.strip()) is None
 
@@ -184,8 +184,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             # A display equation or a label set large, a caption, a bullet ("d Strong volume ..."),
             # a logo ("ll"), a sentence or a question.
             if MATH_CHARS.search(text) or not text[0].isupper() or CAPTION.match(text) \
-                    or text.endswith((".", "?")) or max(_letters(w) for w in text.split()) < 3:
-                continue  # also a table head "F1 P R F1"
+                    or text.endswith((".", "?")) or max(_letters(w) for w in text.split()) < 4:
+                continue  # also table heads and diagram labels: "F1 P R F1", "ETT CTT"
             if page.number == 1 and line.size < page_max:
                 continue  # front matter: authors, affiliations, "Highlights"; the title alone is kept
             if paragraph[n]:
@@ -239,9 +239,13 @@ def _run_in(page: Page, line: Line) -> str | None:
     in ASM and PNAS methods sections).
     """
     k = _lead(line)
-    j = k
-    while j < len(line.items) and (_emphasis(page, line.items[j]) or not _letters(line.items[j].text)):
+    j = end = k
+    # The bold run may hold short pieces in other fonts: "3.4. FIDD using CN(1)." sets "(1)" in CMR7.
+    while j < len(line.items) and (_emphasis(page, line.items[j]) or _letters(line.items[j].text) <= 3):
+        if _emphasis(page, line.items[j]):
+            end = j + 1
         j += 1
+    j = end
     if j == k or j == len(line.items) or not _letters(" ".join(i.text for i in line.items[k:j])):
         return None
     raw = " ".join(line.text[: line.offsets[j]].split())

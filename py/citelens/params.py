@@ -67,6 +67,30 @@ class ReferencesParams:
     fallback_max_pages: int = 20
     #: A splitting strategy wins when it yields at least this many entries.
     min_entries: int = 3
+    #: Fallback: a run of numbered entries must hold this many characters ...
+    fallback_min_chars: int = 200
+    #: ... and no more than this share of its blocks may fail to look like references.
+    fallback_max_junk: float = 0.34
+    #: The list's font size is the modal size over this many lines after the heading.
+    size_sample_lines: int = 40
+    #: A line this much larger than the list's size ends the list (body text or a heading resumed) ...
+    resume_size_ratio: float = 1.12
+    #: ... and a line whose size differs by this share, at a column's top or bottom, is furniture
+    #: (a footnote, a running head), not part of an entry.
+    furniture_size_ratio: float = 0.05
+    #: A line at a page's top or bottom (this many lines from the edge) that recurs on this many pages
+    #: (digits ignored) is a running head or foot.
+    edge_lines: int = 2
+    repeat_pages: int = 3
+    #: A numbered label must start within this many x font size of the column's label edge ...
+    label_slack: float = 0.8
+    #: ... and a hanging indent is a continuation line starting at least this far right of it.
+    indent_min: float = 0.6
+    #: A heading that ends the list is at most this many characters long.
+    heading_max_chars: int = 80
+    #: Year range accepted in an entry.
+    min_year: int = 1800
+    max_year: int = 2049
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +100,10 @@ class CitationParams:
     vote_share: float = 0.2
     #: Bracketed markers count this many times in the tally.
     bracket_weight: int = 3
+    #: The winning style's markers must name this share of the entries ...
+    min_ref_share: float = 0.2
+    #: ... and appear on this share of the pages before the bibliography.
+    min_page_share: float = 0.2
 
 
 @dataclass(frozen=True, slots=True)

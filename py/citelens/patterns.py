@@ -54,7 +54,7 @@ HEADING_NUMBER = re.compile(
       | [A-Z] \.                                   # A.
       | (?: X{0,3} (?: IX | IV | V?I{1,3} | V | X ) ) \.   # I.  IV.  XII.
       )
-      \s+ (?P<title> [^\W\d_] .* ) $
+      \s+ (?P<title> [\[(“"‘]? [^\W\d_] .* ) $      # "4.3 [D1] Discover Relevant Citations"
     """,
     X,
 )
@@ -143,8 +143,171 @@ HYPHEN_KEPT = re.compile(r"(\w)-[\n\f]\s*")
 # -------------------------------------------------------------------------------------- references
 # (references.py: append its patterns here)
 
+# The heading line that opens a reference list, in more dresses than REFERENCES_HEADING (which the outline
+# uses on clean heading lines): a bioRxiv line number before it ("870 Literature cited"), ACS's black square
+# ("■ REFERENCES"), small-caps split by the extractor ("R EFERENCES"), other languages ("7. Bibliografía",
+# Greek "ΒιΒλιογραφια"), "References and Notes", "REFERENCES CITED", "Literature".
+REFERENCE_LIST_HEADING = re.compile(
+    r"""
+    ^ \s* (?: ■ \s* )? (?: \d{1,4} \.? \s+ | [IVX]{1,5} \. \s+ | [A-Z] \. \s+ )?
+    (?i: r \s? eferences (?: \s+ (?: and | & ) \s+ notes | \s+ cited )?
+       | bibliography | bibliograf[ií]a | βιβλιογραφ[ιί]α | literature \s+ cited | literature | works \s+ cited
+       | cited \s+ literature | references \s+ and \s+ further \s+ reading | literaturverzeichnis
+       | r[ée]f[ée]rences \s+ bibliographiques | referencias (?: \s+ bibliogr[aá]ficas )? | αναφορ[εέ]ς )
+    \s* :? \s* $
+    """,
+    X,
+)
+
+# A numbered entry's label at the start of a line: "[12] Smith ...", "(12) Smith ...", "12. Smith ...",
+# "12 Smith ..." (superscript-style lists), "12Smith" (a raised number glued to the name).
+REF_LABEL = re.compile(
+    r"""
+    ^ \s* (?: ■ \s* )?
+    (?: \[ \s* (?P<bracket> \d{1,4} ) \s* \]
+      | \( (?P<paren> \d{1,4} ) \)
+      | (?P<dot> \d{1,4} ) \. (?! \d )
+      | (?P<bare> \d{1,4} ) (?= \s+ \S | [A-ZÀ-Þ] )
+    )
+    """,
+    X,
+)
+
+# A bracketed label inside a line, where the extractor ran two entries together: "... 2019. [15] Clarke V".
+REF_LABEL_INLINE = re.compile(r"(?<=[.\s])\[(?P<n>\d{1,4})\]\s+(?=\S)")
+
+# A page number, or "Page 3 of 12", alone on a line at a page's edge: "4405", "Page 12 of 14", "12 / 14".
+PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
+
+# A year as written in an entry, with its disambiguating letter: "2019", "(2014a)", "2015b,", "2005Methods"
+# (bioRxiv runs the year into the title). Not a page range ("pp. 1903–1910"), a volume:page ("117:1405") or
+# a DOI part ("10.1016/j.cell.2019").
+REF_YEAR = re.compile(
+    r"""
+    (?<! [\w/.–\-:] ) (?P<year> (?: 1[89] | 20 ) \d\d ) (?P<suffix> [a-z] )? (?! [0-9a-z–\-/] )
+    """,
+    X,
+)
+
+# A DOI anywhere in an entry (prefixes are not part of it): "doi: 10.1080/08927014.1995.9522969",
+# "https://doi.org/10.1056/NEJMoa1306801."
+REF_DOI = re.compile(r"(?P<doi>10\.\d{4,9}/[^\s\"<>]+)")
+
+# An arXiv identifier and the words that announce it: "arXiv:2104.08809", "arXiv preprint arXiv:2302.07302v2",
+# "ArXiv abs/2004.07180", "CoRR, abs/1810.04805", "arxiv.org/abs/hep-th/9901001".
+REF_ARXIV = re.compile(
+    r"""
+    (?i: arxiv (?: \.org/ (?: abs | pdf ) / | [\s:.,]* (?: preprint \s* )? (?: arxiv )? [\s:]* (?: abs/ )? )
+       | corr ,? \s* abs/ )
+    (?P<id> \d{4} \. \d{4,5} (?: v\d+ )? | [a-z][a-z\-]+ (?: \.[A-Z]{2} )? / \d{7} (?: v\d+ )? )
+    """,
+    X,
+)
+
+# A URL: "https://github.com/allenai/papermage", "http://www.jstor.org/stable/2532457", "www.r-project.org".
+REF_URL = re.compile(r"(?P<url>(?:https?://|www\.)[^\s<>\"]+)", re.IGNORECASE)
+
+# The start of an author-year entry on a flush-left list: "Bates DM, DebRoy S (2003)", "Boslough, M., Brown",
+# "Cafazzo, S., Valsecchi", "van der Berg, J.", "Müller, Hans", "Aranda-Díaz A., K. Mace", "O’Neil, C. 2016".
+AUTHOR_START = re.compile(
+    r"""
+    ^ (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | ten | ter
+            | Van | Von | De | Del | Della | Di | Da | Du | Le | La ) \s+ )*
+    [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’¨´`ˆ˜\-]* \w
+    (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b | [A-Z][a-zà-ÿ]+ \b ) )
+    """,
+    X,
+)
+
+# A citation key's year-ish tail or a name's generational suffix, never a surname: "Jr.", "III", "Sr".
+NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
+
+# Initials alone: "J.", "J.-P.", "A. W.", "AMJ", "Ch.", "S.T.", "H.J.".
+INITIALS = re.compile(r"^(?:(?:[A-ZÀ-Þ][a-z]?\.\s?-?\s?)+|[A-ZÀ-Þ]{1,3}|[A-ZÀ-Þ]-[A-ZÀ-Þ]\.?)$")
+
+# Name particles kept with the surname: "van der Berg", "de la Cruz", "von Lilienfeld".
+NAME_PARTICLE = re.compile(
+    r"^(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|el|al|bin|ibn|Van|Von|De|Del|Della"
+    r"|Di|Da|Du|Le|La|Dos|El|Al)$"
+)
+
+# What ends the author list of an entry: "et al.", a quoted title, "(eds.)", "In:".
+AUTHORS_END = re.compile(r"\bet\s*al\b\.?|[“\"”]|\(eds?\.?\)|\beds?\.\s|\bIn:\s", re.IGNORECASE)
+
+# A sentence end inside an entry and the word before it (references.py skips initials and abbreviations):
+# "… Cyanobacterium-plant symbioses. New Phytol." ends at "symbioses."; "Lifetime?" ends a title too.
+TITLE_END = re.compile(r"(?P<word>[^\s.?!]*)(?P<stop>[.?!])(?=\s+\S|$)")
+
 # --------------------------------------------------------------------------------------- citations
 # (citations.py: append its patterns here)
+
+# A numbered citation in square brackets, its body a list of numbers and ranges:
+# "[12]", "[3-7]", "[3–7]", "[3, 7, 9-11]", "[3; 7]". ("[10 mm]" and "[0, 1]" fail in citations._numbers.)
+NUM_BRACKET = re.compile(
+    r"""
+    \[ (?P<body> \s* \d{1,4} (?: \s* [-–—‐,;] \s* \d{1,4} )* \s* ) \]
+    """,
+    X,
+)
+
+# A range written as two bracketed numbers: "[3]–[6]", "[3]-[6]".
+NUM_BRACKET_RANGE = re.compile(r"\[\s*(?P<a>\d{1,4})\s*\]\s*[-–—]\s*\[\s*(?P<b>\d{1,4})\s*\]")
+
+# A numbered citation in parentheses, in documents set that way (NAR, ASM, PNAS): "(1)", "(2,3)", "(8–10)".
+NUM_PAREN = re.compile(
+    r"""
+    \( (?P<body> \s* \d{1,3} (?: \s* [-–—‐,;] \s* \d{1,3} )* \s* ) \)
+    """,
+    X,
+)
+
+# One part of a number list: "12" or "9-11" / "9–11".
+NUM_LIST_PART = re.compile(r"(?P<a>\d{1,4})(?:\s*[-–—‐]\s*(?P<b>\d{1,4}))?")
+
+# Words that make a parenthesised number an equation reference: "Eq. (3)", "equations (4)", "Eqs. (2) and".
+EQUATION_BEFORE = re.compile(r"(?:\beqs?\.?|\bequations?|\bformulae?|\binequalit(?:y|ies))\s*$", re.IGNORECASE)
+
+# A superscript run of citation numbers as extracted: "8", "9,10", "1–4", "1,3,5", "12-".
+SUPERSCRIPT_MARKER = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴⁵⁶⁷⁸⁹,–\-−⁻\s]*,?")
+
+# Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²".
+UNICODE_SUPERSCRIPT = re.compile(r"(?<=[^\W\d_.,;:)\]])[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[⁻,–][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*")
+SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+
+# A year in an author-year citation, with its suffix: "2019", "2019a", "1998b".
+YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
+
+# A surname, particles and diacritics included: "Smith", "van der Berg", "Müller", "F¨arber", "O'Neil".
+_NAME = r"\b(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|St\.)\s+)*[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w]"
+_YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
+
+# Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
+# "see Smith & Lee, 2019, p. 4", "World Health Organization, 2019" (the last name before the years).
+AY_NAME_YEARS = re.compile(
+    rf"""
+    (?P<name> {_NAME} ) (?: ,? \s+ (?: et \s* al \.? | and \s+ {_NAME} | & \s* {_NAME} ) )? ,? \s*
+    (?P<years> {_YEARS} )
+    """,
+    X,
+)
+
+# A parenthetical citation holding at least a name and a year:
+# "(Tang et al., 2008)", "(Smith et al., 2019a; Lee 2020)", "(see Smith 2019, p. 4)".
+AY_PAREN = re.compile(
+    rf"""
+    \( (?P<body> [^()]{{0,400}}? {_NAME} [^()]{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b [^()]{{0,200}}? ) \)
+    """,
+    X,
+)
+
+# A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)".
+AY_NARRATIVE = re.compile(
+    rf"""
+    (?P<name> {_NAME} ) (?: \s+ et \s* al \.? | \s+ and \s+ {_NAME} | \s* & \s* {_NAME} )? ’?s? \s*
+    [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* p p? \. \s* \d+ (?: [-–] \d+ )? )? \s* [)\]]
+    """,
+    X,
+)
 
 # ----------------------------------------------------------------------------- figures, sentences
 # (figures.py and sentences.py: append their patterns here)
