@@ -71,7 +71,7 @@ def _italic(page: Page, item: TextItem) -> bool:
 
 
 def _letters(text: str) -> int:
-    return sum(1 for c in text if c.isalpha())
+    return sum(map(str.isalpha, text))
 
 
 def _lead(line: Line) -> int:
@@ -127,11 +127,11 @@ def _prose_sizes(pages: Sequence[Page], share: float) -> frozenset[float]:
     return frozenset(size for size, n in counts.items() if n >= share * total)
 
 
-def _continuation(page: Page, line: Line, nxt: Line, emphasised: bool) -> bool:
+def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool) -> bool:
     """Whether ``nxt`` carries on the heading ``line`` wrapped from: same column, size and face, close below."""
     return nxt.column == line.column and abs(nxt.size - line.size) < 0.1 \
         and 0 < nxt.baseline - line.baseline <= 1.6 * line.size \
-        and (_share(page, nxt.items, _emphasis) >= 0.5) == emphasised \
+        and (nxt_share >= 0.5) == emphasised \
         and HEADING_NUMBER.match(" ".join(nxt.text.split())) is None \
         and KNOWN_SECTION.match(nxt.text.strip()) is None
 
@@ -140,7 +140,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 p: OutlineParams) -> list[Heading]:
     out: list[Heading] = []
     page_max = max((ln.size for ln in lines), default=0.0)
-    paragraph = _in_paragraph(page, lines)
+    shares = [_share(page, ln.items, _emphasis) for ln in lines]  # each line's share in a heading face
+    paragraph = _in_paragraph(lines, shares)
     n = -1
     while n + 1 < len(lines):
         n += 1
@@ -168,7 +169,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         # A heading wrapped over up to three lines is one heading.
         last = n
         while last + 1 < len(lines) and last - n < 2 and not KNOWN_SECTION.match(text) \
-                and _continuation(page, lines[last], lines[last + 1], emphasised):
+                and _continuation(lines[last], lines[last + 1], shares[last + 1], emphasised):
             last += 1
             text = f"{text} {' '.join(lines[last].text.split())}"
         if len(text) > p.max_chars or DOTTED_LEADER.search(text):
@@ -177,9 +178,11 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         if not _letters_ok(title):
             continue
         known = KNOWN_SECTION.match(title) is not None and (number is not None or title[0].isupper())
-        if not big and number is None and not known and (len(title.split()) > p.standalone_max_words
-                                                          or not _standalone(page, lines[last], lines[last + 1:last + 2], p)):
-            continue
+        if not big and number is None and not known:
+            below = shares[last + 1] if last + 1 < len(lines) else 0.0
+            if len(title.split()) > p.standalone_max_words \
+                    or not _standalone(lines[last], lines[last + 1:last + 2], below, p):
+                continue
         if number is None and not known:
             # A display equation or a label set large, a caption, a bullet ("d Strong volume ..."),
             # a logo ("ll"), a sentence or a question.
@@ -195,7 +198,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
     return out
 
 
-def _in_paragraph(page: Page, lines: Sequence[Line], run: int = 4) -> list[bool]:
+def _in_paragraph(lines: Sequence[Line], shares: Sequence[float], run: int = 4) -> list[bool]:
     """For each line, whether it belongs to ``run`` or more consecutive lines of one size and face."""
     out = [False] * len(lines)
     start = 0
@@ -204,7 +207,7 @@ def _in_paragraph(page: Page, lines: Sequence[Line], run: int = 4) -> list[bool]
             a, b = lines[i - 1], lines[i]
             alike = a.column == b.column and abs(a.size - b.size) < 0.1 \
                 and 0 < b.baseline - a.baseline <= 1.6 * b.size \
-                and (_share(page, a.items, _emphasis) > 0.5) == (_share(page, b.items, _emphasis) > 0.5)
+                and (shares[i - 1] > 0.5) == (shares[i] > 0.5)
             if alike:
                 continue
         if i - start >= run:
@@ -213,7 +216,7 @@ def _in_paragraph(page: Page, lines: Sequence[Line], run: int = 4) -> list[bool]
     return out
 
 
-def _standalone(page: Page, line: Line, after: Sequence[Line], p: OutlineParams) -> bool:
+def _standalone(line: Line, after: Sequence[Line], after_share: float, p: OutlineParams) -> bool:
     """An unnumbered heading in a heading face: a short line of its own, followed by body text.
 
     Cell Press, BMJ, Frontiers and BMC number no sections: "Lead contact" in bold, then a paragraph.
@@ -227,7 +230,7 @@ def _standalone(page: Page, line: Line, after: Sequence[Line], p: OutlineParams)
     nxt = after[0]
     return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
             and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * 1.15
-            and _share(page, nxt.items, _emphasis) < 0.5 and len(nxt.text) > len(text) / 2
+            and after_share < 0.5 and len(nxt.text) > len(text) / 2
             and not nxt.text.lstrip()[:1].islower())  # a paragraph opens; a wrapped sentence goes on
 
 
@@ -337,7 +340,10 @@ def detect_outline(
         else:
             lines = page_lines(page, layout.line_tolerance, layout)
         found = _candidates(page, lines, body, prose, p)
-        if not found:
+        # A tight-leading template merges a large heading into the body line under it; only a page
+        # that has large text is worth the second pass.
+        if not found and any(i.size >= p.size_ratio * body and round(i.size * 2) / 2 not in prose
+                             for i in page.items):
             tight = page_lines(page, layout.line_tolerance_tight, layout)
             found_tight = _candidates(page, tight, body, prose, p)
             if found_tight:

@@ -49,7 +49,7 @@ def text_hash(pages: Iterable[Page]) -> str:
 def text_layer_diagnostics(document: Document, params: Params = PARAMS) -> list[Diagnostic]:
     """``no_text_layer`` for a scanned or empty document, ``empty_page`` for blank pages of a real one."""
     text = " ".join(item.text for page in document.pages for item in page.items)
-    chars = sum(1 for c in text if not c.isspace())
+    chars = len("".join(text.split()))
     words = len(text.split())
     if chars < params.text_layer.min_chars or words < params.text_layer.min_words:
         return [Diagnostic(
