@@ -85,14 +85,14 @@ def _join(items: Sequence[TextItem], params: LayoutParams) -> tuple[str, tuple[i
 def _make_line(page: Page, items: list[TextItem], params: LayoutParams) -> Line:
     items.sort(key=lambda i: i.x)
     text, offsets = _join(items, params)
-    sizes: Counter[float] = Counter()
+    sizes: dict[float, int] = {}
     for item in items:
-        sizes[round(item.size, 1)] += len(item.text)
-    size = sizes.most_common(1)[0][0]
-    main = [i for i in items if round(i.size, 1) == size]
+        key = round(item.size, 1)
+        sizes[key] = sizes.get(key, 0) + len(item.text)
+    size = max(sizes, key=sizes.__getitem__)  # the size covering most characters; ties: the first seen
+    baseline = max(i.y for i in items if round(i.size, 1) == size)
     boxes = [i.box for i in items]
     box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-    baseline = max(i.y for i in main)
     return Line(page.number, tuple(items), offsets, text, box, baseline, size, 0)
 
 

@@ -59,15 +59,11 @@ class Heading:
     letter_only: bool = False  # numbered only by a bare letter ("A Proofs"): an appendix, or nothing
 
 
-def _emphasis(page: Page, item: TextItem) -> bool:
-    """Bold, or small capitals (elsarticle's "1. INTRODUCTION" in CMCSC10): a heading's typography."""
-    font = page.font_of(item)
-    return font is not None and (font.bold or FONT_SMALLCAPS.search(font.name) is not None)
-
-
-def _italic(page: Page, item: TextItem) -> bool:
-    font = page.font_of(item)
-    return font is not None and font.italic
+def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
+    """Indexes of the page's fonts in a heading face (bold, or small capitals as elsarticle's
+    "1. INTRODUCTION" in CMCSC10), and of its italic fonts."""
+    emph = frozenset(i for i, f in enumerate(page.fonts) if f.bold or FONT_SMALLCAPS.search(f.name))
+    return emph, frozenset(i for i, f in enumerate(page.fonts) if f.italic)
 
 
 def _letters(text: str) -> int:
@@ -82,10 +78,15 @@ def _lead(line: Line) -> int:
     return k
 
 
-def _share(page: Page, items: Sequence[TextItem], test: Callable[[Page, TextItem], bool]) -> float:
-    """Share of the letters of ``items`` set in fonts passing ``test``."""
-    total = sum(_letters(i.text) for i in items)
-    return sum(_letters(i.text) for i in items if test(page, i)) / total if total else 0.0
+def _share(items: Sequence[TextItem], fonts: frozenset[int]) -> float:
+    """Share of the letters of ``items`` set in one of ``fonts``."""
+    total = styled = 0
+    for i in items:
+        n = _letters(i.text)
+        total += n
+        if i.font in fonts:
+            styled += n
+    return styled / total if total else 0.0
 
 
 def _letters_ok(title: str) -> bool:
@@ -140,7 +141,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 p: OutlineParams) -> list[Heading]:
     out: list[Heading] = []
     page_max = max((ln.size for ln in lines), default=0.0)
-    shares = [_share(page, ln.items, _emphasis) for ln in lines]  # each line's share in a heading face
+    emph, italic = _faces(page)
+    shares = [_share(ln.items, emph) for ln in lines]  # each line's share in a heading face
     paragraph = _in_paragraph(lines, shares)
     n = -1
     while n + 1 < len(lines):
@@ -151,16 +153,16 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             continue
         big = line.size >= p.size_ratio * body and round(line.size * 2) / 2 not in prose
         rest = line.items[_lead(line):]
-        emphasised = _share(page, rest, _emphasis) >= p.emphasis_share
+        emphasised = _share(rest, emph) >= p.emphasis_share
         if not emphasised and not big:
-            head = _run_in(page, line)
+            head = _run_in(line, emph)
             if head is not None:
                 number, title, letter = _parse(head)
                 out.append(Heading(head, number, line.page, line.box[1], line.size, True, line, letter))
                 continue
             number, title, letter = _parse(text)
             # IEEE and Elsevier set subsections in italics: "2.1. Piezoresistive effect".
-            if number is not None and "." in number.rstrip(".") and _share(page, rest, _italic) >= p.emphasis_share \
+            if number is not None and "." in number.rstrip(".") and _share(rest, italic) >= p.emphasis_share \
                     and len(text) <= p.max_chars and not text.endswith(".") and _letters_ok(title):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             continue
@@ -234,7 +236,7 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
             and not nxt.text.lstrip()[:1].islower())  # a paragraph opens; a wrapped sentence goes on
 
 
-def _run_in(page: Page, line: Line) -> str | None:
+def _run_in(line: Line, emph: frozenset[int]) -> str | None:
     """The bold head of a run-in heading, "2.1 Data. We collected ..." → "2.1 Data", else None.
 
     The emphasised part must open the line (after a section number in any font) and be numbered, a
@@ -244,8 +246,8 @@ def _run_in(page: Page, line: Line) -> str | None:
     k = _lead(line)
     j = end = k
     # The bold run may hold short pieces in other fonts: "3.4. FIDD using CN(1)." sets "(1)" in CMR7.
-    while j < len(line.items) and (_emphasis(page, line.items[j]) or _letters(line.items[j].text) <= 3):
-        if _emphasis(page, line.items[j]):
+    while j < len(line.items) and (line.items[j].font in emph or _letters(line.items[j].text) <= 3):
+        if line.items[j].font in emph:
             end = j + 1
         j += 1
     j = end
