@@ -1,8 +1,9 @@
-"""The shared corpus of real papers: manifest, extracted text items (cached), and scoring helpers.
+"""The shared corpus of real papers: manifest and extracted text items (cached).
 
 Papers stay in ``../shared/corpus`` (``CITELENS_SHARED`` points elsewhere). Extracting a PDF with
 pdfminer takes a second or more, so each extraction is cached as JSON under ``.cache/corpus/``, keyed
-by the PDF's SHA-256 and the adapter's source, so a change to the adapter re-extracts.
+by the PDF's SHA-256 and the adapter's source, so a change to the adapter re-extracts. The scoring
+helpers live in :mod:`citelens.evaluation`.
 """
 
 from __future__ import annotations
@@ -11,15 +12,12 @@ import csv
 import hashlib
 import json
 import os
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from rapidfuzz import fuzz
-
 from citelens.fonts import classify_font
-from citelens.model import Bookmark, Document, Font, OutlineItem, Page
+from citelens.model import Document, Font, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("CITELENS_SHARED", ROOT.parent / "shared")).resolve()
@@ -88,71 +86,3 @@ def document(file: str) -> Document:
     pages = tuple(Page(p.number, p.width, p.height, p.items, tuple(Font(f.name, *classify_font(f.name))
                                                                     for f in p.fonts)) for p in doc.pages)
     return Document(pages, doc.bookmarks, doc.links)
-
-
-# ------------------------------------------------------------------------------------ outline scoring
-
-_NUMBERING = re.compile(r"^\s*(?:(?:\d+|[A-Z]|[IVX]+)(?:\.\d+)*\.?)\s+")
-
-
-def _norm(title: str) -> str:
-    return " ".join(_NUMBERING.sub("", title).lower().replace("-", " ").split())
-
-
-def titles_match(a: str, b: str) -> bool:
-    """Fuzzy equality of two heading titles, ignoring numbering and case."""
-    x, y = _norm(a), _norm(b)
-    return bool(x) and bool(y) and fuzz.ratio(x, y) >= 85
-
-
-@dataclass(frozen=True)
-class OutlineScore:
-    detected: int
-    expected: int
-    matched: int
-
-    @property
-    def precision(self) -> float:
-        return self.matched / self.detected if self.detected else (1.0 if not self.expected else 0.0)
-
-    @property
-    def recall(self) -> float:
-        return self.matched / self.expected if self.expected else 1.0
-
-    @property
-    def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
-
-
-# Bookmarks that name an anchor, not a section: PLOS 2014 ("Section_3", "Reference 12", "TABLE_1"),
-# and figure/table entries, which are not part of a section outline.
-_NOT_A_SECTION = re.compile(r"^(?:section|table|figure|fig|reference|ref)[ _.]*\d+\b", re.IGNORECASE)
-
-
-def section_bookmarks(bookmarks: tuple[Bookmark, ...]) -> tuple[Bookmark, ...]:
-    """The bookmarks that can serve as ground truth for a section outline.
-
-    Dropped: unresolved ones, anchor-named or figure/table ones, and titles repeated on 3+ entries
-    (RSC's PDF repeats the paper title for each page). Fewer than 3 left: the PDF has no usable outline.
-    """
-    counts: dict[str, int] = {}
-    for b in bookmarks:
-        counts[b.title] = counts.get(b.title, 0) + 1
-    keep = tuple(b for b in bookmarks
-                 if b.page is not None and not _NOT_A_SECTION.match(b.title) and counts[b.title] < 3)
-    return keep if len(keep) >= 3 else ()
-
-
-def score_outline(detected: tuple[OutlineItem, ...], bookmarks: tuple[Bookmark, ...]) -> OutlineScore:
-    """One-to-one matching: same page, fuzzily equal title, against :func:`section_bookmarks`."""
-    expected = list(section_bookmarks(bookmarks))
-    used: set[int] = set()
-    matched = 0
-    for d in detected:
-        for i, b in enumerate(expected):
-            if i not in used and b.page == d.page and titles_match(d.title, b.title):
-                used.add(i)
-                matched += 1
-                break
-    return OutlineScore(len(detected), len(expected), matched)

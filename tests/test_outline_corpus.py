@@ -12,6 +12,7 @@ import json
 import pytest
 
 import corpus
+from citelens.evaluation import OutlineScore, score_outline, section_bookmarks
 from citelens.outline import detect_outline
 from citelens.layout import body_font_size
 from citelens.patterns import APPENDIX_HEADING, KNOWN_SECTION, REFERENCES_HEADING
@@ -30,16 +31,16 @@ def detected(paper: corpus.Paper):
 
 
 def test_outline_accuracy_against_bookmarks(measured):
-    total = corpus.OutlineScore(0, 0, 0)
+    total = OutlineScore(0, 0, 0)
     rows = []
     for paper in PAPERS:
         doc = corpus.document(paper.file)
-        if not corpus.section_bookmarks(doc.bookmarks):
+        if not section_bookmarks(doc.bookmarks):
             continue
-        s = corpus.score_outline(detected(paper), doc.bookmarks)
+        s = score_outline(detected(paper), doc.bookmarks)
         rows.append(f"  P {s.precision:.2f}  R {s.recall:.2f}  F1 {s.f1:.2f}  "
                     f"({s.matched}/{s.detected} detected, {s.matched}/{s.expected} bookmarks)  {paper.stem}")
-        total = corpus.OutlineScore(total.detected + s.detected, total.expected + s.expected,
+        total = OutlineScore(total.detected + s.detected, total.expected + s.expected,
                                     total.matched + s.matched)
     measured.append(f"outline vs bookmarks, {len(rows)} papers:")
     measured.extend(rows)
@@ -81,7 +82,7 @@ def test_detected_outline_matches_golden(paper, update_golden):
 
 
 def test_bookmarks_win_when_present():
-    paper = next(p for p in PAPERS if corpus.section_bookmarks(corpus.document(p.file).bookmarks))
+    paper = next(p for p in PAPERS if section_bookmarks(corpus.document(p.file).bookmarks))
     analysis = analyze(corpus.document(paper.file))
     assert str(analysis.outline_source) == "bookmarks"
     assert len(analysis.outline) == sum(1 for b in corpus.document(paper.file).bookmarks if b.page is not None)

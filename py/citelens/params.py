@@ -113,6 +113,41 @@ class FigureParams:
 
 
 @dataclass(frozen=True, slots=True)
+class LinksParams:
+    #: Two boxes overlap when they share this share of the narrower one's width ...
+    overlap_x: float = 0.25
+    #: ... and this share of the lower one's height.
+    overlap_y: float = 0.3
+    #: Entries whose first baseline lies at most this x font size above a destination point ...
+    above: float = 0.6
+    #: ... or at most this x font size below it are its candidates (hyperref: about one line below).
+    below: float = 3.0
+    #: A candidate at the paper's usual offset, within this x font size, is the entry.
+    tolerance: float = 0.5
+    #: A destination agrees with the paper's usual offset within this x font size ...
+    agree: float = 0.3
+    #: ... and points are trusted over anchor numbers when this share of destinations agree.
+    geometry_share: float = 0.8
+    #: A destination point this far left of an entry's first line (points) is still in its column.
+    column_left: float = 30.0
+    #: ... and this far right of it.
+    column_right: float = 60.0
+    #: The anchors' own numbers are trusted when they name an entry for this share of destinations.
+    number_coverage: float = 0.6
+
+
+@dataclass(frozen=True, slots=True)
+class EvaluationParams:
+    #: A paper whose links overlap less than this share of the predicted markers is flagged as
+    #: partially linked (its marker precision is reported apart).
+    partial_coverage: float = 0.5
+    #: ... once it has at least this many predicted markers.
+    partial_min_markers: int = 10
+    #: Two heading titles match at this rapidfuzz ratio (0-100) or more, numbering and case ignored.
+    title_ratio: float = 85.0
+
+
+@dataclass(frozen=True, slots=True)
 class Params:
     layout: LayoutParams = field(default_factory=LayoutParams)
     outline: OutlineParams = field(default_factory=OutlineParams)
@@ -120,6 +155,8 @@ class Params:
     references: ReferencesParams = field(default_factory=ReferencesParams)
     citations: CitationParams = field(default_factory=CitationParams)
     figures: FigureParams = field(default_factory=FigureParams)
+    links: LinksParams = field(default_factory=LinksParams)
+    evaluation: EvaluationParams = field(default_factory=EvaluationParams)
 
 
 PARAMS = Params()

@@ -311,3 +311,55 @@ AY_NARRATIVE = re.compile(
 
 # ----------------------------------------------------------------------------- figures, sentences
 # (figures.py and sentences.py: append their patterns here)
+
+# ------------------------------------------------------------------------------------ links, evaluation
+# (links.py and evaluation.py)
+
+# A named destination that is a bibliography entry, with the entry's number when the name carries one:
+# hyperref "cite.vaswani2017" (key), "/cite.kempe2003maximizing" (old hyperref), "cite.12", "cite.bib46";
+# publishers "bib12", "CR12", "link_CR12", "bm_CR12", "bmk_R12", "link_R12", "mk:ref12", "lBB12",
+# "lb0205" (Elsevier, steps of 5), "e107_ref3" (JMIR), "Reference_12", "Rpone.0197919.ref012" (PLOS),
+# "ref-11" (PeerJ), "c12" (AIP), "R12", "B12" (OUP), "NPGRJ_NN_2727.indd:R12:330" (InDesign).
+CITE_ANCHOR = re.compile(
+    r"""
+    ^ /? (?: cite \. (?: bib | ref | b )? [-_]?
+           | (?: link_ | bm_ | bmk_ )? C? R
+           | bibr? | mk: ref | lBB | lb | e \d+ _ref | Reference_ | R [a-z]{3,5} \. \d{7} \. ref | ref-
+           | [cB] | .* \. indd : R )
+      (?P<number> \d{1,4} ) (?: : .* )? $
+    | ^ /? cite \. (?P<key> .+ ) $
+    """,
+    X,
+)
+
+# A named destination that is never a bibliography entry, even when it lands near one (hyperref's
+# "section*.20" sits just above the first entry). Tried only when CITE_ANCHOR fails ("Rpone.0197919.ref012"
+# has the shape of a counter). Hyperref counters "figure.caption.8", "Hfootnote.1", "equation.2.4",
+# "page.12", "Item.3"; publishers "link_Fig3", "bm_Tab1", "lf0010", "lt0005", "mk:fig3",
+# "Lpone.0197919.ref001" (a back-link from the list), "B1-R" (OUP back-link), "F1", "T2", "HypTab1",
+# "BOOKMARK_3", "PAX@./papers/608.pax@1" (pax artefacts).
+NOT_CITE_ANCHOR = re.compile(
+    r"""
+    ^ /? (?: [A-Za-z]+ \*? \. [\w.*:-]+                       # hyperref counters, PLOS figure anchors
+           | (?: link_ | bm_ | bmk_ | Hyp )? (?: Fig | Tab | Sec | Eq | App | Aff | Fn | Sch )
+           | (?i: fig | table | tab | sec | section | eq | equation | app | aff | fn | fd | author | page
+                | bookmark | footnote | appendix )
+           | l [ftsa] \d | laf | hs \d | web \d | mk: | [FTS] \d+ $ | PAX@ )
+    | -R $
+    """,
+    X,
+)
+
+# A numeric range inside a citation's text, whose inner numbers a PDF links only at the ends: "[3-7]", "1–3".
+NUMERIC_RANGE = re.compile(r"(?P<first> \d+ ) \s* [-\u2010-\u2015\u2212] \s* (?P<last> \d+ )", X)
+
+# Section numbering before a heading title, ignored when comparing titles: "3.2 ", "IV. ", "A.1 ".
+TITLE_NUMBERING = re.compile(r"^ \s* (?P<number> (?: \d+ | [A-Z] | [IVX]+ ) (?: \.\d+ )* \.? ) \s+", X)
+
+# Bookmarks that name an anchor, not a section: PLOS 2014 ("Section_3", "Reference 12", "TABLE_1"),
+# and figure/table entries, which are not part of a section outline.
+ANCHOR_BOOKMARK = re.compile(r"^ (?P<kind> section | table | figure | fig | reference | ref ) [ _.]* \d+ \b",
+                             X | re.IGNORECASE)
+
+# An entry label that is a plain number, as the reference stage keeps it: "12", "[12]", "12.", "(12)".
+NUMERIC_LABEL = re.compile(r"^ \W* (?P<number> \d{1,4} ) \W* $", X)

@@ -1,0 +1,382 @@
+"""Accuracy of a ``--text-only`` analysis, scored against what the PDF itself says.
+
+Input: a :class:`~citelens.model.Document` with the PDF's own Link annotations and bookmarks, and an
+:class:`~citelens.model.Analysis` of the same pages made without them (``analyze(doc, text_only=True)``).
+Output: a :class:`PaperScore` per paper, pooled into a :class:`Summary`; each has one JSON form, and
+:func:`render_table` prints them. Pure functions: no files, no PDF library.
+
+Ground truth
+------------
+*Link markers* are the PDF's citation links (:func:`citelens.links.citation_links`), resolved against
+the analysis's **own** reference list, so "the right entry" means the entry of *that* list the link
+lands on; named citation links that land on none of its entries (``unresolved_citation_links``)
+are markers of an unknown entry. Pieces of one marker are joined first. A predicted citation and a
+marker *meet* when one of the citation's boxes overlaps the marker's rectangle on the same page
+(:func:`citelens.links.overlaps`).
+
+Definitions
+-----------
+- **marker precision** = predicted citations meeting at least one marker / predicted citations;
+  **marker recall** = markers met by at least one predicted citation / markers; F1 of the two.
+  A citation counts once however many markers it meets, and a marker once however many citations
+  meet it, so ``[3-7]`` linked at both ends, or natbib's "(Beltagy et al., 2019)" linked on the name
+  and on the year, is one right citation, not one right and one missed.
+- **marker→entry accuracy** = of the resolved markers met by a predicted citation, the share whose
+  entry is among the ref_indexes of the citations meeting it.
+- **combined marker→entry F1**. The unit is a pair (predicted citation, resolved marker it meets):
+  right when the marker's entry is among the citation's ref_indexes. A predicted citation meeting no
+  marker at all is one wrong unit (a false marker); one meeting only unresolved markers makes no unit
+  (its entries cannot be judged). Precision = right units / units. Recall = resolved markers met by a
+  citation that names their entry / resolved markers. So the entries a range implies but the PDF does
+  not link (``[3-7]``: 4, 5, 6) and the authors natbib leaves unlinked cost nothing, while a
+  citation naming the wrong entry for a linked year costs a unit. ``extra_entries`` counts, for
+  information, the entries of met citations that no meeting marker names (inner numbers of a numeric
+  range excused): Elsevier links a whole group to its first entry, so it is not a penalty.
+- **reference count error** = entries found − distinct link targets (destination names, or entries
+  for unnamed destinations); a paper cites nearly every entry, so this is about the list's split.
+- **outline** = :func:`score_outline` of the detected outline against the section bookmarks.
+
+Partially linked papers
+-----------------------
+Some publishers link only part of the markers. A paper with fewer link markers than
+``partial_coverage`` x its predicted citations (and at least ``partial_min_markers`` predictions), or
+flagged by the caller, is *partial*: every predicted citation without a link would count as false,
+so its precisions are pooled apart (:attr:`Summary.partial`) and only its recalls join the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from citelens.layout import text_map
+from citelens.links import CiteLink, citation_links, overlaps, unresolved_citation_links
+from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
+from citelens.params import PARAMS, Params
+from citelens.patterns import ANCHOR_BOOKMARK, NUMERIC_RANGE, TITLE_NUMBERING
+
+# ------------------------------------------------------------------------------------------ outline
+
+
+def _norm(title: str) -> str:
+    return " ".join(TITLE_NUMBERING.sub("", title).lower().replace("-", " ").split())
+
+
+def titles_match(a: str, b: str, params: Params = PARAMS) -> bool:
+    """Fuzzy equality of two heading titles, ignoring numbering and case.
+
+    >>> titles_match("3.2 Related Work", "Related work"), titles_match("Results", "Methods")
+    (True, False)
+    """
+    x, y = _norm(a), _norm(b)
+    return bool(x) and bool(y) and fuzz.ratio(x, y) >= params.evaluation.title_ratio
+
+
+def _ratio(num: int, den: int, empty: float) -> float:
+    return num / den if den else empty
+
+
+def _f1(p: float, r: float) -> float:
+    return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class OutlineScore:
+    detected: int
+    expected: int
+    matched: int
+
+    @property
+    def precision(self) -> float:
+        return _ratio(self.matched, self.detected, 1.0 if not self.expected else 0.0)
+
+    @property
+    def recall(self) -> float:
+        return _ratio(self.matched, self.expected, 1.0)
+
+    @property
+    def f1(self) -> float:
+        return _f1(self.precision, self.recall)
+
+    def __add__(self, other: OutlineScore) -> OutlineScore:
+        return OutlineScore(self.detected + other.detected, self.expected + other.expected,
+                            self.matched + other.matched)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"detected": self.detected, "expected": self.expected, "matched": self.matched,
+                "precision": _r(self.precision), "recall": _r(self.recall), "f1": _r(self.f1)}
+
+
+def section_bookmarks(bookmarks: Sequence[Bookmark]) -> tuple[Bookmark, ...]:
+    """The bookmarks that can serve as ground truth for a section outline.
+
+    Dropped: unresolved ones, anchor-named or figure/table ones, and titles repeated on 3+ entries
+    (RSC's PDF repeats the paper title for each page). Fewer than 3 left: the PDF has no usable outline.
+    """
+    counts: dict[str, int] = {}
+    for b in bookmarks:
+        counts[b.title] = counts.get(b.title, 0) + 1
+    keep = tuple(b for b in bookmarks
+                 if b.page is not None and not ANCHOR_BOOKMARK.match(b.title) and counts[b.title] < 3)
+    return keep if len(keep) >= 3 else ()
+
+
+def score_outline(detected: Sequence[OutlineItem], bookmarks: Sequence[Bookmark],
+                  params: Params = PARAMS) -> OutlineScore:
+    """One-to-one matching: same page, fuzzily equal title, against :func:`section_bookmarks`."""
+    expected = list(section_bookmarks(bookmarks))
+    used: set[int] = set()
+    matched = 0
+    for d in detected:
+        for i, b in enumerate(expected):
+            if i not in used and b.page == d.page and titles_match(d.title, b.title, params):
+                used.add(i)
+                matched += 1
+                break
+    return OutlineScore(len(detected), len(expected), matched)
+
+
+# ------------------------------------------------------------------------------------------ markers
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """The counts every citation figure is computed from; they add up across papers."""
+
+    predicted: int = 0  # predicted citations
+    predicted_linked: int = 0  # ... meeting at least one link marker
+    links: int = 0  # link markers (resolved or not)
+    links_found: int = 0  # ... met by at least one predicted citation
+    resolved: int = 0  # link markers whose entry is known
+    entry_checked: int = 0  # resolved markers met by a predicted citation
+    entry_correct: int = 0  # ... one of which names the marker's entry (= resolved markers found)
+    units: int = 0  # (citation, resolved marker) pairs, plus one per citation meeting no marker
+    units_correct: int = 0
+    extra_entries: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+
+    @property
+    def marker_precision(self) -> float:
+        return _ratio(self.predicted_linked, self.predicted, 0.0)
+
+    @property
+    def marker_recall(self) -> float:
+        return _ratio(self.links_found, self.links, 0.0)
+
+    @property
+    def marker_f1(self) -> float:
+        return _f1(self.marker_precision, self.marker_recall)
+
+    @property
+    def entry_accuracy(self) -> float:
+        return _ratio(self.entry_correct, self.entry_checked, 0.0)
+
+    @property
+    def entry_precision(self) -> float:
+        return _ratio(self.units_correct, self.units, 0.0)
+
+    @property
+    def entry_recall(self) -> float:
+        return _ratio(self.entry_correct, self.resolved, 0.0)
+
+    @property
+    def entry_f1(self) -> float:
+        return _f1(self.entry_precision, self.entry_recall)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in ("marker_precision", "marker_recall", "marker_f1", "entry_accuracy", "entry_precision",
+                     "entry_recall", "entry_f1"):
+            out[name] = _r(getattr(self, name))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Marker:
+    page: int
+    rect: Box
+    ref_index: int | None
+
+
+def _meets(c: Citation, m: _Marker, params: Params) -> bool:
+    r = m.rect
+    return c.page == m.page and any(b[1] < r[3] and b[3] > r[1] and b[0] < r[2] and b[2] > r[0]
+                                    and overlaps(b, r, params.links) for b in c.boxes)
+
+
+def tally(citations: Sequence[Citation], markers: Sequence[CiteLink | Link], params: Params = PARAMS) -> Tally:
+    """Score predicted citations against link markers (see the module doc for each count).
+
+    ``markers`` are resolved :class:`~citelens.links.CiteLink` objects or unresolved ``Link`` objects.
+    """
+    ms = [_Marker(m.page, m.rect, m.ref_index if isinstance(m, CiteLink) else None) for m in markers]
+    by_page: dict[int, list[int]] = {}
+    for j, m in enumerate(ms):
+        by_page.setdefault(m.page, []).append(j)
+    met_by: dict[int, list[int]] = {}  # marker → citations meeting it
+    predicted_linked = units = units_correct = extra = 0
+    for i, c in enumerate(citations):
+        hits = [j for j in by_page.get(c.page, ()) if _meets(c, ms[j], params)]
+        for j in hits:
+            met_by.setdefault(j, []).append(i)
+        if not hits:
+            units += 1  # a false marker
+            continue
+        predicted_linked += 1
+        named = [r for j in hits if (r := ms[j].ref_index) is not None]
+        units += len(named)
+        units_correct += sum(r in c.ref_indexes for r in named)
+        if named:
+            lo, hi = min(named), max(named)
+            ranged = len(set(named)) >= 2 and NUMERIC_RANGE.search(c.text) is not None
+            extra += sum(1 for k in set(c.ref_indexes) if k not in named and not (ranged and lo < k < hi))
+    resolved = [j for j, m in enumerate(ms) if m.ref_index is not None]
+    checked = [j for j in resolved if j in met_by]
+    correct = sum(any(ms[j].ref_index in citations[i].ref_indexes for i in met_by[j]) for j in checked)
+    return Tally(
+        predicted=len(citations), predicted_linked=predicted_linked, links=len(ms), links_found=len(met_by),
+        resolved=len(resolved), entry_checked=len(checked), entry_correct=correct, units=units,
+        units_correct=units_correct, extra_entries=extra,
+    )
+
+
+# -------------------------------------------------------------------------------------------- paper
+
+
+@dataclass(frozen=True, slots=True)
+class _OwnList:
+    """The analysis's reference list, when the caller has no ``ReferenceList`` at hand."""
+
+    references: tuple[Reference, ...]
+    start: int | None = None
+    end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PaperScore:
+    name: str
+    tally: Tally
+    partial: bool  # links cover only part of the markers: precisions pooled apart
+    references: int  # entries the analysis found
+    link_targets: int  # distinct entries the PDF's citation links point at
+    outline: OutlineScore | None  # None: the PDF has no usable section bookmarks
+
+    @property
+    def reference_error(self) -> int:
+        return self.references - self.link_targets
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "partial": self.partial, "citations": self.tally.to_json(),
+                "references": self.references, "link_targets": self.link_targets,
+                "reference_error": self.reference_error,
+                "outline": None if self.outline is None else self.outline.to_json()}
+
+
+def evaluate(document: Document, analysis: Analysis, refs: Any = None, *, name: str | None = None,
+             partial: bool | None = None, params: Params = PARAMS) -> PaperScore:
+    """Score a text-only ``analysis`` of ``document`` against the document's own links and bookmarks.
+
+    ``refs``: the analysis's ``ReferenceList`` if at hand (its offsets sharpen which links start inside
+    the list); by default the analysis's references. ``partial``: force the partial-links flag.
+    """
+    refs = refs if refs is not None else _OwnList(analysis.references)
+    tm = text_map(document.pages, params=params.layout)
+    resolved = citation_links(document.links, refs, tm, params.links)
+    lost = unresolved_citation_links(document.links, refs, tm, params.links)
+    t = tally(analysis.citations, (*resolved, *lost), params)
+    if partial is None:
+        ev = params.evaluation
+        partial = t.links > 0 and t.predicted >= ev.partial_min_markers and t.links < ev.partial_coverage * t.predicted
+    targets = {lk.dest_name if lk.dest_name is not None else ("@", lk.ref_index) for lk in resolved}
+    targets |= {lk.dest_name for lk in lost}
+    outline = score_outline(analysis.outline, document.bookmarks, params) \
+        if section_bookmarks(document.bookmarks) else None
+    return PaperScore(name or analysis.source.file or "", t, partial, len(analysis.references), len(targets),
+                      outline)
+
+
+# ---------------------------------------------------------------------------------------- summary
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    papers: int
+    linked_papers: int  # papers with at least one link marker
+    full: Tally = field(default_factory=Tally)  # papers whose links cover their markers
+    partial: Tally = field(default_factory=Tally)  # partially linked papers (precisions apart)
+    outline: OutlineScore = field(default_factory=lambda: OutlineScore(0, 0, 0))
+    outline_papers: int = 0
+    reference_error: float | None = None  # mean |entries found − link targets| / link targets
+
+    @property
+    def all(self) -> Tally:
+        """Every linked paper: use its recalls and accuracies, not its precisions."""
+        return self.full + self.partial
+
+    def to_json(self) -> dict[str, Any]:
+        return {"papers": self.papers, "linked_papers": self.linked_papers, "full": self.full.to_json(),
+                "partial": self.partial.to_json(), "all": self.all.to_json(),
+                "outline_papers": self.outline_papers, "outline": self.outline.to_json(),
+                "reference_error": None if self.reference_error is None else _r(self.reference_error)}
+
+
+def summarize(scores: Iterable[PaperScore]) -> Summary:
+    """Pool paper scores: counts are summed (micro averages), partial papers apart."""
+    scores = list(scores)
+    linked = [s for s in scores if s.tally.links]
+    full = sum((s.tally for s in linked if not s.partial), Tally())
+    part = sum((s.tally for s in linked if s.partial), Tally())
+    outlines = [s.outline for s in scores if s.outline is not None]
+    errors = [abs(s.reference_error) / s.link_targets for s in linked if s.link_targets]
+    return Summary(len(scores), len(linked), full, part, sum(outlines, OutlineScore(0, 0, 0)), len(outlines),
+                   sum(errors) / len(errors) if errors else None)
+
+
+def render_table(scores: Sequence[PaperScore], summary: Summary) -> str:
+    """A plain-text table: one row per paper, then the pooled figures."""
+    head = f"{'paper':<44} {'links':>5} {'pred':>5} {'mP':>5} {'mR':>5} {'mF1':>5} {'acc':>5} " \
+           f"{'eP':>5} {'eR':>5} {'eF1':>5} {'refs':>9} {'outF1':>5}"
+    lines = [head, "-" * len(head)]
+
+    def pct(x: float, defined: bool = True) -> str:
+        return f"{x:5.2f}" if defined else f"{'-':>5}"
+
+    def row(label: str, t: Tally, refs: str, outline: str, flag: str = "") -> str:
+        if not t.links:
+            cites = f"{'-':>5} {t.predicted:>5} " + " ".join(f"{'-':>5}" for _ in range(7))
+        else:
+            cites = (f"{t.links:>5} {t.predicted:>5} {pct(t.marker_precision, t.predicted > 0)} "
+                     f"{pct(t.marker_recall)} {pct(t.marker_f1)} {pct(t.entry_accuracy, t.entry_checked > 0)} "
+                     f"{pct(t.entry_precision, t.units > 0)} {pct(t.entry_recall, t.resolved > 0)} "
+                     f"{pct(t.entry_f1)}")
+        return f"{label[:44]:<44} {cites} {refs:>9} {outline:>5}{flag}"
+
+    for s in scores:
+        refs = f"{s.references}/{s.link_targets}" if s.tally.links else f"{s.references}/-"
+        outline = "-" if s.outline is None else pct(s.outline.f1)
+        lines.append(row(s.name, s.tally, refs, outline, "  partial links" if s.partial else ""))
+    lines.append("-" * len(head))
+    err = "-" if summary.reference_error is None else f"±{summary.reference_error:.0%}"
+    lines.append(row(f"ALL fully linked ({summary.linked_papers - _count_partial(scores)} papers)",
+                     summary.full, err, pct(summary.outline.f1)))
+    if summary.partial.links:
+        lines.append(row(f"ALL partially linked ({_count_partial(scores)})", summary.partial, "", ""))
+        lines.append(row("ALL linked (use R and acc only)", summary.all, "", ""))
+    lines.append(f"papers {summary.papers}, with citation links {summary.linked_papers}, "
+                 f"with section bookmarks {summary.outline_papers}; links = link markers, pred = predicted "
+                 "citations, m = markers, acc = marker→entry accuracy, e = combined marker→entry, "
+                 "refs = entries found / link targets (pooled: mean relative error)")
+    return "\n".join(lines)
+
+
+def _count_partial(scores: Sequence[PaperScore]) -> int:
+    return sum(1 for s in scores if s.partial and s.tally.links)

@@ -1,0 +1,524 @@
+"""Exact links first: the PDF's own Link annotations that point into the reference list.
+
+Input: the document's :class:`~citelens.model.Link` annotations, the reference stage's
+``ReferenceList`` (its ``references``, ``start`` and ``end``) and the document's
+:class:`~citelens.layout.TextMap`.
+Output: one :class:`CiteLink` per annotation that lands on a bibliography entry, carrying that entry's
+``Reference.index``; and :func:`merge_citations`, which lets those exact links overrule the heuristic
+citations they overlap.
+
+Which links. A destination is a bibliography entry when its name says so (hyperref ``cite.KEY``,
+publisher anchors ``bib12``, ``CR12``, ``lb0205``, ... see ``patterns.CITE_ANCHOR``), or, for an
+unnamed (explicit) or opaque destination (InDesign's ``Anchor 3``), when its point lands on an entry.
+Never: figure, table, section, equation, footnote or page anchors (``patterns.NOT_CITE_ANCHOR``), and
+no link whose own rectangle lies in the reference list (back-links, "cited on page" links).
+
+Which entry. Where a destination lands differs by producer (``../shared/corpus/README.md``)::
+
+    hyperref, InDesign    dest ─ ─ ─ ─ ─ ─ ─ ─ ─ ─   about one line above the entry
+                          [12] Vaswani, A., Shazeer, N., ...
+    Springer              [12] Vaswani ─ ─ ─ ─ ─   on a baseline of the entry, rounded to 10 pt
+    JMIR                  dest two entries above its own; BMC, ACS: the page only; Elsevier: nowhere near
+
+so the anchor's own number decides when it has one and that number names entries consistently
+(``bib12``: the entry labelled 12, or else the 12th; Elsevier's ``lb0205``: the 41st, numbered in
+steps of 5). Otherwise the point decides: the entry whose first line starts in the destination's
+column at most ``params.above`` font sizes above it or ``params.below`` below it, the nearest one
+below. Unnamed destinations must be about one per entry: when many points collapse onto few entries
+(F1000 points every link at the list's heading), they name no entry and are left out.
+
+Invariants: every ``ref_index`` is the index of an entry of ``refs``; the output follows the order of
+``links``; odd destinations (no page, no point, points off the page) never raise, they are left out.
+"""
+
+from __future__ import annotations
+
+import enum
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from citelens.layout import TextMap
+from citelens.model import Box, Citation, Link, LinkSource, Reference
+from citelens.params import PARAMS, LinksParams
+from citelens.patterns import CITE_ANCHOR, NOT_CITE_ANCHOR, NUMERIC_LABEL, NUMERIC_RANGE
+
+if TYPE_CHECKING:
+    from citelens.references import ReferenceList
+
+
+@dataclass(frozen=True, slots=True)
+class CiteLink:
+    """A Link annotation whose destination is a bibliography entry: the marker's rectangle, and which entry."""
+
+    page: int
+    rect: Box
+    ref_index: int  # the Reference.index it lands on
+    dest_name: str | None
+
+    def to_json(self) -> dict[str, object]:
+        return {"page": self.page, "rect": [round(v, 2) for v in self.rect], "ref_index": self.ref_index,
+                "dest_name": self.dest_name}
+
+
+class AnchorKind(enum.StrEnum):
+    NUMBERED = "numbered"  # a bibliography anchor carrying a number: bib12, CR12, cite.12
+    KEYED = "keyed"  # a bibliography anchor with a key: cite.vaswani2017
+    OPAQUE = "opaque"  # unnamed, or a name that says nothing (InDesign "Anchor 3"): its point decides
+
+
+def anchor_name(name: str | None) -> str | None:
+    """A destination name as text: PDF text strings in UTF-16 (byte order mark ``þÿ``) decoded.
+
+    >>> anchor_name("\\xfe\\xff\\x00b\\x00i\\x00b\\x001\\x002"), anchor_name(" cite.x "), anchor_name("")
+    ('bib12', 'cite.x', None)
+    """
+    if name is None:
+        return None
+    for bom, codec in (("\xfe\xff", "utf-16-be"), ("\xff\xfe", "utf-16-le")):
+        if name.startswith(bom):
+            try:
+                name = name[2:].encode("latin-1").decode(codec)
+            except UnicodeError:
+                return None
+            break
+    return name.strip() or None
+
+
+def classify_anchor(name: str | None) -> tuple[AnchorKind | None, int | None]:
+    """What a destination name says: ``(kind, number)``; kind None for anchors that are never citations.
+
+    >>> classify_anchor("bib12"), classify_anchor("cite.vaswani2017"), classify_anchor("figure.3")
+    ((<AnchorKind.NUMBERED: 'numbered'>, 12), (<AnchorKind.KEYED: 'keyed'>, None), (None, None))
+    """
+    if name is None:
+        return AnchorKind.OPAQUE, None
+    m = CITE_ANCHOR.match(name)
+    if m:
+        return (AnchorKind.NUMBERED, int(m["number"])) if m["number"] else (AnchorKind.KEYED, None)
+    if NOT_CITE_ANCHOR.search(name):
+        return None, None
+    return AnchorKind.OPAQUE, None
+
+
+# ------------------------------------------------------------------------------------------- geometry
+
+
+def overlaps(a: Box, b: Box, params: LinksParams = PARAMS.links) -> bool:
+    """Whether two boxes on one page cover the same glyphs (not merely touch: link rectangles are padded).
+
+    >>> overlaps((10, 10, 20, 20), (16, 12, 40, 22)), overlaps((10, 10, 20, 20), (19.5, 10, 40, 20))
+    (True, False)
+    """
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return False
+    return w >= params.overlap_x * max(min(a[2] - a[0], b[2] - b[0]), 1e-6) \
+        and h >= params.overlap_y * max(min(a[3] - a[1], b[3] - b[1]), 1e-6)
+
+
+def overlap_area(a: Box, b: Box) -> float:
+    return max(min(a[2], b[2]) - max(a[0], b[0]), 0.0) * max(min(a[3], b[3]) - max(a[1], b[1]), 0.0)
+
+
+class PageIndex:
+    """The TextMap's lines per page, sorted by top edge, to find the lines near a box quickly."""
+
+    __slots__ = ("_tm", "_pages")
+
+    def __init__(self, tm: TextMap) -> None:
+        self._tm = tm
+        self._pages: dict[int, tuple[list[float], list[int], float]] = {}
+        per_page: dict[int, list[int]] = {}
+        for i, line in enumerate(tm.lines):
+            per_page.setdefault(line.page, []).append(i)
+        for page, idxs in per_page.items():
+            idxs.sort(key=lambda i: tm.lines[i].box[1])
+            tallest = max(tm.lines[i].box[3] - tm.lines[i].box[1] for i in idxs)
+            self._pages[page] = ([tm.lines[i].box[1] for i in idxs], idxs, tallest)
+
+    def lines_near(self, page: int, top: float, bottom: float) -> list[int]:
+        """Indexes (into ``tm.lines``) of the page's lines whose vertical extent meets [top, bottom]."""
+        entry = self._pages.get(page)
+        if entry is None:
+            return []
+        tops, idxs, tallest = entry
+        lo, hi = bisect_left(tops, top - tallest), bisect_right(tops, bottom)
+        lines = self._tm.lines
+        return [i for i in idxs[lo:hi] if lines[i].box[3] >= top and lines[i].box[1] <= bottom]
+
+    def order(self, page: int, box: Box) -> tuple[int, int, float]:
+        """A reading-order key for a box: its page, the line it sits on, its left edge."""
+        cy = (box[1] + box[3]) / 2
+        best, best_d = -1, float("inf")
+        for i in self.lines_near(page, cy - 1.0, cy + 1.0) or self.lines_near(page, box[1], box[3]):
+            b = self._tm.lines[i].box
+            d = 0.0 if b[0] <= box[0] <= b[2] else min(abs(box[0] - b[0]), abs(box[0] - b[2]))
+            if d < best_d:
+                best, best_d = i, d
+        if best < 0:  # between lines: after the last line that starts above it
+            above = [i for i in self.lines_near(page, -1e9, cy)]
+            best = max(above) if above else -1
+        return (page, best, box[0])
+
+
+def text_under(tm: TextMap, page: int, rect: Box, index: PageIndex | None = None) -> str:
+    """The characters under a rectangle (a link's marker), lines joined by spaces.
+
+    Characters are placed in proportion within their text item, as everywhere in citelens.
+    """
+    index = index or PageIndex(tm)
+    parts: list[str] = []
+    for i in sorted(index.lines_near(page, rect[1], rect[3])):
+        chars: list[str] = []
+        for item in tm.lines[i].items:
+            x0, y0, x1, y1 = item.box
+            h = min(rect[3], y1) - max(rect[1], y0)
+            if h < 0.5 * min(y1 - y0, rect[3] - rect[1]) or x1 < rect[0] or x0 > rect[2]:
+                continue
+            n = max(len(item.text), 1)
+            for k, ch in enumerate(item.text):
+                cx = item.x + item.width * (k + 0.5) / n
+                if rect[0] <= cx <= rect[2]:
+                    chars.append(ch)
+        if chars:
+            parts.append("".join(chars).strip())
+    return " ".join(p for p in parts if p)
+
+
+# ------------------------------------------------------------------------------------ entry starts
+
+
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """Where an entry's first line is: page, left edge of its first character, baseline, font size."""
+
+    index: int
+    page: int
+    x0: float
+    baseline: float
+    size: float
+
+
+def _entry_starts(refs: ReferenceList, index: PageIndex, tm: TextMap) -> list[_Start]:
+    """Each entry's first line: the first line, in reading order, that its box (the union of its lines in
+    its first column) holds; the box's left edge for entries that start mid-line."""
+    out: list[_Start] = []
+    for ref in refs.references:
+        start = _start_from_box(ref, tm, index)
+        if start is not None:
+            out.append(start)
+    return out
+
+
+def _start_from_box(ref: Reference, tm: TextMap, index: PageIndex) -> _Start | None:
+    x0, y0, x1, y1 = ref.box
+    best = None
+    for i in index.lines_near(ref.page, y0, y1):
+        b = tm.lines[i].box
+        if b[2] > x0 and b[0] < x1 and min(b[3], y1) - max(b[1], y0) >= 0.5 * (b[3] - b[1]) \
+                and (best is None or i < best):
+            best = i
+    if best is None:
+        return None
+    line = tm.lines[best]
+    return _Start(ref.index, line.page, max(line.box[0], x0), line.baseline, line.size)
+
+
+# --------------------------------------------------------------------------------------- resolution
+
+
+@dataclass(frozen=True, slots=True)
+class _Dest:
+    key: object
+    kind: AnchorKind
+    number: int | None
+    page: int | None
+    x: float | None
+    y: float | None
+
+
+Candidates = list[tuple[float, int]]  # (first baseline minus destination y, in font sizes; entry index)
+
+
+def _candidates(dest: _Dest, starts: dict[int, list[_Start]], params: LinksParams) -> Candidates:
+    """The entries whose first line starts near the destination point, in its column."""
+    if dest.page is None or dest.y is None:
+        return []
+    cands = starts.get(dest.page, [])
+    if dest.x is not None:
+        column = [s for s in cands if dest.x - params.column_left <= s.x0 <= dest.x + params.column_right]
+        cands = column or cands  # a bogus x (0.0, -2.0) matches no column: ignore it
+    out: Candidates = []
+    for s in cands:
+        d = (s.baseline - dest.y) / s.size
+        if -params.above <= d <= params.below:
+            out.append((d, s.index))
+    return out
+
+
+def _calibrate(cands: Sequence[Candidates], params: LinksParams) -> tuple[float | None, int]:
+    """The paper's own offset from a destination to its entry's first baseline, and how many
+    destinations have an entry at that offset.
+
+    Each producer is consistent with itself (hyperref: ~1.1 font sizes above; rsos: ~2) while the
+    nearest entry below is not: a one-line entry before the target sits right under the anchor.
+    The offset is the tenth of a font size shared by the most destinations' candidates.
+    """
+    bins: Counter[int] = Counter()
+    for cs in cands:
+        for b in {round(d * 10) for d, _ in cs}:
+            bins[b] += 1
+    if not bins:
+        return None, 0
+    best = max(bins, key=lambda b: (bins[b - 1] + bins[b] + bins[b + 1], -abs(b - 10)))
+    near = sorted(d for cs in cands for d, _ in cs if abs(d * 10 - best) <= 1.5)
+    d0 = near[len(near) // 2]
+    hits = sum(any(abs(d - d0) <= params.agree for d, _ in cs) for cs in cands)
+    return d0, hits
+
+
+def _pick(cands: Candidates, d0: float | None, params: LinksParams) -> int | None:
+    """The one candidate at the paper's offset; without an offset, the nearest entry starting below."""
+    if not cands:
+        return None
+    if d0 is None:
+        below = [c for c in cands if c[0] >= 0]
+        return min(below)[1] if below else None
+    near = [c for c in cands if abs(c[0] - d0) <= params.tolerance]
+    # Two entries at the offset: a destination without x on a two-column page (OUP) names neither.
+    return near[0][1] if len(near) == 1 else None
+
+
+class _Scheme(enum.Enum):
+    LABEL = "label"
+    INDEX = "index"
+
+
+def _number_scheme(dests: Sequence[_Dest], refs: Sequence[Reference],
+                   params: LinksParams) -> tuple[_Scheme, dict[int, int], int] | None:
+    """How anchor numbers name entries here: by printed label, or by position in the list.
+
+    Returns the scheme, the entry index of each number it names, and the step between numbers
+    (Elsevier numbers its anchors ``lb0005``, ``lb0010``, ...: steps of 5); None if neither names
+    entries for ``params.number_coverage`` of the numbered destinations.
+    """
+    numbers = sorted({d.number for d in dests if d.number is not None})
+    if not numbers:
+        return None
+    step = 5 if len(numbers) >= 3 and all(n % 5 == 0 for n in numbers) else 1
+    by_label: dict[int, int] = {}
+    for r in refs:
+        m = NUMERIC_LABEL.match(r.label or "")
+        if m:
+            by_label.setdefault(int(m["number"]), r.index)
+    indexes = {r.index for r in refs}
+    via_label = {n: by_label[n // step] for n in numbers if n % step == 0 and n // step in by_label}
+    via_index = {n: n // step for n in numbers if n % step == 0 and n // step in indexes}
+    # Printed labels survive a mis-split list, positions do not: labels win a near tie.
+    if len(via_label) >= params.number_coverage * len(numbers) and len(via_label) >= len(via_index) - 0.05 * len(numbers):
+        return _Scheme.LABEL, via_label, step
+    if len(via_index) >= params.number_coverage * len(numbers):
+        return _Scheme.INDEX, via_index, step
+    return None
+
+
+def _drift(numbered: Sequence[_Dest], cands: dict[object, Candidates], n_entries: int,
+           step: int) -> dict[object, int]:
+    """Where our list is split differently from the publisher's, anchor ``n`` names entry ``n + offset``.
+
+    Candidates of neighbouring destinations (by number) vote on the offset; it is bounded by how far
+    our entry count is from the highest anchor number, and stays 0 without a clear local majority.
+    """
+    ds = sorted(numbered, key=lambda d: d.number or 0)
+    top = max((d.number or 0) // step for d in ds)
+    bound = min(abs(n_entries - top) + 1, 10)
+    offsets = [{c - (d.number or 0) // step for _, c in cands.get(d.key, ())} for d in ds]
+    offsets = [{o for o in os if abs(o) <= bound} for os in offsets]
+    out: dict[object, int] = {}
+    for i, d in enumerate(ds):
+        votes: Counter[int] = Counter()
+        for os in offsets[max(i - 3, 0): i + 4]:
+            votes.update(os)
+        best = max(votes.items(), key=lambda kv: (kv[1], -abs(kv[0])), default=(0, 0))
+        out[d.key] = best[0] if best[1] >= 3 else 0
+    return out
+
+
+def _resolve(dests: dict[object, _Dest], refs: Sequence[Reference], starts: dict[int, list[_Start]],
+             params: LinksParams) -> dict[object, int | None]:
+    cands = {k: _candidates(d, starts, params) for k, d in dests.items()}
+    named = [k for k, d in dests.items() if d.kind is not AnchorKind.OPAQUE and d.y is not None]
+    opaque = [k for k, d in dests.items() if d.kind is AnchorKind.OPAQUE and cands[k]]
+    d0, hits = _calibrate([cands[k] for k in named], params)
+    geometry_holds = bool(named) and hits >= params.geometry_share * len(named)
+    out: dict[object, int | None] = {k: _pick(cands[k], d0, params) for k in named}
+
+    numbered = [d for d in dests.values() if d.number is not None]
+    scheme = _number_scheme(numbered, refs, params)
+    if scheme is not None:
+        kind, by_number, step = scheme
+        drift = _drift(numbered, cands, len(refs), step) if kind is _Scheme.INDEX and not geometry_holds else {}
+        valid = {r.index for r in refs}
+        for d in numbered:
+            if geometry_holds and out.get(d.key) is not None:
+                continue  # the point agrees with the paper's offset: it beats a number (Cell's bib19-21)
+            idx = by_number.get(d.number or 0)
+            if idx is not None and d.key in drift and idx + drift[d.key] in valid:
+                idx += drift[d.key]
+            out[d.key] = idx if idx is not None else out.get(d.key)
+
+    # Opaque destinations: only the point speaks, so the point must be trustworthy: most of them at one
+    # offset, and about one entry each (F1000 points every link at the list's heading).
+    if opaque:
+        o0, o_hits = _calibrate([cands[k] for k in opaque], params)
+        picks = {k: _pick(cands[k], o0, params) for k in opaque}
+        found = [v for v in picks.values() if v is not None]
+        if o_hits >= params.geometry_share * len(opaque) and len(set(found)) >= 0.5 * len(found):
+            out.update(picks)
+    return out
+
+
+def _in_list(refs: ReferenceList, tm: TextMap) -> dict[int, list[Box]]:
+    """Boxes of the bibliography's lines per page (a link starting there is a back-link, not a citation)."""
+    out: dict[int, list[Box]] = {}
+    if refs.start is not None and refs.end is not None and refs.end > refs.start and tm.lines:
+        for i in range(tm.line_index(refs.start), tm.line_index(max(refs.end - 1, refs.start)) + 1):
+            line = tm.lines[i]
+            out.setdefault(line.page, []).append(line.box)
+    else:
+        for r in refs.references:
+            out.setdefault(r.page, []).append(r.box)
+    return out
+
+
+def _inside(page: int, rect: Box, region: dict[int, list[Box]]) -> bool:
+    cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+    return any(b[0] <= cx <= b[2] and b[1] <= cy <= b[3] for b in region.get(page, ()))
+
+
+def citation_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
+                   params: LinksParams = PARAMS.links) -> tuple[CiteLink, ...]:
+    """The links that land on a bibliography entry, each with the entry's index (see the module doc).
+
+    Pieces of one marker (PLOS 2014 links glyph by glyph) come out as one link.
+    """
+    return _cite_links(links, refs, tm, params)[0]
+
+
+def unresolved_citation_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
+                              params: LinksParams = PARAMS.links) -> tuple[Link, ...]:
+    """Links whose name says "bibliography entry" but that land on no entry of ``refs`` (an entry the
+    reference stage missed, or no reference list at all): markers still, of an unknown entry."""
+    return _cite_links(links, refs, tm, params)[1]
+
+
+def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
+                params: LinksParams) -> tuple[tuple[CiteLink, ...], tuple[Link, ...]]:
+    region = _in_list(refs, tm) if refs.references else {}
+    candidates: list[tuple[Link, str | None, object]] = []
+    dests: dict[object, _Dest] = {}
+    for link in links:
+        name = anchor_name(link.dest_name)
+        kind, number = classify_anchor(name)
+        if kind is None or _inside(link.page, link.rect, region):
+            continue
+        key: object = name if name is not None else ("@", link.dest_page, link.dest_x, link.dest_y)
+        if key not in dests:
+            dests[key] = _Dest(key, kind, number, link.dest_page, link.dest_x, link.dest_y)
+        candidates.append((link, name, key))
+    if not candidates:
+        return (), ()
+    resolved: dict[object, int | None] = {}
+    if refs.references:
+        starts: dict[int, list[_Start]] = {}
+        for s in _entry_starts(refs, PageIndex(tm), tm):
+            starts.setdefault(s.page, []).append(s)
+        resolved = _resolve(dests, refs.references, starts, params)
+    out: list[CiteLink] = []
+    lost: list[Link] = []
+    for link, name, key in candidates:
+        idx = resolved.get(key)
+        if idx is None:
+            if dests[key].kind is not AnchorKind.OPAQUE:
+                last = lost[-1] if lost else None
+                if last is not None and last.page == link.page and last.dest_name == link.dest_name \
+                        and _touching(last.rect, link.rect):
+                    r, q = last.rect, link.rect
+                    link = replace(last, rect=(min(r[0], q[0]), min(r[1], q[1]), max(r[2], q[2]), max(r[3], q[3])))
+                    lost.pop()
+                lost.append(link)
+            continue
+        prev = out[-1] if out else None
+        if prev is not None and prev.page == link.page and prev.ref_index == idx and _touching(prev.rect, link.rect):
+            # One marker cut into pieces (PLOS 2014 links glyph by glyph; duplicated annotations).
+            r, q = prev.rect, link.rect
+            out[-1] = CiteLink(prev.page, (min(r[0], q[0]), min(r[1], q[1]), max(r[2], q[2]), max(r[3], q[3])),
+                               idx, prev.dest_name)
+            continue
+        out.append(CiteLink(link.page, link.rect, idx, name))
+    return tuple(out), tuple(lost)
+
+
+def _touching(a: Box, b: Box) -> bool:
+    """Same line, and no more than a thin gap apart (or overlapping)."""
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return h >= 0.5 * min(a[3] - a[1], b[3] - b[1]) and max(a[0], b[0]) - min(a[2], b[2]) <= 1.0
+
+
+# ------------------------------------------------------------------------------------------- merging
+
+
+def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation], tm: TextMap,
+                    params: LinksParams = PARAMS.links) -> tuple[Citation, ...]:
+    """Exact links first.
+
+    Each link goes to the heuristic citation it overlaps most (on its page). A citation given links
+    keeps its text and boxes, takes its entries from the links (plus its own entries strictly inside a
+    numeric range the links reach only at its ends, ``[3-7]``) and becomes ``pdf-link``; a citation
+    given none stays as it is. A link no citation covers becomes a citation of its own: the text under
+    its rectangle, the rectangle as its box. Sorted by page and reading order.
+    """
+    index = PageIndex(tm)
+    by_page: dict[int, list[tuple[Box, int]]] = {}
+    for i, c in enumerate(heuristic):
+        by_page.setdefault(c.page, []).extend((box, i) for box in c.boxes)
+    owned: dict[int, list[CiteLink]] = {}
+    orphans: list[CiteLink] = []
+    for link in from_links:
+        best, best_area = -1, 0.0
+        r = link.rect
+        for box, i in by_page.get(link.page, ()):
+            if box[1] < r[3] and box[3] > r[1] and box[0] < r[2] and box[2] > r[0] and overlaps(box, r, params):
+                area = overlap_area(box, r)
+                if area > best_area:
+                    best, best_area = i, area
+        if best >= 0:
+            owned.setdefault(best, []).append(link)
+        else:
+            orphans.append(link)
+
+    keyed: list[tuple[tuple[int, int, float], Citation]] = []
+    for i, c in enumerate(heuristic):
+        links = owned.get(i)
+        if links:
+            ids = list(dict.fromkeys(lk.ref_index for lk in links))
+            if len(ids) >= 2 and NUMERIC_RANGE.search(c.text):
+                lo, hi = min(ids), max(ids)
+                inner = [j for j in c.ref_indexes if lo < j < hi and j not in ids]
+                ids = sorted(ids + inner) if inner else ids
+            c = replace(c, ref_indexes=tuple(ids), source=LinkSource.PDF_LINK)
+        keyed.append((index.order(c.page, c.boxes[0]) if c.boxes else (c.page, -1, 0.0), c))
+    seen: set[tuple[int, Box, int]] = set()
+    for link in orphans:
+        if (link.page, link.rect, link.ref_index) in seen:
+            continue
+        seen.add((link.page, link.rect, link.ref_index))
+        c = Citation(link.page, text_under(tm, link.page, link.rect, index), (link.ref_index,), (link.rect,),
+                     None, LinkSource.PDF_LINK)
+        keyed.append((index.order(link.page, link.rect), c))
+    keyed.sort(key=lambda kc: kc[0])
+    return tuple(c for _, c in keyed)

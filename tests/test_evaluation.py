@@ -1,0 +1,215 @@
+"""The accuracy harness: exact scores on a hand-made paper, pooling, and the table on the real corpus."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from citelens.evaluation import (
+    OutlineScore,
+    PaperScore,
+    Tally,
+    evaluate,
+    render_table,
+    score_outline,
+    section_bookmarks,
+    summarize,
+    tally,
+    titles_match,
+)
+from citelens.links import CiteLink
+from citelens.model import (
+    Analysis,
+    Bookmark,
+    Box,
+    Citation,
+    Document,
+    Link,
+    OutlineItem,
+    OutlineSource,
+    Page,
+    Reference,
+    Source,
+    TextItem,
+)
+
+
+def it(text: str, x: float, y: float, size: float = 10.0) -> TextItem:
+    return TextItem(text, x, y, 0.5 * size * len(text), size, size)
+
+
+# Page 1: "as shown in [1] and [2-4] here." / "Later work [3] agrees (Delta, 2004) and (2019)."
+BODY = (
+    it("as shown in ", 72, 100), it("[1]", 132, 100), it(" and ", 147, 100), it("[2-4]", 172, 100),
+    it(" here.", 197, 100),
+    it("Later work ", 72, 112), it("[3]", 127, 112), it(" agrees ", 142, 112), it("(Delta, 2004)", 182, 112),
+    it(" and ", 247, 112), it("(2019).", 272, 112),
+)
+ENTRIES = (("[1]", "Alpha, A. 2001. One.", 100), ("[2]", "Beta, B. 2002. Two.", 112),
+           ("[3]", "Gamma, C. 2003. Three.", 124), ("[4]", "Delta, D. 2004. Four.", 136))
+LIST = (it("References", 72, 80, 12), *(it(f"{lb} {raw}", 72, y) for lb, raw, y in ENTRIES))
+PAGES = (Page(1, 612, 792, BODY), Page(2, 612, 792, LIST))
+REFERENCES = tuple(Reference(k, lb, raw, 2, (72.0, y - 10, 72 + 5.0 * (len(lb) + 1 + len(raw)), y + 2.2))
+                   for k, (lb, raw, y) in enumerate(ENTRIES, start=1))
+
+
+def cite_link(rect: Box, k: int) -> Link:
+    return Link(1, rect, 2, 72.0, ENTRIES[k - 1][2] - 11, f"cite.k{k}")  # hyperref: a line above the entry
+
+
+LINKS = (
+    cite_link((132, 89, 147, 102.5), 1),  # [1]
+    cite_link((177, 89, 182, 102.5), 2),  # [2-4] linked at its ends only
+    cite_link((187, 89, 192, 102.5), 4),
+    cite_link((127, 101, 142, 114.5), 3),  # [3]
+    cite_link((187, 101, 212, 114.5), 4),  # natbib: the name ...
+    cite_link((222, 101, 242, 114.5), 4),  # ... and the year, apart
+    Link(1, (72, 89, 100, 102.5), 1, 0.0, 50.0, "figure.1"),  # not a citation
+)
+BOOKMARKS = (Bookmark("1 Introduction", 1, 1, 80.0), Bookmark("2 Methods", 1, 1, 300.0),
+             Bookmark("References", 1, 2, 70.0))
+
+
+def cit(text: str, x0: float, x1: float, y: float, refs: tuple[int, ...]) -> Citation:
+    return Citation(1, text, refs, ((x0, y - 10, x1, y + 2.2),))
+
+
+CITATIONS = (
+    cit("[1]", 132, 147, 100, (1,)),  # right
+    cit("[2-4]", 172, 197, 100, (2, 3, 4)),  # right: 3 is inside the linked range
+    cit("[3]", 127, 142, 112, (2,)),  # the wrong entry
+    cit("(Delta, 2004)", 182, 247, 112, (4,)),  # right, met by two links
+    cit("(2019)", 272, 302, 112, (1,)),  # no link there: a false marker
+)
+
+
+def analysis(citations=CITATIONS, outline=(), references=REFERENCES) -> Analysis:
+    return Analysis(Source("toy.pdf"), PAGES, 10.0, OutlineSource.DETECTED, tuple(outline), references=references,
+                    citations=tuple(citations))
+
+
+DOC = Document(PAGES, BOOKMARKS, LINKS)
+OUTLINE = (OutlineItem("1 Introduction", 1, 1, 80.0), OutlineItem("2 Method", 1, 1, 300.0),
+           OutlineItem("3 Results", 1, 2, 40.0))
+
+
+def test_exact_scores_on_a_small_paper():
+    s = evaluate(DOC, analysis(outline=OUTLINE))
+    assert s.name == "toy.pdf" and not s.partial
+    assert s.tally == Tally(predicted=5, predicted_linked=4, links=6, links_found=6, resolved=6, entry_checked=6,
+                            entry_correct=5, units=7, units_correct=5, extra_entries=1)
+    t = s.tally
+    assert (t.marker_precision, t.marker_recall) == (0.8, 1.0)
+    assert t.marker_f1 == pytest.approx(8 / 9)
+    assert t.entry_accuracy == pytest.approx(5 / 6)
+    assert (t.entry_precision, t.entry_recall) == (pytest.approx(5 / 7), pytest.approx(5 / 6))
+    assert t.entry_f1 == pytest.approx(10 / 13)
+    assert (s.references, s.link_targets, s.reference_error) == (4, 4, 0)
+    assert s.outline == OutlineScore(3, 3, 2)
+
+
+def test_no_citations_yet_scores_zero_but_counts_the_links():
+    s = evaluate(DOC, analysis(citations=()))
+    t = s.tally
+    assert (t.predicted, t.links, t.links_found, t.resolved) == (0, 6, 0, 6)
+    assert (t.marker_precision, t.marker_recall, t.entry_f1) == (0.0, 0.0, 0.0)
+    assert s.outline == OutlineScore(0, 3, 0)
+
+
+def test_without_a_reference_list_the_links_are_still_markers():
+    s = evaluate(DOC, analysis(references=()))
+    t = s.tally
+    assert (t.links, t.resolved, t.links_found, t.predicted_linked) == (6, 0, 6, 4)
+    assert (t.units, t.units_correct) == (1, 0)  # only the false marker can be judged
+    assert (s.references, s.link_targets) == (0, 4)
+
+
+def test_partial_links_are_flagged_and_pooled_apart():
+    many = tuple(cit(f"[{k}]", 72, 80, 500 + 12 * k, (1,)) for k in range(12))  # 12 unlinked markers
+    doc = Document(PAGES, (), LINKS[:1])
+    s = evaluate(doc, analysis(citations=CITATIONS[:1] + many))
+    assert s.partial and s.tally.links == 1 and s.tally.predicted == 13 and s.outline is None
+    full = evaluate(DOC, analysis(), name="full")
+    summary = summarize([full, s, evaluate(Document(PAGES), analysis(), name="nolinks")])
+    assert (summary.papers, summary.linked_papers) == (3, 2)
+    assert summary.full == full.tally and summary.partial == s.tally
+    assert summary.all.marker_recall == pytest.approx(7 / 7)
+    assert summary.reference_error == pytest.approx((0 + 3 / 1) / 2)  # 4 entries for 1 target: 300 %
+
+
+def test_forced_flag_and_json_forms():
+    s = evaluate(DOC, analysis(outline=OUTLINE), partial=True)
+    assert s.partial
+    data = json.loads(json.dumps(s.to_json()))
+    assert data["citations"]["entry_f1"] == round(10 / 13, 4) and data["outline"]["matched"] == 2
+    summary = summarize([s])
+    data = json.loads(json.dumps(summary.to_json()))
+    assert data["partial"]["links"] == 6 and data["full"]["links"] == 0 and data["all"]["links"] == 6
+
+
+def test_table_lists_every_paper_and_the_pooled_rows():
+    scores = [evaluate(DOC, analysis(outline=OUTLINE), name="toy"),
+              evaluate(Document(PAGES), analysis(), name="unlinked")]
+    table = render_table(scores, summarize(scores))
+    lines = table.splitlines()
+    assert lines[0].split()[:3] == ["paper", "links", "pred"]
+    toy = next(ln for ln in lines if ln.startswith("toy"))
+    assert toy.split()[1:4] == ["6", "5", "0.80"] and "4/4" in toy and toy.rstrip().endswith("0.67")
+    assert any(ln.startswith("unlinked") and "4/-" in ln for ln in lines)
+    assert any(ln.startswith("ALL fully linked (1 papers)") for ln in lines)
+
+
+def test_tally_counts_a_citation_meeting_only_unresolved_markers_as_found_without_units():
+    lost = Link(1, (132, 89, 147, 102.5), None, None, None, "cite.gone")
+    t = tally([CITATIONS[0]], [lost])
+    assert (t.predicted_linked, t.links_found, t.resolved, t.units) == (1, 1, 0, 0)
+    t = tally([CITATIONS[0]], [CiteLink(2, (132, 89, 147, 102.5), 1, None)])  # another page: no meeting
+    assert (t.predicted_linked, t.units, t.units_correct) == (0, 1, 0)
+
+
+# ------------------------------------------------------------------------------------- outline helpers
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [("3.2 Related Work", "Related work", True), ("IV. EXPERIMENTS", "Experiments", True),
+     ("2 Method", "2 Methods", True), ("Results", "Methods", False), ("", "Intro", False)],
+)
+def test_titles_match(a, b, expected):
+    assert titles_match(a, b) is expected
+
+
+def test_section_bookmarks_drop_anchors_repeats_and_short_outlines():
+    marks = (Bookmark("Section_3", 1, 1, 0.0), Bookmark("Title", 1, 1, 0.0), Bookmark("Title", 1, 2, 0.0),
+             Bookmark("Title", 1, 3, 0.0), Bookmark("Intro", 1, 1, 0.0), Bookmark("Methods", 1, None, None))
+    assert section_bookmarks(marks) == ()
+    keep = marks[4:5] + (Bookmark("Methods", 1, 2, 0.0), Bookmark("Figure 2", 1, 2, 0.0), Bookmark("End", 1, 3, 0.0))
+    assert [b.title for b in section_bookmarks(keep)] == ["Intro", "Methods", "End"]  # Figure 2 dropped
+    assert section_bookmarks(keep[:2] + keep[2:3]) == ()  # Intro, Methods: 3 needed
+
+
+def test_score_outline_matches_one_to_one_on_the_same_page():
+    detected = (OutlineItem("Introduction", 1, 1, 0), OutlineItem("Introduction", 1, 1, 50),
+                OutlineItem("2 Methods", 1, 2, 0))
+    assert score_outline(detected, BOOKMARKS) == OutlineScore(3, 3, 1)  # Methods is on page 1, not 2
+
+
+# -------------------------------------------------------------------------------------------- corpus
+
+
+def test_corpus_table(measured):
+    import corpus
+    from citelens.pipeline import analyze
+
+    scores: list[PaperScore] = []
+    for paper in corpus.pdf_papers():
+        doc = corpus.document(paper.file)
+        scores.append(evaluate(doc, analyze(doc, text_only=True), name=paper.stem))
+    summary = summarize(scores)
+    measured.append("text-only analysis against the PDFs' own links and bookmarks (citelens eval):")
+    measured.extend("  " + ln for ln in render_table(scores, summary).splitlines())
+    assert summary.papers == len(scores) >= 40
+    assert summary.linked_papers >= 25  # papers whose citation links land on the analysis's own entries
+    # The same outline figures as test_outline_corpus, through the harness.
+    assert summary.outline_papers >= 15 and summary.outline.f1 >= 0.80
