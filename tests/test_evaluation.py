@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from citelens.evaluation import (
     OutlineScore,
@@ -166,6 +169,29 @@ def test_tally_counts_a_citation_meeting_only_unresolved_markers_as_found_withou
     assert (t.predicted_linked, t.links_found, t.resolved, t.units) == (1, 1, 0, 0)
     t = tally([CITATIONS[0]], [CiteLink(2, (132, 89, 147, 102.5), 1, None)])  # another page: no meeting
     assert (t.predicted_linked, t.units, t.units_correct) == (0, 1, 0)
+
+
+boxes = st.tuples(st.floats(0, 600), st.floats(0, 800), st.floats(0, 60), st.floats(0, 20)).map(
+    lambda b: (b[0], b[1], b[0] + b[2], b[1] + b[3]))
+citations = st.lists(st.builds(Citation, st.integers(1, 3), st.text(max_size=8),
+                               st.lists(st.integers(1, 30), max_size=6).map(tuple),
+                               st.lists(boxes, max_size=3).map(tuple)), max_size=80)
+markers = st.lists(st.one_of(st.builds(CiteLink, st.integers(1, 3), boxes, st.integers(1, 30), st.none()),
+                             st.builds(Link, st.integers(1, 3), boxes, st.none())), max_size=80)
+
+
+@settings(max_examples=150, deadline=None)
+@given(citations, markers)
+def test_any_citations_and_markers_give_consistent_counts(cs, ms):
+    t0 = time.perf_counter()
+    t = tally(cs, ms)
+    assert time.perf_counter() - t0 < 0.5
+    assert t.predicted == len(cs) and t.links == len(ms)
+    assert t.predicted_linked <= t.predicted and t.links_found <= t.links and t.resolved <= t.links
+    assert t.entry_correct <= t.entry_checked <= t.resolved and t.units_correct <= t.units
+    assert t.units >= t.predicted - t.predicted_linked
+    for x in (t.marker_f1, t.entry_accuracy, t.entry_f1):
+        assert 0.0 <= x <= 1.0
 
 
 # ------------------------------------------------------------------------------------- outline helpers

@@ -226,6 +226,14 @@ def test_figure_anchors_and_links_inside_the_list_are_not_citations():
     assert resolve(back, refs=Refs(REFS.references)) == []  # without offsets, the entries' boxes tell
 
 
+def test_named_destinations_off_the_list_pages_are_not_citations():
+    # An "R1" two pages past the list is some other publisher anchor (a reviewer's response): no entry
+    # is there. (One page of slack either side, for a list the reference stage found short.)
+    assert resolve(link(89, "R1", dest_page=4), link(None, "cite.k1", dest_page=7)) == []
+    assert unresolved_citation_links([link(89, "R1", dest_page=4)], REFS, TM) == ()
+    assert resolve(link(None, "R1", dest_page=3)) == [1]
+
+
 def test_pieces_of_one_marker_become_one_link():
     # PLOS 2014 links "[1]" glyph by glyph.
     pieces = [link(89, "Reference_1", rect=(132 + 5 * k, 89, 137 + 5 * k, 102.5)) for k in range(3)]
@@ -295,8 +303,9 @@ names = st.one_of(st.none(), st.sampled_from(["cite.a", "bib3", "CR1", "lb0010",
                   st.text(max_size=12))
 coords = st.floats(-1e4, 1e4, allow_nan=False)
 links_strategy = st.lists(
-    st.builds(Link, st.integers(0, 3), st.tuples(coords, coords, coords, coords), st.one_of(st.none(), st.integers(-1, 4)),
-              st.one_of(st.none(), coords), st.one_of(st.none(), coords), names),
+    st.builds(Link, st.integers(0, 3), st.tuples(coords, coords, coords, coords),
+              st.one_of(st.none(), st.integers(-1, 4)), st.one_of(st.none(), coords), st.one_of(st.none(), coords),
+              names),
     max_size=60,
 )
 
@@ -340,7 +349,8 @@ def marker_text(tm: TextMap, index: PageIndex, page: int, rect: Box) -> str:
             if min(rect[3], y1) - max(rect[1], y0) < 0.5 * min(y1 - y0, rect[3] - rect[1]):
                 continue
             n = max(len(item.text), 1)
-            chosen += [off + k for k in range(len(item.text)) if rect[0] <= item.x + item.width * (k + 0.5) / n <= rect[2]]
+            chosen += [off + k for k in range(len(item.text))
+                       if rect[0] <= item.x + item.width * (k + 0.5) / n <= rect[2]]
         if chosen:
             a, b = min(chosen), max(chosen) + 1
             while a > 0 and not line.text[a - 1].isspace():

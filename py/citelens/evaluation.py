@@ -53,7 +53,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from citelens.layout import text_map
-from citelens.links import CiteLink, citation_links, overlaps, unresolved_citation_links
+from citelens.links import CiteLink, ReferenceList, citation_links, overlaps, unresolved_citation_links
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
 from citelens.params import PARAMS, Params
 from citelens.patterns import ANCHOR_BOOKMARK, NUMERIC_RANGE, TITLE_NUMBERING
@@ -281,17 +281,17 @@ class PaperScore:
                 "outline": None if self.outline is None else self.outline.to_json()}
 
 
-def evaluate(document: Document, analysis: Analysis, refs: Any = None, *, name: str | None = None,
-             partial: bool | None = None, params: Params = PARAMS) -> PaperScore:
+def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None = None, *,
+             name: str | None = None, partial: bool | None = None, params: Params = PARAMS) -> PaperScore:
     """Score a text-only ``analysis`` of ``document`` against the document's own links and bookmarks.
 
     ``refs``: the analysis's ``ReferenceList`` if at hand (its offsets sharpen which links start inside
     the list); by default the analysis's references. ``partial``: force the partial-links flag.
     """
-    refs = refs if refs is not None else _OwnList(analysis.references)
+    own: ReferenceList = refs if refs is not None else _OwnList(analysis.references)
     tm = text_map(document.pages, params=params.layout)
-    resolved = citation_links(document.links, refs, tm, params.links)
-    lost = unresolved_citation_links(document.links, refs, tm, params.links)
+    resolved = citation_links(document.links, own, tm, params.links)
+    lost = unresolved_citation_links(document.links, own, tm, params.links)
     t = tally(analysis.citations, (*resolved, *lost), params)
     if partial is None:
         ev = params.evaluation

@@ -38,15 +38,25 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from citelens.layout import TextMap
 from citelens.model import Box, Citation, Link, LinkSource, Reference
 from citelens.params import PARAMS, LinksParams
 from citelens.patterns import CITE_ANCHOR, NOT_CITE_ANCHOR, NUMERIC_LABEL, NUMERIC_RANGE
 
-if TYPE_CHECKING:
-    from citelens.references import ReferenceList
+
+class ReferenceList(Protocol):
+    """What this stage reads of the reference stage's ``citelens.references.ReferenceList``."""
+
+    @property
+    def references(self) -> tuple[Reference, ...]: ...
+
+    @property
+    def start(self) -> int | None: ...  # offset in ``tm.text`` where the list begins, if known
+
+    @property
+    def end(self) -> int | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,9 +329,10 @@ def _number_scheme(dests: Sequence[_Dest], refs: Sequence[Reference],
     via_label = {n: by_label[n // step] for n in numbers if n % step == 0 and n // step in by_label}
     via_index = {n: n // step for n in numbers if n % step == 0 and n // step in indexes}
     # Printed labels survive a mis-split list, positions do not: labels win a near tie.
-    if len(via_label) >= params.number_coverage * len(numbers) and len(via_label) >= len(via_index) - 0.05 * len(numbers):
+    enough = params.number_coverage * len(numbers)
+    if len(via_label) >= enough and len(via_label) >= len(via_index) - 0.05 * len(numbers):
         return _Scheme.LABEL, via_label, step
-    if len(via_index) >= params.number_coverage * len(numbers):
+    if len(via_index) >= enough:
         return _Scheme.INDEX, via_index, step
     return None
 
@@ -419,12 +430,17 @@ def unresolved_citation_links(links: Sequence[Link], refs: ReferenceList, tm: Te
 def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
                 params: LinksParams) -> tuple[tuple[CiteLink, ...], tuple[Link, ...]]:
     region = _in_list(refs, tm) if refs.references else {}
+    # A page before or after the list (one page of slack for a list found short) holds no entry: an
+    # "R12" there is some other publisher anchor.
+    pages = [r.page for r in refs.references]
+    lo, hi = (min(pages) - 1, max(pages) + 1) if pages else (-(10**9), 10**9)
     candidates: list[tuple[Link, str | None, object]] = []
     dests: dict[object, _Dest] = {}
     for link in links:
         name = anchor_name(link.dest_name)
         kind, number = classify_anchor(name)
-        if kind is None or _inside(link.page, link.rect, region):
+        if kind is None or _inside(link.page, link.rect, region) \
+                or (link.dest_page is not None and not lo <= link.dest_page <= hi):
             continue
         key: object = name if name is not None else ("@", link.dest_page, link.dest_x, link.dest_y)
         if key not in dests:
