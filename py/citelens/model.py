@@ -267,6 +267,8 @@ class DiagnosticCode(enum.StrEnum):
     NO_OUTLINE = "no_outline"
     PAGE_FAILED = "page_failed"
     BAD_DESTINATION = "bad_destination"
+    NO_REFERENCES = "no_references"
+    REFERENCES_UNSPLIT = "references_unsplit"
     NO_CITATIONS = "no_citations"
 
 

@@ -72,7 +72,7 @@ class ReferencesParams:
     #: ... and no more than this share of its blocks may fail to look like references.
     fallback_max_junk: float = 0.34
     #: The list's font size is the modal size over this many lines after the heading.
-    size_sample_lines: int = 40
+    size_sample_lines: int = 10
     #: A line this much larger than the list's size ends the list (body text or a heading resumed) ...
     resume_size_ratio: float = 1.12
     #: ... and a line whose size differs by this share, at a column's top or bottom, is furniture
@@ -80,12 +80,20 @@ class ReferencesParams:
     furniture_size_ratio: float = 0.05
     #: A line at a page's top or bottom (this many lines from the edge) that recurs on this many pages
     #: (digits ignored) is a running head or foot.
-    edge_lines: int = 2
+    edge_lines: int = 3
     repeat_pages: int = 3
     #: A numbered label must start within this many x font size of the column's label edge ...
     label_slack: float = 0.8
     #: ... and a hanging indent is a continuation line starting at least this far right of it.
     indent_min: float = 0.6
+    #: Foreign text inside a numbered list (a caption, a column of body text) is skipped when the next
+    #: entry follows within this many lines; otherwise the list ends where it began.
+    interruption_max_lines: int = 300
+    #: A gap of this many line pitches inside a column ends the list the same way (foreign matter).
+    gap_pitches: float = 4.0
+    #: Flush-left entries set apart by space: the step between entries is at least this many times the
+    #: step between the lines of one entry (Cell Press: 11.6 pt against 9.5 pt).
+    entry_gap_ratio: float = 1.1
     #: A heading that ends the list is at most this many characters long.
     heading_max_chars: int = 80
     #: Year range accepted in an entry.

@@ -173,8 +173,9 @@ REF_LABEL = re.compile(
     X,
 )
 
-# A bracketed label inside a line, where the extractor ran two entries together: "... 2019. [15] Clarke V".
-REF_LABEL_INLINE = re.compile(r"(?<=[.\s])\[(?P<n>\d{1,4})\]\s+(?=\S)")
+# A label inside a line, where the extractor ran two entries together: "... 2019. [15] Clarke V",
+# "... with a new algorithm.Phys.(7) Ciccotti, G.;" (ACS).
+REF_LABEL_INLINE = re.compile(r"(?:(?<=[.\s])\[(?P<bracket>\d{1,4})\]|(?<=\.)\s?\((?P<paren>\d{1,4})\))\s+(?=[A-ZÀ-Þ])")
 
 # A page number, or "Page 3 of 12", alone on a line at a page's edge: "4405", "Page 12 of 14", "12 / 14".
 PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
@@ -219,6 +220,60 @@ AUTHOR_START = re.compile(
     X,
 )
 
+# One author's name in the four orders entries use, each anchored at the name's start (references.py tries
+# them in turn and keeps the one the first author is written in). Surnames keep particles, hyphens,
+# apostrophes and diacritics: "van der Berg", "Gómez-Baggethun", "O’Connor", "Müller".
+_SURNAME = r"""
+    (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | das | ten | ter
+          | Van | Von | De | Del | Della | Di | Da | Du | Le | La | Dos | El | Al | St\. ) \s+ ){0,3}
+    (?! (?: Jr | Sr | II | III | IV ) \b ) [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’]* (?: - [\w'’]+ )*
+"""
+_INITIALS_DOT = r"(?: [A-ZÀ-ÖØ-ÞĀ-Ž] [a-z]? \. (?: \s? - \s? | \s (?! \s* (?: and | et ) \b ) )? )+"
+_INITIALS_CAPS = r"[A-ZÀ-ÖØ-ÞĀ-Ž]{1,4} (?! [\w'’] )"
+
+# "Surname, X. Y." (APA, ACS, Elsevier, Cell, Frontiers, NAR): "Boslough, M.", "Harris, A. W.", "Supek,F.",
+# "Ryckaert, J.-P.", "Thompson, A.W."
+NAME_SURNAME_COMMA = re.compile(
+    rf"(?P<sur> {_SURNAME} ) \s* , \s* (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )", X)
+
+# "Surname XY" (Vancouver: PLOS, BMC, Springer, ASM, JMIR): "Magill SS", "Anacker AMJ", "Amberg D.",
+# "de Nooijer J", "Rohm Young D" (JAMA), "Bendel A. M.".
+NAME_SURNAME_INITIALS = re.compile(
+    rf"(?P<sur> {_SURNAME} (?: \s [A-ZÀ-ÖØ-ÞĀ-Ž] [a-zà-ÿ] [\w'’\-]* )? ) \s+ (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )",
+    X)
+
+# "X. Y. Surname" (IEEE, physics, PNAS, older ACM): "F. H. Yu", "J.M.Grames", "J.-P. Dilhac".
+NAME_INITIALS_SURNAME = re.compile(rf"(?P<ini> {_INITIALS_DOT} ) \s* (?P<sur> {_SURNAME} )", X)
+
+# "Forename Surname" (ACL, ACM, NeurIPS): "Riaz Ahmad", "Daniel S. Weld", "Madeleine van Zuylen",
+# "Rune Haubo B Christensen".
+NAME_FORENAME_SURNAME = re.compile(
+    rf"""(?P<ini> (?: (?! (?: De | Van | Von | Le | La | Di | Da | Du | Del | Della | Dos ) \s )
+                      [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]+ \s+
+                    | [A-ZÀ-ÖØ-ÞĀ-Ž] \.? \s+ ){{1,4}} ) (?P<sur> {_SURNAME} )""", X)
+
+# A surname alone before "et al.": "Mainzer et al. 2011", "Trilling et al."
+NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* al \b )", X)
+
+# What may follow a name: a separator, "et al.", a year, a bracket, a full stop: "Brown, P., Assink",
+# "Zehr, J.P. (2012)", "Cohan. 2019", "Hood WR. 2013", "Sinclair et al,".
+NAME_FOLLOW = re.compile(
+    r"\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | y | und | et \s* al ) \b | (?:1[89]|20)\d\d )", X)
+
+# Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ".
+NAME_SEPARATOR = re.compile(
+    r"\s* (?: [,;] \s* (?: (?: and | & | y | und ) \s+ )? | (?<= \s ) (?: and | & | y | und ) \s+ | & \s* )", X)
+
+# "et al." after the names, glued or not: "Stein T et al. 2004", "R. Paparellaet al.,".
+NAME_ET_AL = re.compile(r"\s* [,;]? \s* et \s* al \b \.? ,?", X)
+
+# What the title starts after: the year and its punctuation, "(2019a).", ". 2018.", ", 2015,".
+TITLE_LEAD = re.compile(r"[\s.,;:]* (?: \(? (?:1[89]|20)\d\d [a-z]? \)? (?! [\d–\-] ) [\s.,;:]* )?", X)
+
+# A title ends at a sentence end (see TITLE_END) or where the venue starts: ", in: J. P. Lynch (Ed.)",
+# ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B" (an abbreviated journal after a comma).
+TITLE_VENUE = re.compile(r",\s+(?:[Ii]n:?\s|(?=[A-Z][a-z]{0,5}\.\s))")
+
 # A citation key's year-ish tail or a name's generational suffix, never a surname: "Jr.", "III", "Sr".
 NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
 
@@ -234,9 +289,27 @@ NAME_PARTICLE = re.compile(
 # What ends the author list of an entry: "et al.", a quoted title, "(eds.)", "In:".
 AUTHORS_END = re.compile(r"\bet\s*al\b\.?|[“\"”]|\(eds?\.?\)|\beds?\.\s|\bIn:\s", re.IGNORECASE)
 
+# A run-in heading of the end matter after a reference list: "Conflict of Interest Statement: The authors",
+# "Received: 24 July 2014; accepted", "Copyright © 2015 Range", "Citation: Range F and", "Funding. This work",
+# JMIR's "Abbreviations" and "Edited by G Eysenbach; submitted", ACS's "Recommended by ACS" box.
+END_MATTER = re.compile(
+    r"""
+    ^ (?: (?: conflicts? \s+ of \s+ interests? | competing \s+ (?: financial \s+ )? interests? | funding
+          | acknowledge?ments? | author (?: s['’]? )? \s+ contributions? | data \s+ availability
+          | received | citation | copyright | ethics \s+ statement | abbreviations | publisher['’]?s \s+ note
+          | supplementary \s+ (?: material | information | data ) | supporting \s+ information
+          | open \s+ access | additional \s+ information | author \s+ information | how \s+ to \s+ cite )
+        (?: \s+ statement )? \s* [:.|] (?! \d )
+      | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | edited \s+ by \s
+      | please \s+ cite \s+ as | cite \s+ this \s+ article | recommended \s+ by \s )
+    """,
+    X | re.IGNORECASE,
+)
+
 # A sentence end inside an entry and the word before it (references.py skips initials and abbreviations):
-# "… Cyanobacterium-plant symbioses. New Phytol." ends at "symbioses."; "Lifetime?" ends a title too.
-TITLE_END = re.compile(r"(?P<word>[^\s.?!]*)(?P<stop>[.?!])(?=\s+\S|$)")
+# "… Cyanobacterium-plant symbioses. New Phytol." ends at "symbioses."; "Lifetime?" ends a title too, and so
+# does "network mechanisms.Neuron 62" (Nature and PNAS lose the space after the title).
+TITLE_END = re.compile(r"(?P<word>[^\s.?!]*)(?P<stop>[.?!])(?=\s+\S|$|[A-Z])")
 
 # --------------------------------------------------------------------------------------- citations
 # (citations.py: append its patterns here)

@@ -1,0 +1,1120 @@
+"""Reference list: where the bibliography is, its entries, and what each entry says.
+
+Input: the document's :class:`~citelens.layout.TextMap` (lines in reading order, pages joined by "\\f").
+Output: a :class:`ReferenceList`: the entries as :class:`~citelens.model.Reference` (1-based ``index`` in
+list order), the offsets in ``tm.text`` where the list starts (after its heading) and ends (past its last
+entry), and diagnostics (``no_references`` when no list is found, ``references_unsplit`` when a list is
+found but cannot be split into at least ``min_entries`` entries).
+
+How:
+
+1. **Where.** The list starts after the *last* line that is a References / Bibliography / Works Cited /
+   Literature Cited heading (numbered, upper case, with a line number or ACS's "■" before it). Without one,
+   the last third of the pages (2 to 20) is scanned bottom-up for a running sequence of numbered entries
+   ("[1]", "1.", "(1)") of at least ``fallback_min_chars`` characters, given up when more than a third of
+   its blocks do not look like references. The list stops at an appendix or supplementary heading, another
+   section heading set apart from the entries (Cell's "STAR★METHODS", "Methods", "Author contributions"),
+   or where text in a larger font resumes for three lines.
+2. **Clean.** Running heads and feet (the same text at a page's edge on several pages), page numbers,
+   footnotes and heads in another font size at a column's top or bottom, and bioRxiv's line numbers are
+   dropped before splitting, so an entry broken across a column or page comes out whole.
+3. **Split.** The first strategy that yields ``min_entries`` entries wins: numbered (labels "[12]",
+   "(12)", "12.", "12" at a line start, in increasing sequence), hanging indent (a line at the column's
+   left edge starts an entry, continuation lines are indented), author-year (a flush-left line starting
+   with a surname after an entry that already holds a year).
+4. **Parse.** Each entry's text is joined across line breaks (hyphenated words rejoined:
+   :func:`~citelens.layout.join_lines`) and read for authors' surnames, year and its letter, title, DOI,
+   arXiv id and URL. Parsing is best effort and total: a field it cannot find stays empty.
+
+Invariants: ``0 <= start <= end <= len(tm.text)``; entries are in list order and do not overlap; each
+entry's ``raw`` holds no label ("[12]" is in ``label``) and no running head or page number.
+"""
+
+from __future__ import annotations
+
+import enum
+import heapq
+import re
+import unicodedata
+from bisect import bisect_left
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import chain
+
+from citelens.layout import Line, TextMap, join_lines
+from citelens.model import Box, Diagnostic, DiagnosticCode, Reference, TextItem
+from citelens.params import PARAMS, ReferencesParams
+from citelens.patterns import (
+    APPENDIX_HEADING,
+    AUTHOR_START,
+    CAPTION,
+    END_MATTER,
+    HEADING_NUMBER,
+    KNOWN_SECTION,
+    NAME_ET_AL,
+    NAME_FOLLOW,
+    NAME_FORENAME_SURNAME,
+    NAME_INITIALS_SURNAME,
+    NAME_SEPARATOR,
+    NAME_SUFFIX,
+    NAME_SURNAME_COMMA,
+    NAME_SURNAME_ET_AL,
+    NAME_SURNAME_INITIALS,
+    PAGE_NUMBER_LINE,
+    REF_ARXIV,
+    REF_DOI,
+    REF_LABEL,
+    REF_LABEL_INLINE,
+    REF_URL,
+    REF_YEAR,
+    REFERENCE_LIST_HEADING,
+    TITLE_END,
+    TITLE_LEAD,
+    TITLE_VENUE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceList:
+    references: tuple[Reference, ...]
+    start: int | None  # offset in tm.text where the bibliography begins (after its heading)
+    end: int | None  # offset just past its last entry
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+class LabelKind(enum.StrEnum):
+    BRACKET = "bracket"  # [12]
+    PAREN = "paren"  # (12)
+    DOT = "dot"  # 12.
+    BARE = "bare"  # 12
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A kept piece of one line (or of a label line and the text line beside it): the unit of splitting."""
+
+    line: int  # index into tm.lines
+    segments: tuple[tuple[int, int], ...]  # (start, end) offsets in tm.text, in order
+    text: str
+    x: float  # left edge of the kept text
+    page: int
+    column: int
+    size: float
+    baseline: float
+    box: Box  # union of its items' boxes
+
+    @property
+    def start(self) -> int:
+        return self.segments[0][0]
+
+    @property
+    def end(self) -> int:
+        return self.segments[-1][1]
+
+
+@dataclass(frozen=True, slots=True)
+class _Label:
+    kind: LabelKind
+    number: int
+    text: str  # as written, e.g. "[12]"
+    end: int  # offset in the row's text where the entry's own text begins
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    label: str | None
+    rows: tuple[_Row, ...]
+    skip: int  # characters of the first row's text that belong to the label
+
+
+# ------------------------------------------------------------------------------------------- public
+
+
+def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -> ReferenceList:
+    """Find the bibliography of ``tm`` and parse its entries (see the module docstring)."""
+    if not tm.lines:
+        return ReferenceList((), None, None, (_no_references("the document has no text"),))
+    furniture = _furniture_lines(tm, params)
+    heading = _heading(tm)
+    entries: list[_Entry] = []
+    rows: list[_Row] = []
+    if heading is not None:
+        line, cut = heading
+        rows = _stop(_rows(tm, line + 1 if cut is None else line, furniture, cut), params)
+        entries = _split(rows, params)
+    if len(entries) < params.min_entries:
+        fb_rows, fb_entries = _fallback(tm, furniture, params)
+        if len(fb_entries) > len(entries):
+            rows, entries = fb_rows, fb_entries
+    if not entries:
+        what = "a References heading but no entries after it" if heading is not None else \
+            "no References heading and no numbered list in the last pages"
+        return ReferenceList((), None, None, (_no_references(f"no reference list found: {what}"),))
+    diags: list[Diagnostic] = []
+    if len(entries) < params.min_entries:
+        diags.append(Diagnostic(
+            DiagnosticCode.REFERENCES_UNSPLIT,
+            f"the reference list could not be split into entries by number, indent or author-year "
+            f"({len(entries)} found)", rows[0].page if rows else None))
+    refs = tuple(_reference(tm, i, e, params) for i, e in enumerate(entries, start=1))
+    start = min(r.start for r in rows)
+    end = max(r.end for e in entries for r in e.rows)
+    return ReferenceList(refs, start, max(end, start), tuple(diags))
+
+
+def _no_references(message: str) -> Diagnostic:
+    return Diagnostic(DiagnosticCode.NO_REFERENCES, message)
+
+
+# ---------------------------------------------------------------------------------------- location
+
+
+# Cheap pre-filter for the heading test: a word stem every REFERENCE_LIST_HEADING alternative holds.
+_HEADING_HINT = re.compile(r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc)")
+
+
+def _heading(tm: TextMap) -> tuple[int, tuple[int, int] | None] | None:
+    """The last heading line: its index, and the span of the heading item when it shares its line with
+    the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into entry 1's line)."""
+    for i in range(len(tm.lines) - 1, -1, -1):
+        line = tm.lines[i]
+        if len(line.text) > 60:
+            if "EFERENCES" not in line.text:
+                continue
+        elif not _HEADING_HINT.search(line.text):
+            continue
+        elif REFERENCE_LIST_HEADING.match(line.text):
+            return i, None
+        if len(line.items) > 1:
+            for item, off in zip(line.items, line.offsets, strict=True):
+                if off and item.text.strip().isupper() and REFERENCE_LIST_HEADING.match(item.text):
+                    s = tm.starts[i] + off
+                    return i, (s, s + len(item.text))
+    return None
+
+
+def _rows(tm: TextMap, first: int, furniture: set[int], cut: tuple[int, int] | None = None) -> Iterator[_Row]:
+    """Rows from line ``first`` to the end of the document, lazily, page by page, furniture dropped.
+
+    A page set in three or more columns (Royal Society Open Science's reference pages), which the shared
+    layout reads as one, is cut at its gutters and read column by column here.
+    """
+    margin = _line_number_margin(tm, first)
+    i, n = first, len(tm.lines)
+    while i < n:
+        page = tm.lines[i].page
+        j = i
+        while j < n and tm.lines[j].page == page:
+            j += 1
+        pieces: list[tuple[int, int, int, int]] = []  # (line, first item, end item, column)
+        gutters = _gutters(tm, i, j) if _confused_columns(tm, i, j) else []
+        for k in range(i, j):
+            if k in furniture:
+                continue
+            line = tm.lines[k]
+            k0 = 1 if margin is not None and line.items and _in_margin(line.items[0].x, margin) \
+                and line.items[0].text.strip().isdigit() else 0
+            if k0 >= len(line.items):
+                continue
+            if not gutters:
+                pieces.append((k, k0, len(line.items), line.column))
+                continue
+            start, col = k0, _column_of(line.items[k0], gutters)
+            for m in range(k0 + 1, len(line.items)):
+                c = _column_of(line.items[m], gutters)
+                if c != col:
+                    pieces.append((k, start, m, col))
+                    start, col = m, c
+            pieces.append((k, start, len(line.items), col))
+        if gutters:
+            pieces.sort(key=lambda p: (p[3], tm.lines[p[0]].baseline))
+        out: list[_Row] = []
+        for k, a, b, col in pieces:
+            row = _row(tm, k, a, b, col, cut, margin)
+            if row is not None:
+                out.append(row)
+        yield from _merge_label_rows(out)
+        i = j
+
+
+def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] | None,
+         margin: float | None = None) -> _Row | None:
+    line = tm.lines[k]
+    s0 = tm.starts[k]
+    if a == 0 and b == len(line.items) and margin is None and (cut is None or not s0 <= cut[0] < s0 + len(line.text)):
+        # The common case: the whole line.
+        text = line.text.strip()
+        if not text or text[0] == "■":
+            pass
+        else:
+            lo = s0 + (len(line.text) - len(line.text.lstrip()))
+            return _Row(k, ((lo, lo + len(text)),), text, line.box[0], line.page, column, line.size,
+                        line.baseline, line.box)
+    last = line.items[b - 1]
+    lo, hi = s0 + line.offsets[a], s0 + line.offsets[b - 1] + len(last.text)
+    first = line.items[a]
+    x = first.x
+    if margin is not None and _in_margin(first.x, margin):
+        # bioRxiv: the line number and the text run together in one item ("967 Kursula P., ...").
+        m = _LEADING_NUMBER.match(first.text)
+        if m is not None:
+            lo += m.end()
+            x = first.x + first.width * m.end() / max(len(first.text), 1)
+    spans = [(lo, cut[0]), (cut[1], hi)] if cut is not None and lo <= cut[0] < hi else [(lo, hi)]
+    spans = [_strip_span(tm.text, sa, sb) for sa, sb in spans]
+    spans = [sp for sp in spans if sp[0] < sp[1]]
+    if spans and tm.text[spans[0][0]] == "■":
+        spans[0] = _strip_span(tm.text, spans[0][0] + 1, spans[0][1])
+        spans = [sp for sp in spans if sp[0] < sp[1]]
+    if not spans:
+        return None
+    text = " ".join(tm.text[sa:sb] for sa, sb in spans)
+    items = line.items[a:b]
+    if cut is not None and lo <= cut[0] < hi:
+        items = tuple(it for it, off in zip(line.items[a:b], line.offsets[a:b], strict=True)
+                      if not cut[0] <= s0 + off < cut[1]) or items
+    boxes = [it.box for it in items if it.text.strip() != "■"] or [it.box for it in items]
+    box = (max(x, min(bx[0] for bx in boxes)), min(bx[1] for bx in boxes), max(bx[2] for bx in boxes),
+           max(bx[3] for bx in boxes))
+    return _Row(k, tuple(spans), text, x, line.page, column, line.size, line.baseline, box)
+
+
+def _confused_columns(tm: TextMap, i: int, j: int) -> bool:
+    """Whether lines i..j of a page show columns the shared layout did not see: three lines on one
+    baseline, narrow lines it took for spanning ones, or lines holding wide gaps (two columns' text run
+    together)."""
+    right = max(tm.lines[k].box[2] for k in range(i, j))
+    per_baseline = Counter(round(tm.lines[k].baseline) for k in range(i, j))
+    if sum(1 for n in per_baseline.values() if n >= 3) >= 3:
+        return True  # three lines side by side, again and again: three columns
+    odd = 0
+    for k in range(i, j):
+        line = tm.lines[k]
+        if line.column == -1 and line.box[2] - line.box[0] < 0.45 * right:
+            odd += 1
+        else:
+            items = line.items
+            for a, b in zip(items, items[1:]):
+                if b.x - (a.x + a.width) > 1.5 * line.size:
+                    odd += 1
+                    break
+        if odd >= 3:
+            return True
+    return False
+
+
+def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
+    """x of the gutters of a page set in three or more columns; empty for one or two columns.
+
+    ::
+
+        | 1. Langer P. 2009 ...  |   | 4. Brennan AJ ...  |   | 6. Kovacs KM ...  |
+                                  ^ no text crosses here     ^ nor here: two gutters, three columns
+    """
+    if j - i < 12:
+        return []
+    step = 2.0
+    intervals = [(item.x, item.x + item.width) for k in range(i, j) for item in tm.lines[k].items]
+    hi = max(b for _, b in intervals)
+    nb = int(hi / step) + 2
+    diff = [0] * (nb + 1)
+    for a, b in intervals:
+        diff[max(int(a / step), 0)] += 1
+        diff[min(int(b / step) + 1, nb)] -= 1
+    cover: list[int] = []
+    c = 0
+    for d in diff[:nb]:
+        c += d
+        cover.append(c)
+    lo_b = next((b for b, v in enumerate(cover) if v), 0)
+    hi_b = max((b for b, v in enumerate(cover) if v), default=0)
+    allowed = max(1, (j - i) // 40)
+    gutters: list[float] = []
+    run_start: int | None = None
+    last_edge = lo_b
+    for b in range(lo_b, hi_b + 1):
+        if cover[b] <= allowed:
+            if run_start is None:
+                run_start = b
+        elif run_start is not None:
+            width = (b - run_start) * step
+            # A gutter is >= 6 pt wide with a column of >= 60 pt on its left (not a label margin).
+            if width >= 6 and (run_start - last_edge) * step >= 60:
+                gutters.append((run_start + b) / 2 * step)
+                last_edge = b
+            run_start = None
+    if gutters and (hi_b - last_edge) * step < 60:
+        gutters.pop()
+    return gutters if len(gutters) >= 2 else []
+
+
+def _column_of(item: TextItem, gutters: list[float]) -> int:
+    return bisect_left(gutters, item.x + item.width / 2)
+
+
+def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
+
+
+_LEADING_NUMBER = re.compile(r"\d{1,5}(?:\s+|$)")
+_LABEL_ONLY = re.compile(r"\[?\(?\d{1,4}[.)\]]?")
+
+
+def _merge_label_rows(rows: list[_Row]) -> list[_Row]:
+    """A label set far left of its entry's text ends up as a line of its own: join it to its text."""
+    out: list[_Row] = []
+    for row in rows:
+        prev = out[-1] if out else None
+        if prev is not None and len(prev.text) <= 6 and prev.page == row.page \
+                and abs(prev.baseline - row.baseline) < 0.5 * row.size \
+                and _LABEL_ONLY.fullmatch(prev.text) and row.x > prev.x:
+            out[-1] = _Row(prev.line, prev.segments + row.segments, prev.text + " " + row.text, prev.x,
+                           prev.page, prev.column, row.size, prev.baseline, _union(prev.box, row.box))
+        else:
+            out.append(row)
+    return out
+
+
+def _line_number_margin(tm: TextMap, first: int) -> float | None:
+    """The x of a margin of line numbers (bioRxiv preprints), if most lines start with one there.
+
+    Line numbers rise by one from line to line (unlike entry labels, which rise once per entry), and
+    reach the hundreds or stand alone on blank lines.
+    """
+    xs: Counter[int] = Counter()
+    numbers: list[int] = []
+    n = 0
+    for i in range(first, min(len(tm.lines), first + 200)):
+        line = tm.lines[i]
+        n += 1
+        if n == 20 and len(numbers) < 10:
+            return None
+        m = _LEADING_NUMBER.match(line.items[0].text) if line.items else None
+        if m is not None or (line.items and line.items[0].text.strip().isdigit()):
+            xs[round(line.items[0].x)] += 1
+            numbers.append(int(line.items[0].text.split()[0]))
+    if not xs or n < 10:
+        return None
+    x, count = xs.most_common(1)[0]
+    steps = sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1)
+    if count < 0.6 * n or steps < 0.8 * (len(numbers) - 1) or max(numbers) < 100:
+        return None
+    return float(x)
+
+
+def _in_margin(x: float, margin: float) -> bool:
+    # Right-aligned numbers: "967" starts at 35.6 pt, "1000" at 29.5 pt.
+    return margin - 8 <= x <= margin + 2
+
+
+def _furniture_lines(tm: TextMap, params: ReferencesParams) -> set[int]:
+    """Lines that are running heads or feet, or page numbers, at a page's top or bottom edge."""
+    k = params.edge_lines
+    edges: dict[int, list[int]] = {}
+    seen: dict[str, set[int]] = defaultdict(set)
+    lines = tm.lines
+    i, n = 0, len(lines)
+    while i < n:
+        page = lines[i].page
+        j = i
+        while j < n and lines[j].page == page:
+            j += 1
+        if j - i > 2 * k:
+            key = lambda m: lines[m].baseline  # noqa: E731
+            edge = heapq.nsmallest(k, range(i, j), key=key) + heapq.nlargest(k, range(i, j), key=key)[::-1]
+        else:
+            edge = list(range(i, j))
+        edges[page] = edge
+        for m in edge:
+            seen[_norm_furniture(lines[m].text)].add(page)
+        i = j
+    repeat = min(params.repeat_pages, max(2, len(edges) // 2))
+    out: set[int] = set()
+    for edge in edges.values():
+        extreme = {edge[0], edge[-1]} if edge else set()
+        for m in edge:
+            text = lines[m].text
+            if len(seen[_norm_furniture(text)]) >= repeat:
+                out.add(m)
+            elif m in extreme and PAGE_NUMBER_LINE.match(text):
+                out.add(m)
+    return out
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _norm_furniture(text: str) -> str:
+    return " ".join(_DIGITS.sub("#", text.lower()).split())
+
+
+def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
+    """Take rows from ``stream`` until the list ends; drop size-odd lines at column tops and bottoms.
+
+    The list ends at a section heading, an end-matter line ("Received: ...", "Copyright ©"), or where
+    foreign text starts (three lines in a larger font, or a figure caption) -- unless, in a numbered list,
+    the next entry follows it: PNAS sets entries 1-3 under the Methods column and 4- on the next page.
+    """
+    head: list[_Row] = []
+    for row in stream:
+        head.append(row)
+        if len(head) >= params.size_sample_lines:
+            break
+    if not head:
+        return []
+    size = _list_size(head, params)
+    pitch = _pitch(head, size)
+    rows: list[_Row] = []
+    foreign: list[_Row] = []
+    last_number = 0
+    big = 0
+    for row in chain(head, stream):
+        lb = _label(row.text)
+        continues = lb is not None and lb.number == last_number + 1 and abs(row.size - size) <= 0.1 * size
+        if foreign:
+            if continues:
+                foreign = []
+            elif len(foreign) < params.interruption_max_lines:
+                foreign.append(row)
+                continue
+            else:
+                break
+        if rows:
+            if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
+                break
+            prev = rows[-1]
+            if _is_caption(row.text) or (prev.page == row.page and prev.column == row.column
+                                         and row.baseline - prev.baseline > params.gap_pitches * pitch):
+                # A caption, or a wide gap in a column (a box of other matter after the list: ACS's
+                # "Recommended by ACS"): foreign text, unless the next numbered entry follows it.
+                foreign = [row]
+                continue
+            if row.size >= size * params.resume_size_ratio and len(row.text) >= 30:
+                big += 1
+                if big >= 3:
+                    foreign = rows[-2:] + [row]
+                    del rows[-2:]
+                    big = 0
+                    continue
+            else:
+                big = 0
+        if continues:
+            assert lb is not None
+            last_number = lb.number
+        rows.append(row)
+    return _drop_odd_sizes(rows, size, params)
+
+
+def _pitch(rows: Sequence[_Row], size: float) -> float:
+    """Median baseline step between consecutive rows of one column (the list's line pitch)."""
+    steps = sorted(b.baseline - a.baseline for a, b in zip(rows, rows[1:])
+                   if a.page == b.page and a.column == b.column and b.baseline > a.baseline)
+    return steps[len(steps) // 2] if steps else 1.2 * size
+
+
+def _is_caption(text: str) -> bool:
+    m = CAPTION.match(text)
+    if m is None:
+        return False
+    rest = text[m.end():].lstrip()
+    return not rest or rest[0] in ".:|"
+
+
+def _list_size(rows: Sequence[_Row], params: ReferencesParams) -> float:
+    sizes: Counter[float] = Counter()
+    for row in rows[: params.size_sample_lines]:
+        sizes[round(row.size, 1)] += len(row.text)
+    return sizes.most_common(1)[0][0]
+
+
+def _is_section_heading(row: _Row, prev: _Row, size: float, params: ReferencesParams) -> bool:
+    text = row.text
+    if len(text) > params.heading_max_chars or len(text) < 3:
+        return False
+    upper = text.isupper() and sum(c.isalpha() for c in text) >= 4
+    bigger = row.size >= size * 1.08
+    gap = row.baseline - prev.baseline if row.page == prev.page and row.column == prev.column else 0.0
+    if not (upper or bigger or gap > 1.8 * size):
+        return False  # set like an entry line: no heading (the cheap test first)
+    numbered = HEADING_NUMBER.match(text)
+    title = numbered.group("title") if numbered else text
+    known = KNOWN_SECTION.match(title) or KNOWN_SECTION.match(text)
+    appendix = APPENDIX_HEADING.match(text)
+    if not (known or appendix or REFERENCE_LIST_HEADING.match(text)):
+        return False
+    if bigger or upper:
+        return True
+    # Same size and case as the entries: a heading only when it is a known name alone on its line,
+    # set apart by space, and not a continuation ending in a full stop.
+    return bool(known) and not text.endswith(".")
+
+
+def _drop_odd_sizes(rows: list[_Row], size: float, params: ReferencesParams) -> list[_Row]:
+    """Footnotes at a column's foot and heads at its top, in another size than the entries, are dropped.
+
+    ::
+
+        | ... last entry line (7 pt)   |        <- the column's last list-size row
+        | 19 A footnote (6 pt)         |        <- below it, another size: dropped
+    """
+    tol = params.furniture_size_ratio * size
+    odd = [abs(r.size - size) > tol for r in rows]
+    if not any(odd):
+        return rows
+    groups: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for k, r in enumerate(rows):
+        groups[(r.page, r.column)].append(k)
+    drop: set[int] = set()
+    for ks in groups.values():
+        normal = [rows[k].baseline for k in ks if not odd[k]]
+        if not normal:
+            continue
+        lo, hi = min(normal), max(normal)
+        for k in ks:
+            if odd[k] and (rows[k].baseline < lo or rows[k].baseline > hi):
+                drop.add(k)
+    return [r for k, r in enumerate(rows) if k not in drop]
+
+
+def _fallback(tm: TextMap, furniture: set[int], params: ReferencesParams) -> tuple[list[_Row], list[_Entry]]:
+    """No heading: the bottom-most running sequence of numbered entries in the last third of the pages."""
+    pages = sorted(tm.page_starts)
+    n = min(max(-(-len(pages) // 3), params.fallback_min_pages), params.fallback_max_pages, len(pages))
+    first_page = pages[-n] if n else pages[0]
+    first = tm.line_index(tm.page_starts[first_page])
+    rows = list(_rows(tm, first, furniture))
+    starts = [k for k, r in enumerate(rows) if (lb := _label(r.text)) is not None and lb.number == 1]
+    for k in reversed(starts):
+        region = _stop(iter(rows[k:]), params)
+        entries = _numbered(region, params)
+        if len(entries) < params.min_entries:
+            continue
+        chars = sum(len(r.text) for e in entries for r in e.rows)
+        if chars < params.fallback_min_chars:
+            continue
+        junk = sum(1 for e in entries if not _looks_like_reference(" ".join(r.text for r in e.rows)))
+        if junk > params.fallback_max_junk * len(entries):
+            continue
+        return region, entries
+    return [], []
+
+
+def _looks_like_reference(text: str) -> bool:
+    return len(text) < 1500 and (REF_YEAR.search(text) is not None or REF_DOI.search(text) is not None)
+
+
+# ------------------------------------------------------------------------------------------ splitting
+
+
+def _split(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
+    if not rows:
+        return []
+    best: list[_Entry] = []
+    for strategy in (_numbered, _hanging, _spaced, _author_year):
+        entries = strategy(rows, params)
+        if len(entries) >= params.min_entries:
+            return entries
+        if len(entries) > len(best):
+            best = entries
+    return best or [_Entry(None, tuple(rows), 0)]
+
+
+def _label(text: str) -> _Label | None:
+    m = REF_LABEL.match(text)
+    if m is None:
+        return None
+    for kind in LabelKind:
+        g = m.group(kind.value)
+        if g is not None:
+            end = m.end()
+            while end < len(text) and text[end] == " ":
+                end += 1
+            return _Label(kind, int(g), text[m.start():m.end()].strip().lstrip("■").strip(), end)
+    return None
+
+
+def _numbered(rows: list[_Row], params: ReferencesParams, anywhere: bool = False) -> list[_Entry]:
+    """Entries opened by labels in increasing sequence; of the label kinds present, the longest chain."""
+    labels = [_label(r.text) for r in rows]
+    kinds = {lb.kind for lb in labels if lb is not None}
+    best: list[_Entry] = []
+    for kind in kinds:
+        entries = _chain(rows, labels, kind, params)
+        if len(entries) > len(best):
+            best = entries
+    return best
+
+
+def _chain(rows: list[_Row], labels: list[_Label | None], kind: LabelKind,
+           params: ReferencesParams) -> list[_Entry]:
+    # Label edge per page and column: where the labels of this kind start (left-aligned lists) or end
+    # (right-aligned "[9]" / "[10]" differ by a digit's width, inside the slack).
+    edge: dict[tuple[int, int], float] = {}
+    for r, lb in zip(rows, labels, strict=True):
+        if lb is not None and lb.kind == kind:
+            key = (r.page, r.column)
+            edge[key] = min(edge.get(key, r.x), r.x)
+    entries: list[_Entry] = []
+    cur: list[_Row] = []
+    cur_label: _Label | None = None
+    expected: int | None = None
+    first_label_row = None
+    for k, (row, lb) in enumerate(zip(rows, labels, strict=True)):
+        start = False
+        if lb is not None and lb.kind == kind:
+            aligned = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size
+            if expected is None:
+                start = lb.number <= 2 and k <= 3
+            elif lb.number == expected:
+                start = aligned or kind in (LabelKind.BRACKET, LabelKind.PAREN)
+            elif expected < lb.number <= expected + 2:
+                start = aligned and kind in (LabelKind.BRACKET, LabelKind.PAREN)
+        elif lb is not None and expected is not None and lb.number == expected \
+                and {lb.kind, kind} == {LabelKind.DOT, LabelKind.BARE}:
+            # "40 Spinelli S" among "39. Ishida Y" and "41. Lautenschlager C" (F1000): the dot got lost.
+            key = (row.page, row.column)
+            start = key in edge and row.x <= edge[key] + params.label_slack * row.size
+        if start:
+            assert lb is not None
+            if cur:
+                entries.append(_Entry(cur_label.text if cur_label else None, tuple(cur),
+                                      cur_label.end if cur_label else 0))
+            cur, cur_label, expected = [row], lb, lb.number + 1
+            if first_label_row is None:
+                first_label_row = k
+            continue
+        if expected is None:
+            continue
+        # Two entries run together on one line: "... 2019. [15] Victoria Clarke".
+        if kind in (LabelKind.BRACKET, LabelKind.PAREN):
+            m = REF_LABEL_INLINE.search(row.text)
+            if m is not None and m.group(kind.value) is not None and int(m.group(kind.value)) == expected:
+                head, tail = _cut_row(row, m.start(kind.value) - 1)
+                cur.append(head)
+                entries.append(_Entry(cur_label.text if cur_label else None, tuple(cur),
+                                      cur_label.end if cur_label else 0))
+                lb2 = _label(tail.text)
+                cur, cur_label, expected = [tail], lb2, expected + 1
+                continue
+        cur.append(row)
+    if cur:
+        entries.append(_Entry(cur_label.text if cur_label else None, tuple(cur),
+                              cur_label.end if cur_label else 0))
+    return entries
+
+
+def _cut_row(row: _Row, at: int) -> tuple[_Row, _Row]:
+    """Split a row at character ``at`` of its text (which maps 1:1 onto its segments joined by spaces)."""
+    heads: list[tuple[int, int]] = []
+    tails: list[tuple[int, int]] = []
+    pos = 0
+    for a, b in row.segments:
+        n = b - a
+        if pos + n <= at:
+            heads.append((a, b))
+        elif pos >= at:
+            tails.append((a, b))
+        else:
+            heads.append((a, a + at - pos))
+            tails.append((a + at - pos, b))
+        pos += n + 1
+    head_text, tail_text = row.text[:at].rstrip(), row.text[at:].lstrip()
+    heads = [s for s in heads if s[0] < s[1]] or [(row.start, row.start)]
+    tails = [s for s in tails if s[0] < s[1]] or [(row.end, row.end)]
+    return (_Row(row.line, tuple(heads), head_text, row.x, row.page, row.column, row.size, row.baseline, row.box),
+            _Row(row.line, tuple(tails), tail_text, row.x, row.page, row.column, row.size, row.baseline, row.box))
+
+
+def _hanging(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
+    """Entries opened by lines at the column's left edge, continued by indented lines.
+
+    ::
+
+        Ahmad, R. and Afzal, M. T. 2018. Cad: an        <- left edge: a new entry
+            algorithm for citation-anchors detection     <- indented: continues it
+    """
+    groups: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for k, r in enumerate(rows):
+        groups[(r.page, r.column)].append(k)
+    # Left edge and indent per page-column; a column with no indented line (one-line entries only, or
+    # only continuation lines) borrows the edge of another column with the same column index.
+    info: dict[tuple[int, int], tuple[float, float | None]] = {}
+    for key, ks in groups.items():
+        size = rows[ks[0]].size
+        left = min(rows[k].x for k in ks)
+        ind = [rows[k].x for k in ks if rows[k].x >= left + params.indent_min * size]
+        info[key] = (left, _median(ind) if ind else None)
+    indented = sum(1 for key, (left, ind) in info.items() if ind is not None)
+    if not indented:
+        return []
+    starts: list[bool] = []
+    for k, r in enumerate(rows):
+        left, ind = info[(r.page, r.column)]
+        if ind is None:
+            others = [v for kk, v in info.items() if kk[1] == r.column and v[1] is not None] or \
+                [v for v in info.values() if v[1] is not None]
+            ref_left, ref_ind = min(others, key=lambda v: abs(v[0] - left))
+            if abs(left - ref_ind) < abs(left - ref_left) and abs(left - ref_left) > params.indent_min * r.size:
+                left, ind = ref_left, ref_ind  # this column holds only continuation lines
+            else:
+                ind = left + (ref_ind - ref_left)
+        starts.append(r.x < (left + ind) / 2)
+    n_cont = starts.count(False)
+    if n_cont < 0.1 * len(rows):
+        return []
+    return _entries_from_starts(rows, starts)
+
+
+def _median(xs: list[float]) -> float:
+    s = sorted(xs)
+    return s[len(s) // 2]
+
+
+def _spaced(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
+    """Flush-left entries set apart by extra space (Cell Press): a wider baseline step opens an entry.
+
+    ::
+
+        Babicki, S., Arndt, D., ... (2016). Heatmapper:    } 9.5 pt steps inside an entry
+        Acids Res. 44, W147-53.                            }
+                                                           } 11.6 pt step: a new entry
+        Becker, P.B., and Workman, J.L. (2013). ...
+    """
+    steps: list[float] = []
+    for a, b in zip(rows, rows[1:]):
+        if a.page == b.page and a.column == b.column and b.baseline > a.baseline:
+            steps.append(b.baseline - a.baseline)
+    if len(steps) < 2 * params.min_entries:
+        return []
+    ordered = sorted(steps)
+    median = ordered[len(ordered) // 2]
+    ordered = [v for v in ordered if v >= 0.6 * median]  # merged or raised lines, not a line step
+    # The widest relative jump between consecutive step sizes separates line pitch from entry spacing.
+    ratio, k = max((ordered[i + 1] / ordered[i], i) for i in range(len(ordered) - 1) if ordered[i] > 0)
+    wide = len(ordered) - k - 1
+    if ratio < params.entry_gap_ratio or not 0.1 * len(steps) <= wide <= 0.7 * len(steps):
+        return []
+    threshold = (ordered[k] + ordered[k + 1]) / 2
+    if threshold > 2.5 * ordered[len(ordered) // 4]:
+        return []  # the wide steps are gaps between blocks, not between entries
+    starts: list[bool] = []
+    text = ""
+    for k2, r in enumerate(rows):
+        prev = rows[k2 - 1] if k2 else None
+        if prev is None:
+            new = True
+        elif prev.page == r.page and prev.column == r.column and r.baseline > prev.baseline:
+            new = r.baseline - prev.baseline > threshold
+        else:  # a new column or page: its first line opens an entry if it reads like one
+            new = AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None
+        starts.append(new)
+        text = r.text if new else text + " " + r.text
+    return _entries_from_starts(rows, starts)
+
+
+def _author_year(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
+    """Flush-left lists: a line starting "Surname, X." opens an entry when the current one has a year."""
+    starts: list[bool] = []
+    text = ""
+    for k, r in enumerate(rows):
+        new = k == 0 or (AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None)
+        starts.append(new)
+        text = r.text if new else text + " " + r.text
+    return _entries_from_starts(rows, starts)
+
+
+def _entries_from_starts(rows: list[_Row], starts: list[bool]) -> list[_Entry]:
+    entries: list[_Entry] = []
+    cur: list[_Row] = []
+    for row, s in zip(rows, starts, strict=True):
+        if s and cur:
+            entries.append(_Entry(None, tuple(cur), 0))
+            cur = []
+        cur.append(row)
+    if cur:
+        entries.append(_Entry(None, tuple(cur), 0))
+    return entries
+
+
+# -------------------------------------------------------------------------------------------- parsing
+
+
+def _reference(tm: TextMap, index: int, entry: _Entry, params: ReferencesParams) -> Reference:
+    first = entry.rows[0]
+    pieces = [first.text[entry.skip:]] + [r.text for r in entry.rows[1:]]
+    raw = compose_accents(join_lines("\n".join(pieces)))
+    dense = compose_accents(_dense("\n".join(pieces)))
+    box = _first_box(entry)
+    fields = parse_entry(raw, dense, params)
+    return Reference(index, entry.label, raw, first.page, box, **fields)
+
+
+def _first_box(entry: _Entry) -> Box:
+    """Union box of the entry's lines in its first column of its first page."""
+    first = entry.rows[0]
+    box = first.box
+    for row in entry.rows[1:]:
+        if row.page != first.page or row.column != first.column:
+            break
+        box = _union(box, row.box)
+    return box
+
+
+def _union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+_BREAK_INSIDE_ID = re.compile(r"([/\-_.=?&:])\n\s*(?=\S)")
+
+
+def _dense(text: str) -> str:
+    """The entry's text with breaks inside DOIs and URLs closed: "doi.org/10.1001/\\narch..." is one word."""
+    return " ".join(_BREAK_INSIDE_ID.sub(r"\1", text).split())
+
+
+_SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
+                    "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a", "˝": "\u030b", "˘": "\u0306"}
+_ACCENT = re.compile(r"(\w?)([¨´`ˆ˜¸ˇ˚˝˘])\s?(\w?)")
+
+
+def compose_accents(text: str) -> str:
+    """Put accents the extractor set as separate characters back on their letter.
+
+    LaTeX PDFs give the accent before its letter, others after it; the letter that can carry it wins.
+
+    >>> compose_accents("M¨uller, Cs´anyi, So¨derba¨ck, Montr´eal")
+    'Müller, Csányi, Söderbäck, Montréal'
+    """
+    if not any(c in text for c in _SPACING_ACCENTS):
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        before, accent, after = m.group(1), m.group(2), m.group(3)
+        comb = _SPACING_ACCENTS[accent]
+        if after:
+            fused = unicodedata.normalize("NFC", after + comb)
+            if len(fused) == 1 and (after.lower() in "aeiouy" or not before or accent in "ˇ¸"):
+                return before + fused
+        if before:
+            fused = unicodedata.normalize("NFC", before + comb)
+            if len(fused) == 1:
+                return fused + after
+        if after:
+            fused = unicodedata.normalize("NFC", after + comb)
+            if len(fused) == 1:
+                return before + fused
+        return m.group(0)
+
+    return _ACCENT.sub(one, text)
+
+
+def parse_entry(raw: str, dense: str | None = None,
+                params: ReferencesParams = PARAMS.references) -> dict[str, object]:
+    """Authors' surnames, year and letter, title, DOI, arXiv id and URL of one entry's text.
+
+    ``dense`` is the same text with line breaks inside identifiers closed (defaults to ``raw``).
+
+    >>> f = parse_entry("Boslough, M., Brown, P., & Harris, A. W. 2015, in Aerospace Conference, 1-12")
+    >>> f["authors"], f["year"]
+    (('Boslough', 'Brown', 'Harris'), 2015)
+    """
+    dense = raw if dense is None else dense
+    doi = _doi(dense)
+    arxiv = _arxiv(dense)
+    url = _url(dense)
+    # Years and names are read with identifiers blanked out, so "10.1016/j.cell.2019" is no year.
+    text = _blank_ids(raw)
+    ym = _year(text, params)
+    year = int(ym.group("year")) if ym else None
+    suffix = ym.group("suffix") if ym else None
+    authors, authors_end = _authors(text[:2000])
+    title = _title(text, authors_end)
+    return {"authors": authors, "year": year, "year_suffix": suffix, "title": title, "doi": doi,
+            "arxiv_id": arxiv, "url": url}
+
+
+_ID_SPANS = re.compile(r"(?:https?://|www\.|doi:\s*|10\.\d{4,9}/)\S+", re.IGNORECASE)
+
+
+def _blank_ids(text: str) -> str:
+    return _ID_SPANS.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _doi(text: str) -> str | None:
+    m = REF_DOI.search(text)
+    if m is None:
+        return None
+    return _trim_id(m.group("doi")).lower()
+
+
+def _trim_id(s: str) -> str:
+    """Trailing punctuation off an identifier, and closing brackets it does not open."""
+    while s:
+        c = s[-1]
+        if c in ".,;:'’\"”":
+            s = s[:-1]
+        elif c == ")" and s.count("(") < s.count(")"):
+            s = s[:-1]
+        elif c == "]" and s.count("[") < s.count("]"):
+            s = s[:-1]
+        elif c == ">":
+            s = s[:-1]
+        else:
+            break
+    return s
+
+
+def _arxiv(text: str) -> str | None:
+    m = REF_ARXIV.search(text)
+    return m.group("id") if m else None
+
+
+def _url(text: str) -> str | None:
+    for m in REF_URL.finditer(text):
+        u = _trim_id(m.group("url"))
+        if "doi.org/" not in u.lower() and len(u) > 8:
+            return u
+    return None
+
+
+def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
+    """The entry's year: one in parentheses first, else the first plausible one."""
+    first: re.Match[str] | None = None
+    for m in REF_YEAR.finditer(text):
+        y = int(m.group("year"))
+        if not params.min_year <= y <= params.max_year:
+            continue
+        a, b = m.start(), m.end()
+        if (a and text[a - 1] == "(") or (b < len(text) and text[b] == ")"):
+            if first is None or a < first.start() + 120:
+                return m
+        if first is None:
+            first = m
+    return first
+
+
+_NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME, NAME_FORENAME_SURNAME)
+# Names in another order that a list in one order still holds: bioRxiv's "Amberg D., D. C. Burke", ASM's
+# "Agogué, H., M. Brink", and "R. Smith" among forenames-first names.
+_NAME_FALLBACK = {0: (0, 2), 1: (1, 2), 2: (2,), 3: (3, 2)}
+_NAME_SUFFIX_AFTER = re.compile(r",?\s*(?:Jr|Sr|II|III|IV)\b\.?")
+
+
+def _authors(text: str) -> tuple[tuple[str, ...], int]:
+    """Surnames in order, and the offset where the author list ends.
+
+    The first name's order (see patterns.NAME_*) sets the list's; names follow one another while a
+    separator joins them, and the list ends at "et al.", a year, a full stop after a surname, or text
+    that is not a name in that order ("F. H. Yu, W. A. Catterall, Overview of ...").
+    """
+    names: list[str] = []
+    pos = 0
+    end = 0
+    form: int | None = None
+    while pos < len(text) and len(names) < 500:
+        found = _name_at(text, pos, form)
+        if found is None:
+            break
+        k, m, strong = found
+        sur = m.group("sur")
+        stop = m.end()
+        if _glued_et_al(text, m):
+            sur, stop = sur[:-2], stop - 2  # "Paparellaet al." (the space got lost)
+        if not sur or NAME_SUFFIX.match(sur):
+            break
+        names.append(sur)
+        form = k if form is None else form
+        pos = end = stop
+        sfx = _NAME_SUFFIX_AFTER.match(text, pos)
+        if sfx is not None:
+            pos = end = sfx.end()
+        if not strong:
+            break
+        etal = NAME_ET_AL.match(text, pos)
+        if etal is not None:
+            end = etal.end()
+            break
+        sep = NAME_SEPARATOR.match(text, pos)
+        if sep is None or sep.end() == pos:
+            break
+        pos = sep.end()
+    return tuple(names), end
+
+
+def _glued_et_al(text: str, m: re.Match[str]) -> bool:
+    return m.group("sur").endswith("et") and _AL.match(text, m.end()) is not None
+
+
+_AL = re.compile(r"\s?al\b")
+
+
+def _name_at(text: str, pos: int, form: int | None) -> tuple[int, re.Match[str], bool] | None:
+    """The name at ``pos`` in the list's order (or, for the first name, in the order that fits best),
+    and whether what follows it is a clear separator (strong) or only a new sentence (weak)."""
+    weak: tuple[int, re.Match[str], bool] | None = None
+    for k in (range(len(_NAME_FORMS)) if form is None else _NAME_FALLBACK[form]):
+        m = _NAME_FORMS[k].match(text, pos)
+        if m is None:
+            continue
+        after = m.end()
+        sfx = _NAME_SUFFIX_AFTER.match(text, after)
+        if sfx is not None:
+            after = sfx.end()
+        if NAME_FOLLOW.match(text, after) is not None or _glued_et_al(text, m):
+            return k, m, True
+        ini = m.group("ini")
+        if weak is None and k <= 1 and ini.rstrip().endswith(".") \
+                and (after >= len(text) or text[after].isspace() or text[after - 1].isspace()
+                     or text[after].isupper()):
+            # "Acheson JM. The tragedy ...", "Koch, C.Biophysics of ...": the list ends with this name.
+            weak = (k, m, False)
+        etal = NAME_SURNAME_ET_AL.match(text, pos)
+        if etal is not None:
+            return k, etal, True
+    if weak is None and form is None:
+        etal = NAME_SURNAME_ET_AL.match(text, pos)
+        if etal is not None:
+            return 0, etal, True
+    return weak
+
+
+_TITLE_ABBREV = frozenset({"vs", "no", "vol", "pp", "st", "dr", "eg", "ie", "al", "ed", "eds", "fig", "inc",
+                           "co", "ltd", "jr", "mr", "ms"})
+
+
+def _title(text: str, authors_end: int) -> str | None:
+    lead = TITLE_LEAD.match(text, authors_end)
+    begin = lead.end() if lead else authors_end
+    quoted = _QUOTED.match(text, begin)
+    if quoted:
+        return quoted.group(1).strip(" ,.")  # IEEE: E. Braunwald, “Shattuck lecture: ...,”
+    rest = text[begin:]
+    if rest[:3].lower() in ("in ", "in:"):
+        return None  # "2015, in Aerospace Conference": a venue, no title
+    venue = TITLE_VENUE.search(rest)
+    if venue is not None:
+        rest = rest[: venue.start()]
+    for m in TITLE_END.finditer(rest):
+        word = m.group("word")
+        if m.group("stop") == "." and (len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV):
+            continue
+        cand = rest[: m.start("stop") + (1 if m.group("stop") in "?!" else 0)].strip(" ,;:")
+        return cand if _title_like(cand) else None
+    cand = rest.strip(" ,;:.")[:300]
+    return cand if _title_like(cand) else None
+
+
+_QUOTED = re.compile(r"[“\"‘]([^”\"’]{8,300})[”\"’]")
+
+
+def _title_like(cand: str) -> bool:
+    """Not empty, not a lone journal abbreviation ("Phys", "Int"), not a volume and pages ("ApJ, 786, 148")."""
+    if len(cand) < 3 or (" " not in cand and len(cand) < 8):
+        return False
+    chars = len(cand) - cand.count(" ")
+    return sum(c.isdigit() for c in cand) <= 0.25 * chars

@@ -1,0 +1,381 @@
+"""The reference-list stage on small hand-made pages and on real entry strings: input → exact output."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citelens.layout import text_map
+from citelens.model import DiagnosticCode, Font, Page, TextItem
+from citelens.references import compose_accents, find_references, parse_entry
+
+FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
+BODY = "body text that fills a column line with ordinary prose words"
+
+
+def it(text: str, x: float, y: float, size: float = 10.0) -> TextItem:
+    return TextItem(text, x, y, 0.45 * size * len(text), size, size, 0)
+
+
+def pages(*contents: list[TextItem]) -> list[Page]:
+    return [Page(n, 612, 792, tuple(items), FONTS) for n, items in enumerate(contents, start=1)]
+
+
+def furniture(page: int) -> list[TextItem]:
+    """A running head and a page number, as journals print them on every page."""
+    return [it("Journal of Small Tests 12 (2024)", 72, 40, 8), it(str(page), 300, 760, 8)]
+
+
+_SEED = iter(range(10**6))
+
+
+def prose(y0: float, n: int) -> list[TextItem]:
+    """Lines of body text, each different (identical lines at page edges would be running heads)."""
+    seed = next(_SEED)
+    return [it(f"{BODY} {chr(97 + seed % 26)}{chr(97 + k % 26)}{chr(97 + k // 26 % 26)}", 72, y0 + 12 * k)
+            for k in range(n)]
+
+
+# ------------------------------------------------------------------------------------------ location
+
+
+def numbered_paper() -> list[Page]:
+    refs = [
+        it("References", 72, 300, 12),
+        it("[1] A. Smith, B. Jones, Retrieval of scientific infor-", 72, 320, 8),
+        it("mation, J. Doc. 12 (2019) 1–20.", 84, 330, 8),
+        it("[2] C. Müller, D. van der Berg, Citation graphs, in:", 72, 340, 8),
+        it("Proc. ACL, 2020, pp. 5–9. doi:10.1000/ABC.123.", 84, 350, 8),
+        it("[3] E. Lee, Reading with context, arXiv:2302.07302", 72, 360, 8),
+        it("(2023).", 84, 370, 8),
+        it("Appendix A  Proofs", 72, 420, 12),
+        *prose(440, 4),
+    ]
+    p3 = [it("[4] Not an entry: this appendix page continues the", 72, 100, 8), *prose(120, 6)]
+    return pages(furniture(1) + prose(80, 20), furniture(2) + prose(80, 15) + refs, furniture(3) + p3)
+
+
+def test_numbered_list_after_the_last_heading_stops_at_the_appendix():
+    tm = text_map(numbered_paper())
+    rl = find_references(tm)
+    assert [r.label for r in rl.references] == ["[1]", "[2]", "[3]"]
+    assert [r.raw for r in rl.references] == [
+        "A. Smith, B. Jones, Retrieval of scientific information, J. Doc. 12 (2019) 1–20.",
+        "C. Müller, D. van der Berg, Citation graphs, in: Proc. ACL, 2020, pp. 5–9. doi:10.1000/ABC.123.",
+        "E. Lee, Reading with context, arXiv:2302.07302 (2023).",
+    ]
+    assert [r.index for r in rl.references] == [1, 2, 3]
+    assert all(r.page == 2 for r in rl.references)
+    assert rl.start == tm.text.index("[1] A. Smith")
+    assert rl.end == tm.text.index("(2023).") + len("(2023).")
+    assert rl.diagnostics == ()
+    first = rl.references[0]
+    assert first.authors == ("Smith", "Jones") and first.year == 2019
+    assert first.title == "Retrieval of scientific information"
+    second = rl.references[1]
+    assert second.authors == ("Müller", "van der Berg") and second.doi == "10.1000/abc.123"
+    assert second.title == "Citation graphs"
+    assert rl.references[2].arxiv_id == "2302.07302" and rl.references[2].year == 2023
+    # the box covers the entry's two lines on page 2, and nothing of the next entry
+    x0, y0, x1, y1 = first.box
+    assert x0 == pytest.approx(72) and y0 < 320 < 330 < y1 < 338
+
+
+def test_running_heads_and_page_numbers_inside_an_entry_are_dropped():
+    p1 = furniture(1) + prose(80, 30)
+    p2 = furniture(2) + prose(80, 40) + [
+        it("References", 72, 600, 12),
+        it("1. Alpha A, Beta B. A title that runs", 72, 620, 8),
+        it("over a page break. Nature 1 (2001) 2.", 84, 630, 8),
+        it("2. Gamma G. Another long title that is", 72, 640, 8),
+        it("broken across the page. J. Test", 84, 650, 8),
+    ]
+    p3 = furniture(3) + [
+        it("Biol. 3 (2002) 4–5.", 84, 80, 8),
+        it("3. Delta D. Third entry. Cell 9 (2003) 1.", 72, 90, 8),
+        it("4. Epsilon E. Fourth entry. Cell 9 (2004) 2.", 72, 100, 8),
+    ]
+    rl = find_references(text_map(pages(p1, p2, p3)))
+    assert len(rl.references) == 4
+    assert rl.references[1].raw == "Gamma G. Another long title that is broken across the page. J. Test Biol. 3 (2002) 4–5."
+    assert rl.references[1].page == 2 and rl.references[1].authors == ("Gamma",)
+    assert "Journal of Small Tests" not in " ".join(r.raw for r in rl.references)
+
+
+def two_column_author_year() -> list[Page]:
+    left = [
+        it("REFERENCES", 54, 100, 10),
+        it("Baron-Cohen, S. (1995). Mindblindness: An Essay", 54, 115, 8),
+        it("on Autism. Cambridge, MA: MIT Press.", 64, 125, 8),
+        it("Boitani, L., and Ciucci, P. (1995). Comparative social", 54, 135, 8),
+        it("ecology of feral dogs and wolves. Ethol. Ecol.", 64, 145, 8),
+        it("Evol. 7, 49–72. doi: 10.1080/08927014.1995.9522969", 64, 155, 8),
+        it("Bräuer, J., Bös, M., Call, J., and Tomasello, M.", 54, 165, 8),
+        it("(2013a). Domestic dogs coordinate their actions", 64, 175, 8),
+    ]
+    right = [
+        it("in a problem-solving task. Anim. Cogn. 16, 273–285.", 320, 100, 8),
+        it("Bräuer, J., Call, J., and Tomasello, M. (2013b).", 310, 110, 8),
+        it("Visual perspective taking in dogs. Anim. Cogn.", 320, 120, 8),
+        it("van der Berg, K. (2001). Ein Titel. Z. Tierpsychol.", 310, 130, 8),
+        it("Conflict of Interest Statement: The authors declare", 310, 160, 8),
+        it("no competing interests whatsoever in this work.", 310, 170, 8),
+    ]
+    return pages(prose(80, 30), left + right)
+
+
+def test_hanging_indent_entries_broken_across_columns_come_out_whole():
+    rl = find_references(text_map(two_column_author_year()))
+    refs = rl.references
+    assert len(refs) == 5
+    assert all(r.label is None for r in refs)
+    assert refs[2].raw == ("Bräuer, J., Bös, M., Call, J., and Tomasello, M. (2013a). Domestic dogs coordinate "
+                           "their actions in a problem-solving task. Anim. Cogn. 16, 273–285.")
+    assert (refs[2].year, refs[2].year_suffix) == (2013, "a") and (refs[3].year, refs[3].year_suffix) == (2013, "b")
+    assert refs[2].authors == ("Bräuer", "Bös", "Call", "Tomasello")
+    assert refs[2].title == "Domestic dogs coordinate their actions in a problem-solving task"
+    assert refs[1].doi == "10.1080/08927014.1995.9522969"
+    assert refs[4].authors == ("van der Berg",)
+    # the box of an entry broken across columns is the part in its first column
+    assert refs[2].box[2] < 306
+
+
+def test_numbered_list_without_heading_is_found_in_the_last_pages():
+    entries = [it(f"{n}. Author{chr(64 + n)} X, Other Y. A study of item {n}. J. Exp. {n} (20{10 + n}) {n}–9.",
+                  72, 160 + 12 * n, 8) for n in range(1, 6)]
+    doc = pages(prose(80, 40), prose(80, 40), prose(80, 30), prose(80, 5) + entries)
+    rl = find_references(text_map(doc))
+    assert [r.label for r in rl.references] == ["1.", "2.", "3.", "4.", "5."]
+    assert rl.references[0].year == 2011 and rl.references[4].year == 2015
+    assert rl.references[0].authors == ("AuthorA", "Other")
+
+
+def test_no_reference_list_is_a_diagnostic_not_an_error():
+    rl = find_references(text_map(pages(prose(80, 40), prose(80, 40))))
+    assert rl.references == () and rl.start is None and rl.end is None
+    assert [d.code for d in rl.diagnostics] == [DiagnosticCode.NO_REFERENCES]
+    empty = find_references(text_map([]))
+    assert empty.references == () and empty.diagnostics[0].code == DiagnosticCode.NO_REFERENCES
+
+
+def test_a_list_that_cannot_be_split_says_so():
+    doc = pages(prose(80, 30), [it("References", 72, 100, 12), *prose(120, 2)])
+    rl = find_references(text_map(doc))
+    assert len(rl.references) <= 2
+    assert [d.code for d in rl.diagnostics] == [DiagnosticCode.REFERENCES_UNSPLIT]
+
+
+# ------------------------------------------------------------------------------------------- parsing
+
+# Real entry strings from ../shared/corpus (label removed), as the stage joins them, and what they hold.
+# (authors, year, year_suffix, title, doi, arxiv_id)
+ENTRIES = [
+    # ACL (acl-2020-main-447-s2orc)
+    ("Riaz Ahmad and Muhammad Tanvir Afzal. 2018. Cad: an algorithm for citation-anchors detection in re"
+     "search papers. Scientometrics, 117:1405–1423.",
+     ("Ahmad", "Afzal"), 2018, None, "Cad: an algorithm for citation-anchors detection in research papers", None,
+     None),
+    # ACM (arxiv-2023-citesee-chi), an arXiv id written "ArXiv abs/..."
+    ("Arman Cohan, Sergey Feldman, Iz Beltagy, Doug Downey, and Daniel S. Weld. 2020. SPECTER: Document-level "
+     "Representation Learning using Citation-informed Transformers. ArXiv abs/2004.07180 (2020).",
+     ("Cohan", "Feldman", "Beltagy", "Downey", "Weld"), 2020, None,
+     "SPECTER: Document-level Representation Learning using Citation-informed Transformers", None, "2004.07180"),
+    # NeurIPS, no year before the title (arxiv-2022-multilexsum)
+    ("Iz Beltagy, Matthew E Peters, and Arman Cohan. Longformer: The long-document transformer. arXiv preprint "
+     "arXiv:2004.05150, 2020.",
+     ("Beltagy", "Peters", "Cohan"), 2020, None, "Longformer: The long-document transformer", None, "2004.05150"),
+    # AAS (aas-2017), letter after the year, no title
+    ("Mommert, M., Hora, J. L., Farnocchia, D., et al. 2014a, ApJ, 786, 148",
+     ("Mommert", "Hora", "Farnocchia"), 2014, "a", None, None, None),
+    # Frontiers (frontiers-psychol-2015)
+    ("Boitani, L., and Ciucci, P. (1995). Comparative social ecology of feral dogs and wolves. Ethol. Ecol. Evol. "
+     "7, 49–72. doi: 10.1080/08927014.1995.9522969",
+     ("Boitani", "Ciucci"), 1995, None, "Comparative social ecology of feral dogs and wolves",
+     "10.1080/08927014.1995.9522969", None),
+    # Cell (cell-2024), diacritics as the extractor gives them, composed again
+    ("Rai, A.N., So¨derba¨ck, E., and Bergman, B. (2000). Tansley Review No. 116: Cyanobacterium-plant symbioses. "
+     "New Phytol. 147, 449–481.",
+     ("Rai", "Söderbäck", "Bergman"), 2000, None, "Tansley Review No. 116: Cyanobacterium-plant symbioses", None,
+     None),
+    # Springer (springer-behavecolsociobiol-2015)
+    ("Anacker AMJ, Beery AK (2013) Life in groups: the roles of oxytocin in mammalian society. Front Behav "
+     "Neurosci 7:185",
+     ("Anacker", "Beery"), 2013, None, "Life in groups: the roles of oxytocin in mammalian society", None, None),
+    # Vancouver (bmc-jethnobiolethnomed-2015): the list ends at the period after the last initials
+    ("Feeny D, Berkes F, McCay BJ, Acheson JM. The tragedy of the commons: twenty-two years later. Hum Ecol. "
+     "1990;18(1):1–19.",
+     ("Feeny", "Berkes", "McCay", "Acheson"), 1990, None, "The tragedy of the commons: twenty-two years later",
+     None, None),
+    # JMIR, particles kept (jmir-2012)
+    ("Brouwer W, Oenema A, Raat H, Crutzen R, de Nooijer J, de Vries NK, et al. Characteristics of visitors and "
+     "revisitors to an Internet-delivered computer-tailored lifestyle intervention implemented for use by the "
+     "general public. Health Educ Res 2010 Aug;25(4):585-595 [FREE Full text] [doi: 10.1093/her/cyp063]",
+     ("Brouwer", "Oenema", "Raat", "Crutzen", "de Nooijer", "de Vries"), 2010, None,
+     "Characteristics of visitors and revisitors to an Internet-delivered computer-tailored lifestyle "
+     "intervention implemented for use by the general public", "10.1093/her/cyp063", None),
+    # ASM (asm-jbacteriol-2022), DOI given as a URL
+    ("Marchetti A, Rossiter R. 2013. Economic burden of healthcare-associated infection in US acute care "
+     "hospitals: societal perspective. J Med Econ 16: 1399–1404. https://doi.org/10.3111/13696998.2013.842922.",
+     ("Marchetti", "Rossiter"), 2013, None,
+     "Economic burden of healthcare-associated infection in US acute care hospitals: societal perspective",
+     "10.3111/13696998.2013.842922", None),
+    # ASM AEM: the first author inverted, the others not (asm-aem-2011)
+    ("Agogué, H., M. Brink, J. Dinasquet, and G. J. Herndl. 2008. Major gradients in putatively nitrifying and "
+     "non-nitrifying Archaea in the deep North Atlantic. Nature 456:788–791.",
+     ("Agogué", "Brink", "Dinasquet", "Herndl"), 2008, None,
+     "Major gradients in putatively nitrifying and non-nitrifying Archaea in the deep North Atlantic", None, None),
+    # NAR, no space after the comma (nar-2024)
+    ("Hodgkinson,A., Chen,Y. and Eyre-Walker,A. (2012) The large-scale distribution of somatic mutations in "
+     "cancer genomes. Hum. Mutat., 33, 136–143.",
+     ("Hodgkinson", "Chen", "Eyre-Walker"), 2012, None,
+     "The large-scale distribution of somatic mutations in cancer genomes", None, None),
+    # ACS (arxiv-2022-xai), year after the journal
+    ("Keith, J. A.; Vassilev-Galindo, V.; Cheng, B.; Chmiela, S.; Gastegger, M.; M¨uller, K.-R.; Tkatchenko, A. "
+     "Combining Machine Learning and Computational Chemistry for Predictive Insights Into Chemical Systems. "
+     "Chemical Reviews 2021, 121, 9816–9872, PMID: 34232033.",
+     ("Keith", "Vassilev-Galindo", "Cheng", "Chmiela", "Gastegger", "Müller", "Tkatchenko"), 2021, None,
+     "Combining Machine Learning and Computational Chemistry for Predictive Insights Into Chemical Systems", None,
+     None),
+    # Nature, title run into the journal (nature-neurosci-2011)
+    ("Haider, B. & McCormick, D.A. Rapid neocortical dynamics: cellular and network mechanisms.Neuron 62, "
+     "171–189 (2009).",
+     ("Haider", "McCormick"), 2009, None, "Rapid neocortical dynamics: cellular and network mechanisms", None,
+     None),
+    # PNAS, "et al." glued to the name (pnas-2023)
+    ("E. Tzoumakaet al., Differential distribution of the tetrodotoxin-sensitive rPN4/NaCh6/Scn8a sodium channel "
+     "in the nervous system.J. Neurosci. Res. 60, 37–44 (2000).",
+     ("Tzoumaka",), 2000, None,
+     "Differential distribution of the tetrodotoxin-sensitive rPN4/NaCh6/Scn8a sodium channel in the nervous "
+     "system", None, None),
+    # IEEE-style quoted title (hindawi-rehabresprac-2010)
+    ("R. L. Campbell, R. Banner, J. Konick-McMahan, and M. D. Naylor, “Discharge planning and home follow-up of "
+     "the elderly patient with heart failure,” The Nursing Clinics of North America, vol. 33, no. 3, pp. 497–513, "
+     "1998.",
+     ("Campbell", "Banner", "Konick-McMahan", "Naylor"), 1998, None,
+     "Discharge planning and home follow-up of the elderly patient with heart failure", None, None),
+    # Elsevier numbered, title ends at ", in:" (arxiv-2022-cmos-strain-sensor)
+    ("A. Downey, S. Laflamme, F. Ubertini, Distributed thin film sensor array for damage detection and "
+     "localization, in: J. P. Lynch (Ed.), Proceedings of SPIE, Vol. 9803, 2016, p. 98030R. doi:10.1117/12.2219301.",
+     ("Downey", "Laflamme", "Ubertini"), 2016, None,
+     "Distributed thin film sensor array for damage detection and localization", "10.1117/12.2219301", None),
+    # physics, no spaces after initials, no title (arxiv-2023-qed-corrections-revtex)
+    ("K.Aulenbacher, E.Chudakov, D.Gaskell, J.Grames and K.D.Paschke, Int. J. Mod. Phys. E 27, 1830004 (2018)",
+     ("Aulenbacher", "Chudakov", "Gaskell", "Grames", "Paschke"), 2018, None, None, None, None),
+    # JAMA, two-word surname (jama-netwopen-2019)
+    ("Lobelo F, Rohm Young D, Sallis R, et al. Routine assessment and promotion of physical activity in "
+     "healthcare settings. Circulation. 2018;137(18):e495-e522. doi:10.1161/CIR.0000000000000559",
+     ("Lobelo", "Rohm Young", "Sallis"), 2018, None,
+     "Routine assessment and promotion of physical activity in healthcare settings", "10.1161/cir.0000000000000559",
+     None),
+    # MDPI/ACS with a particle in capitals (mdpi-metabolites-2014)
+    ("De Jong, S. Multivariate Calibration; Martens, H., Naes, T., Eds.; Wiley: New York, NY, USA, 1990.",
+     ("De Jong",), 1990, None, "Multivariate Calibration; Martens, H., Naes, T., Eds.; Wiley: New York, NY, USA, 1990",
+     None, None),
+    # Elsevier author-year with the year after the names (elsevier-ympev-2014)
+    ("Salzburger, W., Baric, S., Sturmbauer, C., 2002b. Speciation via introgressive hybridization in East African "
+     "cichlids? Mol. Ecol. 11, 619–625.",
+     ("Salzburger", "Baric", "Sturmbauer"), 2002, "b",
+     "Speciation via introgressive hybridization in East African cichlids?", None, None),
+    # A corporate author keeps no surname; the URL is kept (pgmj-2009)
+    ("SPECJVM98 - http://www.spec.org/jvm98/.", (), None, None, "SPECJVM98 -", None, None),
+]
+
+
+@pytest.mark.parametrize(("raw", "authors", "year", "suffix", "title", "doi", "arxiv"), ENTRIES,
+                         ids=[e[0][:30] for e in ENTRIES])
+def test_parse_real_entries(raw, authors, year, suffix, title, doi, arxiv):
+    f = parse_entry(compose_accents(raw))
+    assert f["authors"] == authors
+    assert (f["year"], f["year_suffix"]) == (year, suffix)
+    assert f["title"] == title
+    assert (f["doi"], f["arxiv_id"]) == (doi, arxiv)
+
+
+@pytest.mark.parametrize(
+    ("raw", "doi", "arxiv", "url"),
+    [
+        ("X. 2020. T. doi:10.1016/J.CELL.2020.01.001.", "10.1016/j.cell.2020.01.001", None, None),
+        ("X. 2020. T. https://doi.org/10.1038/s41586-020-2649-2).", "10.1038/s41586-020-2649-2", None, None),
+        ("X. (2019). T. (doi:10.1016/s0145-305x(00)00012-4)", "10.1016/s0145-305x(00)00012-4", None, None),
+        ("X. 1999. T. arXiv:hep-th/9901001.", None, "hep-th/9901001", None),
+        ("X. 2023. T. arXiv preprint arXiv:2302.07302v2.", None, "2302.07302v2", None),
+        ("X. 2019. T. CoRR, abs/1810.04805.", None, "1810.04805", None),
+        ("X. 2020. T. https://arxiv.org/abs/2004.05150.", None, "2004.05150", "https://arxiv.org/abs/2004.05150"),
+        ("X. 2016. T. http://www.jstor.org/stable/2532457, accessed 2020.", None, None,
+         "http://www.jstor.org/stable/2532457"),
+        ("No identifiers here, 2001.", None, None, None),
+    ],
+)
+def test_identifiers_are_normalised(raw, doi, arxiv, url):
+    f = parse_entry(raw)
+    assert (f["doi"], f["arxiv_id"], f["url"]) == (doi, arxiv, url)
+
+
+def test_identifiers_broken_across_lines_are_closed_up():
+    p = pages(prose(80, 30), [
+        it("References", 72, 100, 12),
+        it("1. Datta R, Platt R. 2011. Environmental cleaning. Arch", 72, 120, 8),
+        it("Intern Med 171:491–494. https://doi.org/10.1001/", 84, 130, 8),
+        it("archinternmed.2011.64.", 84, 140, 8),
+        it("2. Huang SS. 2006. Risk of acquiring bacteria. Infect 1:2.", 72, 150, 8),
+        it("3. Ortiz J. 2007. More. arXiv:2104.", 72, 160, 8),
+        it("08809, 2021.", 84, 170, 8),
+    ])
+    refs = find_references(text_map(p)).references
+    assert refs[0].doi == "10.1001/archinternmed.2011.64"
+    assert refs[0].raw.endswith("https://doi.org/10.1001/ archinternmed.2011.64.")
+    assert refs[2].arxiv_id == "2104.08809"
+
+
+def test_compose_accents():
+    assert compose_accents("M¨uller, Cs´anyi, So¨derba¨ck, Montr´eal, Bart′ok") == \
+        "Müller, Csányi, Söderbäck, Montréal, Bart′ok"
+    assert compose_accents("plain text") == "plain text"
+
+
+# ------------------------------------------------------------------------------------------ property
+
+
+NASTY = st.one_of(
+    st.text(max_size=50_000),
+    st.text(alphabet="[]()0123456789. \n,;", max_size=50_000),
+    st.builds(lambda n: "References\n" + "".join(f"[{k}] A. B, C. {1900 + k % 120}.\n" for k in range(n)),
+              st.integers(0, 3000)),
+    st.builds(lambda n: "(" * n + "Smith, J. 2019" + ")" * n, st.integers(0, 20_000)),
+    st.builds(lambda n: "9" * n, st.integers(0, 50_000)),
+)
+
+
+def _pages_from_text(text: str) -> list[Page]:
+    """Lay text out as lines of items, 60 lines a page (one item a line), like an extractor would."""
+    lines = text.split("\n")
+    out = []
+    for p in range(0, max(len(lines), 1), 60):
+        items = tuple(it(t[:300], 72 + (k % 3), 60 + 11 * k, 8 + (k % 5 == 0) * 4)
+                      for k, t in enumerate(lines[p:p + 60]) if t.strip())
+        out.append(Page(p // 60 + 1, 612, 792, items, FONTS))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(NASTY)
+def test_any_text_is_processed_quickly_and_stays_in_range(text):
+    tm = text_map(_pages_from_text(text))
+    t0 = time.perf_counter()
+    rl = find_references(tm)
+    assert time.perf_counter() - t0 < 1.0
+    n = len(tm.text)
+    if rl.references:
+        assert 0 <= rl.start <= rl.end <= n
+    for k, r in enumerate(rl.references, start=1):
+        assert r.index == k
+        assert r.page in tm.page_starts
+        x0, y0, x1, y1 = r.box
+        assert 0 <= x0 <= x1 <= 612 + 1 and y0 <= y1
+        assert r.year is None or 1800 <= r.year <= 2049
+    for raw in (text[:3000], text[-3000:]):
+        f = parse_entry(raw)
+        assert isinstance(f["authors"], tuple)

@@ -1,0 +1,161 @@
+"""The reference-list stage on the real papers of ../shared/corpus.
+
+Ground truth: for every paper whose PDF links its citations to its bibliography, the number of distinct
+link targets (MANIFEST ``gt_cite_targets``). A few papers link only part of their list (Elsevier links the
+first citation of each entry, publishers skip notes): for those the true count was read off the list by eye
+and is written below with how it was checked. The issue's target: the number of entries found within 5 %
+of the truth on at least 90 % of these papers.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+
+import pytest
+
+import corpus
+from citelens.layout import text_map
+from citelens.references import find_references
+
+PAPERS = corpus.pdf_papers() if (corpus.CORPUS / "MANIFEST.tsv").is_file() else ()
+
+# Papers whose links name fewer entries than the list holds: the true count, checked by eye in the text.
+TRUE_COUNT = {
+    "rsos-2015-PMC4632522": 76,  # three-column list, last label "76." (p14), no "77."
+    "bmc-jethnobiolethnomed-2015-PMC4417228": 68,  # last label "68." (p22)
+    "jmir-2012-jmir.1963": 57,  # last label "57." (p13), then Abbreviations
+    "elsevier-pain-2014-j.pain.2014.08.023": 71,  # last label "[71]" (p10)
+    "elsevier-ympev-2014-10.009": 103,  # author-year, Albertson ... Zwickl, alphabetical, p15-16
+    "arxiv-2022-xai-molecular-perspective": 149,  # last label "(149)" (p41)
+    "cell-2024-cell.2024.02.016": 63,  # last label "63." before STAR★METHODS, no "64."
+    "acs-jctc-2022-2c00401": 36,  # last label "(36)", a note ("This depends on Wyckoff site occupancy too.")
+    "nar-2024-gkae252": 98,  # last label "98." (p16)
+}
+
+# The issue's target, and what this stage reaches (asserted below; see the measured summary).
+TARGET_RATE = 0.90
+
+
+def linked(paper: corpus.Paper) -> int:
+    return int(paper.row.get("gt_cite_targets") or 0)
+
+
+MEASURED_PAPERS = [p for p in PAPERS if linked(p) > 0]
+
+
+def test_corpus_has_papers_with_citation_links():
+    assert len(MEASURED_PAPERS) >= 20
+
+
+def within(found: int, expected: int, share: float = 0.05) -> bool:
+    return abs(found - expected) <= share * expected
+
+
+def test_reference_counts_against_the_links(measured):
+    rows = []
+    ok = 0
+    for paper in MEASURED_PAPERS:
+        tm = text_map(corpus.document(paper.file).pages)
+        refs = find_references(tm).references
+        expected = TRUE_COUNT.get(paper.stem, linked(paper))
+        good = within(len(refs), expected)
+        ok += good
+        note = f" (links name {linked(paper)})" if paper.stem in TRUE_COUNT else ""
+        rows.append(f"  {'ok ' if good else 'BAD'} found {len(refs):4d}  true {expected:4d}{note:20s} "
+                    f"{paper.style[:18]:18s} {paper.stem}")
+    rate = ok / len(MEASURED_PAPERS)
+    measured.append(f"reference counts within 5 % of the truth, {len(MEASURED_PAPERS)} papers with citation links:")
+    measured.extend(rows)
+    measured.append(f"  OVERALL {ok}/{len(MEASURED_PAPERS)} = {rate:.1%} (issue target {TARGET_RATE:.0%})")
+    assert rate >= TARGET_RATE, "\n".join(rows)
+
+
+def test_numbered_lists_run_in_sequence():
+    """Where entries are labelled, the labels run 1, 2, 3, ... with no gap and no repeat."""
+    checked = 0
+    for paper in PAPERS:
+        refs = find_references(text_map(corpus.document(paper.file).pages)).references
+        labels = [r.label for r in refs]
+        if not labels or labels[0] is None:
+            continue
+        numbers = [int(re.sub(r"\D", "", lb)) for lb in labels if lb]
+        assert numbers == list(range(1, len(numbers) + 1)), paper.stem
+        checked += 1
+    assert checked >= 15
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)
+def test_entries_are_never_junk(paper):
+    tm = text_map(corpus.document(paper.file).pages)
+    rl = find_references(tm)
+    if rl.references:
+        assert 0 <= rl.start <= rl.end <= len(tm.text)
+    for r in rl.references:
+        assert r.raw and "\f" not in r.raw and "\n" not in r.raw
+        assert r.page in tm.page_starts
+        assert r.box[0] <= r.box[2] and r.box[1] <= r.box[3]
+        assert r.doi is None or (r.doi == r.doi.lower() and r.doi.startswith("10.") and not r.doi.endswith("."))
+
+
+# A handful of papers, entry by entry: (paper, index) → (authors, year, title start).
+ENTRY_CHECKS = {
+    ("acl-2020-main-447-s2orc", 1): (("Ahmad", "Afzal"), 2018, "Cad: an algorithm for citation-anchors"),
+    ("arxiv-2023-citesee-chi-2302.07302", 16): (("Cohan", "Ammar", "van Zuylen", "Cady"), 2019,
+                                                 "Structural Scaffolds for Citation Intent"),
+    ("frontiers-psychol-2015-fpsyg-05-01582", 5): (("Bräuer", "Bös", "Call", "Tomasello"), 2013,
+                                                    "Domestic dogs (Canis familiaris) coordinate"),
+    ("nar-2024-gkae252", 2): (("Schuster-Böckler", "Lehner"), 2012, "Chromatin organization is a major"),
+    ("cell-2024-cell.2024.02.016", 4): (("Rai", "Söderbäck", "Bergman"), 2000, "Tansley Review No. 116"),
+    ("rsos-2015-PMC4632522", 4): (("Brennan", "Sharp", "Lefevre", "Topcic", "Auguste", "Digby", "Nicholas"), 2007,
+                                  "The tammar wallaby and fur seal"),
+    ("elsevier-ympev-2014-10.009", 65): (("Salzburger", "Baric", "Sturmbauer"), 2002,
+                                         "Speciation via introgressive hybridization"),
+    ("pnas-2023-2220578120", 1): (("Yu", "Catterall"), 2003, "Overview of the voltage-gated sodium channel"),
+    ("asm-jbacteriol-2022-00479-21", 2): (("Marchetti", "Rossiter"), 2013, "Economic burden of healthcare"),
+    ("springer-behavecolsociobiol-2015-PMC4521097", 1): (("Anacker", "Beery"), 2013, "Life in groups"),
+}
+
+
+@pytest.mark.parametrize(("key", "expected"), sorted(ENTRY_CHECKS.items()), ids=lambda v: str(v)[:40])
+def test_entries_parse_sensibly(key, expected):
+    stem, index = key
+    paper = next(p for p in PAPERS if p.stem == stem)
+    ref = find_references(text_map(corpus.document(paper.file).pages)).references[index - 1]
+    authors, year, title = expected
+    assert ref.authors == authors, ref.raw
+    assert ref.year == year, ref.raw
+    assert ref.title is not None and ref.title.startswith(title), ref.raw
+
+
+def test_dois_and_years_are_found_where_written(measured):
+    """Of the entries whose text holds a DOI or a year, the share where the stage reports it."""
+    with_doi = got_doi = with_year = got_year = 0
+    for paper in PAPERS:
+        for r in find_references(text_map(corpus.document(paper.file).pages)).references:
+            if re.search(r"\b10\.\d{4,9}/", r.raw):
+                with_doi += 1
+                got_doi += r.doi is not None
+            if re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", r.raw):
+                with_year += 1
+                got_year += r.year is not None
+    measured.append(f"references: DOI found in {got_doi}/{with_doi} entries that hold one, "
+                    f"year in {got_year}/{with_year}")
+    assert got_doi >= 0.97 * with_doi and got_year >= 0.95 * with_year
+
+
+def test_stage_is_fast(measured):
+    times = []
+    for paper in PAPERS:
+        tm = text_map(corpus.document(paper.file).pages)
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            find_references(tm)
+            best = min(best, time.perf_counter() - t0)
+        times.append(best * 1000)
+    med = statistics.median(times)
+    measured.append(f"references: median {med:.1f} ms per paper, max {max(times):.1f} ms ({len(times)} papers)")
+    # Generous bound against a loaded machine; the figure itself is printed above.
+    assert med < 25
