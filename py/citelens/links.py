@@ -304,8 +304,8 @@ def _pick(cands: Candidates, d0: float | None, params: LinksParams) -> int | Non
 
 
 class _Scheme(enum.Enum):
-    LABEL = "label"
-    INDEX = "index"
+    LABEL = "label"  # the entry printed with that number
+    INDEX = "index"  # the n-th entry
 
 
 def _number_scheme(dests: Sequence[_Dest], refs: Sequence[Reference],
@@ -337,25 +337,30 @@ def _number_scheme(dests: Sequence[_Dest], refs: Sequence[Reference],
     return None
 
 
-def _drift(numbered: Sequence[_Dest], cands: dict[object, Candidates], n_entries: int,
+def _drift(numbered: Sequence[_Dest], picks: dict[object, int | None], n_entries: int,
            step: int) -> dict[object, int]:
-    """Where our list is split differently from the publisher's, anchor ``n`` names entry ``n + offset``.
+    """Anchor numbers as positions in a list we split differently from the publisher (Cell Reports: 77
+    entries for anchors up to bib85): ``n`` names entry ``n + offset``, the offset drifting down the list.
 
-    Candidates of neighbouring destinations (by number) vote on the offset; it is bounded by how far
-    our entry count is from the highest anchor number, and stays 0 without a clear local majority.
+    A destination whose point names an entry within ``bound`` of its number takes that entry; the
+    others take the median offset of the four nearest such destinations (by number), or none. The
+    bound is how far our entry count is from the highest number, so points that are far off (Elsevier
+    puts them nowhere near the entries) never move a number.
     """
     ds = sorted(numbered, key=lambda d: d.number or 0)
-    top = max((d.number or 0) // step for d in ds)
-    bound = min(abs(n_entries - top) + 1, 10)
-    offsets = [{c - (d.number or 0) // step for _, c in cands.get(d.key, ())} for d in ds]
-    offsets = [{o for o in os if abs(o) <= bound} for os in offsets]
+    ms = [(d.number or 0) // step for d in ds]
+    bound = min(abs(n_entries - max(ms)) + 1, 10)
+    pts = [picks.get(d.key) for d in ds]
+    offsets = [(k, p - m) for k, (p, m) in enumerate(zip(pts, ms, strict=True))
+               if p is not None and abs(p - m) <= bound]
     out: dict[object, int] = {}
-    for i, d in enumerate(ds):
-        votes: Counter[int] = Counter()
-        for os in offsets[max(i - 3, 0): i + 4]:
-            votes.update(os)
-        best = max(votes.items(), key=lambda kv: (kv[1], -abs(kv[0])), default=(0, 0))
-        out[d.key] = best[0] if best[1] >= 3 else 0
+    for k, d in enumerate(ds):
+        p = pts[k]
+        if p is not None and abs(p - ms[k]) <= bound:
+            out[d.key] = p
+            continue
+        near = sorted(o for _, o in sorted(offsets, key=lambda ko: abs(ko[0] - k))[:4])
+        out[d.key] = ms[k] + (near[len(near) // 2] if near else 0)
     return out
 
 
@@ -372,15 +377,16 @@ def _resolve(dests: dict[object, _Dest], refs: Sequence[Reference], starts: dict
     scheme = _number_scheme(numbered, refs, params)
     if scheme is not None:
         kind, by_number, step = scheme
-        drift = _drift(numbered, cands, len(refs), step) if kind is _Scheme.INDEX and not geometry_holds else {}
         valid = {r.index for r in refs}
-        for d in numbered:
-            if geometry_holds and out.get(d.key) is not None:
-                continue  # the point agrees with the paper's offset: it beats a number (Cell's bib19-21)
-            idx = by_number.get(d.number or 0)
-            if idx is not None and d.key in drift and idx + drift[d.key] in valid:
-                idx += drift[d.key]
-            out[d.key] = idx if idx is not None else out.get(d.key)
+        if kind is _Scheme.INDEX and not geometry_holds:
+            drifted = _drift(numbered, out, len(refs), step)
+            out.update({k: v if v in valid else None for k, v in drifted.items()})
+        else:
+            for d in numbered:
+                if geometry_holds and out.get(d.key) is not None:
+                    continue  # the point agrees with the paper's offset: it beats a number (Cell's bib19-21)
+                idx = by_number.get(d.number or 0)
+                out[d.key] = idx if idx is not None else out.get(d.key)
 
     # Opaque destinations: only the point speaks, so the point must be trustworthy: most of them at one
     # offset, and about one entry each (F1000 points every link at the list's heading).
