@@ -1,0 +1,377 @@
+"""In-text citation markers, each linked to the reference entries it names.
+
+Input: the document's :class:`~citelens.layout.TextMap`, its parsed reference list, and the offset
+where the body starts (text before it, the title and author block, is not searched for superscripts).
+Output: the document's citation style and one :class:`~citelens.model.Citation` per marker, in text
+order, each with its page, text, ``ref_indexes`` (1-based :attr:`Reference.index` values) and one box
+per line the marker spans.
+
+How:
+1. The style is decided once, by tally, before anything is matched: every bracketed or parenthesised
+   number, every parenthesis holding a name and a year, every narrative ``Name (2019)`` and every
+   raised small number votes; bracketed votes weigh ``bracket_weight``; a style wins when its votes
+   exceed ``max(min_votes, total x vote_share)`` and its markers reach a fair share of the references
+   and of the pages before the bibliography (otherwise the next style is tried).
+2. Only that style's markers are then matched: numeric (brackets; parentheses only in documents
+   whose markers are parenthesised; raised superscripts only in superscript documents), or author-year
+   (parenthetical and narrative, first-author surname + year + suffix; ties link to all candidates).
+
+Invariants: the bibliography itself is never searched; every ``ref_indexes`` value names an existing
+entry (numbers outside the list reject the marker); offsets and boxes come from the TextMap.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from citelens.layout import TextMap
+from citelens.model import Citation, CitationStyle, Diagnostic, DiagnosticCode, Reference
+from citelens.params import PARAMS, CitationParams
+from citelens.patterns import (
+    AY_NARRATIVE,
+    AY_NAME_YEARS,
+    AY_PAREN,
+    ENUMERATION_AFTER,
+    EQUATION_BEFORE,
+    NUM_BRACKET,
+    NUM_BRACKET_RANGE,
+    NUM_LIST_PART,
+    NUM_PAREN,
+    SUPERSCRIPT_DIGITS,
+    SUPERSCRIPT_MARKER,
+    UNICODE_SUPERSCRIPT,
+    YEAR,
+)
+from citelens.references import ReferenceList
+
+
+@dataclass(frozen=True, slots=True)
+class CitationResult:
+    style: CitationStyle
+    citations: tuple[Citation, ...]
+    spans: tuple[tuple[int, int], ...] = ()  # each citation's [start, end) in ``tm.text``, same order
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+# Internal styles: numeric splits by how its markers are set.
+_BRACKET, _PAREN, _SUPER, _AUTHOR_YEAR = "numeric-bracket", "numeric-paren", "superscript", "author-year"
+_PUBLIC = {_BRACKET: CitationStyle.NUMERIC, _PAREN: CitationStyle.NUMERIC,
+           _SUPER: CitationStyle.SUPERSCRIPT, _AUTHOR_YEAR: CitationStyle.AUTHOR_YEAR}
+
+
+@dataclass(frozen=True, slots=True)
+class _Marker:
+    start: int
+    end: int
+    numbers: tuple[int, ...]  # numeric styles: the numbers written; author-year: resolved indexes
+
+
+# --------------------------------------------------------------------------------------- scanning
+
+
+def _segments(tm: TextMap, refs: ReferenceList, body_start: int) -> list[tuple[int, int]]:
+    """The spans of ``tm.text`` to search: everything but the bibliography (and the front matter)."""
+    end = len(tm.text)
+    if refs.start is not None:
+        spans = [(body_start, max(refs.start, body_start))]
+        if refs.end is not None and refs.end < end:
+            spans.append((max(refs.end, body_start), end))
+        return [(a, b) for a, b in spans if b > a]
+    return [(body_start, end)] if end > body_start else []
+
+
+def _numbers(body: str, limit: int) -> tuple[int, ...] | None:
+    """``"3, 7, 9-11"`` → (3, 7, 9, 10, 11); None when any part is not a citation number <= limit.
+
+    >>> _numbers("3, 7, 9–11", 20), _numbers("0, 1", 20), _numbers("10 mm", 20), _numbers("4-2", 20)
+    ((3, 7, 9, 10, 11), None, None, None)
+    """
+    out: list[int] = []
+    for part in body.replace(";", ",").split(","):
+        m = NUM_LIST_PART.fullmatch(part.strip())
+        if not m:
+            return None
+        a = int(m.group("a"))
+        b = int(m.group("b")) if m.group("b") else a
+        if not 1 <= a <= b <= limit or b - a > 100:
+            return None
+        out.extend(range(a, b + 1))
+    return tuple(out) if out else None
+
+
+def _enumeration(text: str, start: int, end: int) -> bool:
+    """A list item's number, not a citation: "[1] TSPNet: ..." opening a line, a capital after it."""
+    at_line_start = start == 0 or text[start - 1] in "\n\f"
+    return at_line_start and bool(ENUMERATION_AFTER.match(text, end))
+
+
+def _equation_number(tm: TextMap, start: int, end: int) -> bool:
+    """A right-aligned "(3)": alone on its line, or at its end far from the text before it."""
+    if end < len(tm.text) and tm.text[end] not in "\n\f":
+        return False
+    if start == 0 or tm.text[start - 1] in "\n\f":
+        return True
+    items = tm.items(start, end)
+    if not items:
+        return False
+    line = tm.lines[tm.line_index(start)]
+    first = items[0][0]
+    k = line.items.index(first)
+    if k == 0:
+        return False
+    prev = line.items[k - 1]
+    return first.x - (prev.x + prev.width) > 3 * first.size
+
+
+def _brackets(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
+    for a, b in spans:
+        seg = text[a:b]
+        taken: list[tuple[int, int]] = []
+        for m in NUM_BRACKET_RANGE.finditer(seg):  # "[3]–[6]"
+            lo, hi = int(m.group("a")), int(m.group("b"))
+            if 1 <= lo < hi <= limit and hi - lo <= 100:
+                taken.append((m.start(), m.end()))
+                yield _Marker(a + m.start(), a + m.end(), tuple(range(lo, hi + 1)))
+        for m in NUM_BRACKET.finditer(seg):
+            if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()):
+                continue
+            nums = _numbers(m.group("body"), limit)
+            if nums:
+                yield _Marker(a + m.start(), a + m.end(), nums)
+
+
+def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
+    text = tm.text
+    for a, b in spans:
+        seg = text[a:b]
+        for m in NUM_PAREN.finditer(seg):
+            if EQUATION_BEFORE.search(seg, max(0, m.start() - 12), m.start()):
+                continue  # "Eq. (3)", "equations (4)-(6)"
+            start, end = a + m.start(), a + m.end()
+            before = text[max(a, start - 12):start]
+            word = before.split()[-1] if before.split() and not before[-1:].isspace() else ""
+            if word and (word[-1] in ")]" or len(word) <= 3 or not word.isalpha()):
+                continue  # a function call or an index: "c(1, 2)", "ln(2)", "x2(3)"; not "consortia(56)"
+            if _enumeration(text, start, end) or _equation_number(tm, start, end):
+                continue
+            nums = _numbers(m.group("body"), limit)
+            if nums:
+                yield _Marker(a + m.start(), a + m.end(), nums)
+
+
+def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
+    """Raised, smaller numbers: ``policy.8``, ``analyses.9,10``, ``Miller25``, ``¹⁻⁴``."""
+    for i, line in enumerate(tm.lines):
+        s0 = tm.starts[i]
+        if not any(a <= s0 < b or a < s0 + len(line.text) <= b for a, b in spans):
+            continue
+        k = 0
+        items = line.items
+        while k < len(items):
+            item = items[k]
+            raised = item.size < 0.85 * line.size and line.baseline - item.y > 0.2 * line.size
+            if not raised or not SUPERSCRIPT_MARKER.fullmatch(item.text.strip()):
+                k += 1
+                continue
+            j = k + 1
+            while j < len(items) and items[j].size < 0.85 * line.size \
+                    and line.baseline - items[j].y > 0.2 * line.size \
+                    and SUPERSCRIPT_MARKER.fullmatch(items[j].text.strip()):
+                j += 1
+            start = s0 + line.offsets[k]
+            end = s0 + line.offsets[j - 1] + len(items[j - 1].text.rstrip())
+            k = j
+            if not any(a <= start < b for a, b in spans):
+                continue
+            before = tm.text[max(0, start - 24):start].split()
+            # "R2", "N2", "10 16", "cm-2": exponents and chemistry follow a number or a one- or
+            # two-letter symbol; citations follow words and punctuation ("policy.8", "Miller25").
+            word = before[-1] if before else ""
+            if word[-1:].isdigit() or (word.isalpha() and len(word) <= 2):
+                continue
+            raw = tm.text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
+            nums = _numbers(raw.strip(" ,"), limit)
+            if nums:
+                yield _Marker(start, end, nums)
+    # Unicode superscript digits set in the body font: "shown¹⁻⁴".
+    for a, b in spans:
+        for m in UNICODE_SUPERSCRIPT.finditer(tm.text, a, b):
+            nums = _numbers(m.group().translate(SUPERSCRIPT_DIGITS).replace("−", "-"), limit)
+            if nums:
+                yield _Marker(m.start(), m.end(), nums)
+
+
+# ------------------------------------------------------------------------------------- author-year
+
+
+def _fold(name: str) -> str:
+    """Surname key: accents, spacing diacritics and case dropped ("F¨arber" → "farber", "Müller" → "muller")."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if c.isalpha() and not unicodedata.combining(c)).casefold()
+
+
+class _AuthorIndex:
+    """Entries by year (+ suffix), matched on the first author's folded surname."""
+
+    def __init__(self, references: Iterable[Reference]) -> None:
+        self._by_year: dict[int, list[Reference]] = defaultdict(list)
+        for ref in references:
+            if ref.year is not None:
+                self._by_year[ref.year].append(ref)
+
+    def match(self, surname: str, year: int, suffix: str | None, phrase: str = "") -> tuple[int, ...]:
+        """Entries of ``year`` (+ ``suffix``) by ``surname``; else whose entry opens with ``phrase``
+        ("World Health Organization", an author that is not a person)."""
+        key = _fold(surname)
+        if len(key) < 2:
+            return ()
+        pool = self._by_year.get(year, [])
+        if suffix:
+            with_suffix = [r for r in pool if r.year_suffix == suffix]
+            pool = with_suffix or [r for r in pool if not r.year_suffix]
+        hits = [r.index for r in pool if _same_author(key, r)]
+        if not hits and phrase:
+            long_key = _fold(phrase)
+            hits = [r.index for r in pool if len(long_key) >= 6 and _fold(r.raw[: len(phrase) + 12]).startswith(long_key)]
+        return tuple(hits)
+
+
+def _same_author(key: str, ref: Reference) -> bool:
+    first = _fold(ref.authors[0]) if ref.authors else ""
+    if first and (first == key or first.endswith(key) or key.endswith(first)):
+        return True
+    if first and len(key) >= 4 and fuzz.ratio(first, key) >= 88:
+        return True
+    # An organisation or an unparsed author list: the name opens the entry.
+    return _fold(ref.raw[: len(key) + 12]).startswith(key)
+
+
+def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -> Iterator[_Marker]:
+    for a, b in spans:
+        taken: list[tuple[int, int]] = []
+        for m in AY_PAREN.finditer(text, a, b):  # "(Smith et al., 2019a; Lee 2020, p. 4)"
+            hits: list[int] = []
+            for part in (m.group("body") or m.group("sbody")).split(";"):
+                for nm in AY_NAME_YEARS.finditer(part):
+                    phrase = part[: nm.start("years")].strip(" ,")
+                    hits.extend(_resolve(nm.group("name"), nm.group("years"), index, phrase))
+            if hits:
+                taken.append((m.start(), m.end()))
+                yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
+        for m in AY_NARRATIVE.finditer(text, a, b):  # "Smith et al. (2019)", "Johnson [2002]"
+            if any(s <= m.start() < e or s < m.end() <= e for s, e in taken):
+                continue
+            hits = list(_resolve(m.group("name"), m.group("years"), index))
+            if hits:
+                yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
+
+
+def _resolve(name: str, years: str, index: _AuthorIndex, phrase: str = "") -> Iterator[int]:
+    surname = name.split()[-1] if name.split() else name
+    for y in YEAR.finditer(years):
+        yield from index.match(surname, int(y.group("year")), y.group("suffix"), phrase)
+
+
+# ------------------------------------------------------------------------------------------- style
+
+
+def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _AuthorIndex,
+           p: CitationParams) -> dict[str, list[_Marker]]:
+    text = tm.text
+    return {
+        _BRACKET: list(_brackets(text, spans, limit)),
+        _PAREN: list(_parens(tm, spans, limit)),
+        _SUPER: list(_superscripts(tm, spans, limit)),
+        _AUTHOR_YEAR: list(_author_year(text, spans, index)),
+    }
+
+
+def _weight(style: str, markers: list[_Marker], text: str, p: CitationParams) -> int:
+    """A style's votes: the distinct entries its markers name, bracketed ones weighing ``bracket_weight``.
+
+    Distinct entries rather than raw markers: a manual's "[1]" console output or a prompt's numbered
+    list repeats a few small numbers many times (JSS, PaSa), where real citations name most entries.
+    """
+    weight = {}
+    for m in markers:
+        w = p.bracket_weight if style == _BRACKET or (style == _AUTHOR_YEAR and text[m.end - 1] == "]") else 1
+        for n in m.numbers:
+            weight[n] = max(weight.get(n, 0), w)
+    return sum(weight.values())
+
+
+def _covers(tm: TextMap, markers: list[_Marker], n_refs: int, body_pages: int, p: CitationParams,
+            numeric: bool) -> bool:
+    refs_hit = {n for m in markers for n in m.numbers}
+    pages_hit = {tm.page_at(m.start) for m in markers}
+    ref_share = len(refs_hit) / n_refs if n_refs else 1.0
+    page_share = len(pages_hit) / body_pages if body_pages else 1.0
+    return ref_share >= p.min_ref_share and page_share >= p.min_page_share
+
+
+def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
+                   params: CitationParams = PARAMS.citations) -> CitationResult:
+    """Decide the citation style, then find and link every marker of that style."""
+    references = refs.references
+    spans = _segments(tm, refs, body_start)
+    if not references or not spans:
+        return CitationResult(CitationStyle.UNKNOWN, (), (), (Diagnostic(
+            DiagnosticCode.NO_CITATIONS, "no reference list found, so no citation can be linked"),)
+            if not references else ())
+    by_label = _label_numbers(references)
+    limit = max(by_label) if by_label else len(references)
+    index = _AuthorIndex(references)
+    found = _tally(tm, spans, limit, index, params)
+    votes = {style: _weight(style, markers, tm.text, params) for style, markers in found.items()}
+    total = sum(votes.values())
+    body_end = refs.start if refs.start is not None else len(tm.text)
+    body_pages = max(tm.page_at(max(body_end - 1, 0)) - tm.page_at(body_start) + 1, 1)
+    for style in sorted(votes, key=lambda s: -votes[s]):
+        if votes[style] <= max(params.min_votes, params.vote_share * total):
+            break
+        markers = found[style]
+        numeric = style != _AUTHOR_YEAR
+        if not _covers(tm, markers, len(references), body_pages, params, numeric):
+            continue
+        pairs = [(_citation(tm, m, by_label if numeric else None), (m.start, m.end)) for m in markers]
+        kept = _dedupe(sorted((pair for pair in pairs if pair[0].ref_indexes), key=lambda pair: pair[1]))
+        return CitationResult(_PUBLIC[style], tuple(c for c, _ in kept), tuple(span for _, span in kept))
+    return CitationResult(CitationStyle.UNKNOWN, (), (), (Diagnostic(
+        DiagnosticCode.NO_CITATIONS, f"no citation style stands out (votes: {votes})"),))
+
+
+def _label_numbers(references: tuple[Reference, ...]) -> dict[int, int]:
+    """Printed number → entry index: "[12]" names the entry labelled 12, even when an entry was lost."""
+    out: dict[int, int] = {}
+    for ref in references:
+        digits = "".join(c for c in (ref.label or "") if c.isdigit())
+        number = int(digits) if digits else ref.index
+        out.setdefault(number, ref.index)
+    return out
+
+
+def _citation(tm: TextMap, m: _Marker, by_label: dict[int, int] | None) -> Citation:
+    page = tm.page_at(m.start)
+    boxes = tuple(box for pg, box in tm.boxes(m.start, m.end) if pg == page)
+    if by_label is None:
+        indexes = m.numbers
+    else:
+        indexes = tuple(dict.fromkeys(by_label[n] for n in m.numbers if n in by_label))
+    return Citation(page, " ".join(tm.text[m.start:m.end].split()), indexes, boxes)
+
+
+def _dedupe(pairs: list[tuple[Citation, tuple[int, int]]]) -> list[tuple[Citation, tuple[int, int]]]:
+    """Drop a marker that overlaps the one before it (the same text matched twice)."""
+    out: list[tuple[Citation, tuple[int, int]]] = []
+    last_end = -1
+    for pair in pairs:
+        if pair[1][0] < last_end:
+            continue
+        out.append(pair)
+        last_end = pair[1][1]
+    return out

@@ -1,0 +1,162 @@
+"""Citation markers on small hand-made pages: style by tally, each marker form, rejections, linking."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citelens.citations import find_citations
+from citelens.layout import text_map
+from citelens.model import CitationStyle, Font, Page, Reference, TextItem
+from citelens.references import ReferenceList
+
+
+def page(lines: list[str | list[TextItem]], number: int = 1) -> Page:
+    items: list[TextItem] = []
+    for k, line in enumerate(lines):
+        y = 100 + 14 * k
+        if isinstance(line, str):
+            items.append(TextItem(line, 72, y, 5.0 * len(line), 10, 10, 0))
+        else:
+            items.extend(TextItem(i.text, i.x, y - (100 - i.y), i.width, i.height, i.size, 0) for i in line)
+    return Page(number, 612, 792, tuple(items), (Font("Times-Roman"),))
+
+
+def numbered(n: int) -> tuple[Reference, ...]:
+    return tuple(Reference(i, f"[{i}]", f"Author{i} A. Title {i}. 2001.", 9, (72, 100, 300, 110), (f"Author{i}",),
+                           2001) for i in range(1, n + 1))
+
+
+def refs_of(references: tuple[Reference, ...], tm) -> ReferenceList:
+    start = tm.text.index("References") + len("References")
+    return ReferenceList(references, start, len(tm.text))
+
+
+def run(body: list[str | list[TextItem]], references: tuple[Reference, ...]):
+    tm = text_map([page(body), page(["References", "entries ..."], 2)])
+    return find_citations(tm, refs_of(references, tm))
+
+
+NUMERIC_BODY = [
+    "Prior work [1] and others [2, 3] studied this; see also [4-6] and [7; 8].",
+    "A range written as [9]–[11] counts too, as does [12].",
+    "Not citations: an interval [0, 1], a size [10 mm], a number [99] out of range.",
+    "More work [1], [2] and [3] on several pages of text.",
+]
+
+
+def test_numeric_brackets_ranges_lists_and_rejections():
+    result = run(NUMERIC_BODY, numbered(12))
+    assert result.style == CitationStyle.NUMERIC
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("[1]", (1,)), ("[2, 3]", (2, 3)), ("[4-6]", (4, 5, 6)), ("[7; 8]", (7, 8)),
+        ("[9]–[11]", (9, 10, 11)), ("[12]", (12,)), ("[1]", (1,)), ("[2]", (2,)), ("[3]", (3,))]
+    first = result.citations[0]
+    assert first.page == 1 and len(first.boxes) == 1
+    x0, y0, x1, y1 = first.boxes[0]
+    assert x0 == pytest.approx(72 + 5.0 * len("Prior work ")) and x1 == pytest.approx(x0 + 15)
+
+
+def test_markers_link_by_printed_label_even_when_an_entry_is_missing():
+    refs = tuple(r for r in numbered(12) if r.index != 5)
+    refs = tuple(Reference(k, r.label, r.raw, r.page, r.box, r.authors, r.year) for k, r in enumerate(refs, start=1))
+    result = run(NUMERIC_BODY, refs)
+    four_six = next(c for c in result.citations if c.text == "[4-6]")
+    assert four_six.ref_indexes == (4, 5)  # labels 4 and 6 → entries 4 and 5; label 5 is gone
+
+
+AY_REFS = (
+    Reference(1, None, "Smith, J. and Lee, K. 2019a. A study.", 9, (72, 100, 300, 110), ("Smith", "Lee"), 2019, "a"),
+    Reference(2, None, "Smith, J. 2019b. Another.", 9, (72, 112, 300, 122), ("Smith",), 2019, "b"),
+    Reference(3, None, "Lee, K. 2020. Third.", 9, (72, 124, 300, 134), ("Lee",), 2020),
+    Reference(4, None, "van der Berg, A. 2018. Fourth.", 9, (72, 136, 300, 146), ("van der Berg",), 2018),
+    Reference(5, None, "Müller, B. 2017. Fifth.", 9, (72, 148, 300, 158), ("Müller",), 2017),
+    Reference(6, None, "World Health Organization. 2016. Report.", 9, (72, 160, 300, 170), (), 2016),
+)
+AY_BODY = [
+    "As shown before (Smith et al., 2019a; Lee 2020), and by Smith and Lee (2019a),",
+    "the effect holds (see van der Berg, 2018, p. 4). Müller (2017) disagrees,",
+    "while Smith et",
+    "al. (2019b) agree (World Health Organization, 2016). A bare year (2019) is no citation,",
+    "nor is Jones (2015), who is not in the list. Lee [2020] uses square brackets.",
+]
+
+
+def test_author_year_parenthetical_narrative_particles_diacritics_and_line_breaks():
+    result = run(AY_BODY, AY_REFS)
+    assert result.style == CitationStyle.AUTHOR_YEAR
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("(Smith et al., 2019a; Lee 2020)", (1, 3)),
+        ("Smith and Lee (2019a)", (1,)),
+        ("(see van der Berg, 2018, p. 4)", (4,)),
+        ("Müller (2017)", (5,)),
+        ("Smith et al. (2019b)", (2,)),
+        ("(World Health Organization, 2016)", (6,)),
+        ("Lee [2020]", (3,)),
+    ]
+    across = next(c for c in result.citations if c.text == "Smith et al. (2019b)")
+    assert len(across.boxes) == 2  # one box per line it spans
+
+
+def test_a_year_without_a_suffix_links_to_all_candidates():
+    result = run(["Both (Smith 2019) and (Smith, 2019) are ambiguous; (Lee 2020) is not.",
+                  "Again Smith (2019) here, and (Lee, 2020) there."], AY_REFS)
+    assert result.citations[0].ref_indexes == (1, 2)
+
+
+def test_superscripts_are_raised_smaller_numbers():
+    def sup_line(words: list[tuple[str, bool]]) -> list[TextItem]:
+        x, out = 72.0, []
+        for text, sup in words:
+            size = 6.0 if sup else 10.0
+            out.append(TextItem(text, x, 100 - (3.5 if sup else 0), 5 * len(text), size, size, 0))
+            x += 5 * len(text) + (0 if sup else 2)
+        return out
+
+    body = [
+        sup_line([("as reported before.", False), ("1", True), (" Next we show", False)]),
+        sup_line([("many analyses.", False), ("2,3", True), (" and a range", False), ("4–6", True)]),
+        sup_line([("an exponent R", False), ("2", True), (" = 0.97 and 10", False), ("16", True)]),
+        sup_line([("more text here.", False), ("7", True), (" and here.", False), ("8", True)]),
+    ]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.SUPERSCRIPT
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7", (7,)), ("8", (8,))]
+
+
+def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equations():
+    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter,",
+            "as in Eq. (3) which is an equation, and (7) here (8).", "More (9) and (10)."]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.NUMERIC
+    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(9)", "(10)"]
+    bracket_doc = run(NUMERIC_BODY + ["An equation (3) here."], numbered(12))
+    assert "(3)" not in [c.text for c in bracket_doc.citations]
+
+
+def test_the_bibliography_is_never_searched():
+    tm = text_map([page(NUMERIC_BODY), page(["References", "[1] Author1 A. Title [2]. 2001."], 2)])
+    result = find_citations(tm, refs_of(numbered(12), tm))
+    assert all(c.page == 1 for c in result.citations)
+
+
+def test_no_reference_list_means_no_citations_and_a_diagnostic():
+    tm = text_map([page(NUMERIC_BODY)])
+    result = find_citations(tm, ReferenceList((), None, None))
+    assert result.citations == () and result.diagnostics[0].code == "no_citations"
+
+
+adversarial = st.text(alphabet=st.sampled_from("[](),;-–0123456789 aA.\n"), max_size=50_000)
+
+
+@settings(max_examples=20, deadline=2000)
+@given(adversarial)
+def test_any_text_is_processed_quickly_and_stays_in_range(text):
+    p = Page(1, 612, 792, (TextItem(text or " ", 72, 100, 400, 10, 10, 0),), (Font("Times-Roman"),))
+    tm = text_map([p])
+    result = find_citations(tm, ReferenceList(numbered(30), None, None))
+    for c, (a, b) in zip(result.citations, result.spans, strict=True):
+        assert 0 <= a < b <= len(tm.text)
+        assert all(1 <= i <= 30 for i in c.ref_indexes)
