@@ -337,6 +337,9 @@ NUM_PAREN = re.compile(
 # One part of a number list: "12" or "9-11" / "9–11".
 NUM_LIST_PART = re.compile(r"(?P<a>\d{1,4})(?:\s*[-–—‐]\s*(?P<b>\d{1,4}))?")
 
+# What follows a list item's number at a line start: "[1] TSPNet: Hierarchical ...", "(2) Mechanisms for ...".
+ENUMERATION_AFTER = re.compile(r"[ \t]*[A-ZÀ-Þ\"“‘]")
+
 # Words that make a parenthesised number an equation reference: "Eq. (3)", "equations (4)", "Eqs. (2) and".
 EQUATION_BEFORE = re.compile(r"(?:\beqs?\.?|\bequations?|\bformulae?|\binequalit(?:y|ies))\s*$", re.IGNORECASE)
 
@@ -364,11 +367,13 @@ AY_NAME_YEARS = re.compile(
     X,
 )
 
-# A parenthetical citation holding at least a name and a year:
-# "(Tang et al., 2008)", "(Smith et al., 2019a; Lee 2020)", "(see Smith 2019, p. 4)".
+# A parenthetical citation holding at least a name and a year, in parentheses or square brackets:
+# "(Tang et al., 2008)", "(Smith et al., 2019a; Lee 2020)", "(see Smith 2019, p. 4)",
+# "[see, e.g., Schaerf, 1999, Kingston, 2013]".
 AY_PAREN = re.compile(
     rf"""
-    \( (?P<body> [^()]{{0,400}}? {_NAME} [^()]{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b [^()]{{0,200}}? ) \)
+      \( (?P<body> [^()]{{0,400}}? {_NAME} [^()]{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b [^()]{{0,200}}? ) \)
+    | \[ (?P<sbody> [^\[\]]{{0,400}}? {_NAME} [^\[\]]{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b [^\[\]]{{0,200}}? ) \]
     """,
     X,
 )
