@@ -396,8 +396,18 @@ def test_links_land_on_the_entry_printed_under_them(measured):
         index = PageIndex(tm)
         by_index = {r.index: r for r in refs.references}
         numbered = sum(bool(NUMERIC_LABEL.match(r.label or "")) for r in refs.references) > 0.8 * len(refs.references)
-        verdicts = [printed_entry_agrees(by_index[c.ref_index], marker_text(tm, index, c.page, c.rect), numbered)
-                    for c in links]
+        # A marker broken over two lines is two links to one destination, one after the other: read them
+        # together (Elsevier links "(Genner et al., 2007; Kocher, 2004; ...)" as a whole, line by line).
+        groups: list[list[CiteLink]] = []
+        for c in links:
+            if groups and groups[-1][-1].dest_name == c.dest_name and groups[-1][-1].ref_index == c.ref_index \
+                    and c.page - groups[-1][-1].page in (0, 1) and c.rect[1] > groups[-1][-1].rect[3] - 2:
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+        verdicts = [printed_entry_agrees(by_index[g[0].ref_index],
+                                         " ".join(marker_text(tm, index, c.page, c.rect) for c in g), numbered)
+                    for g in groups for _ in g]
         ok, n = sum(v is True for v in verdicts), sum(v is not None for v in verdicts)
         total, checked = total + ok, checked + n
         per_paper[paper.stem] = ok / n if n else 1.0
@@ -409,7 +419,9 @@ def test_links_land_on_the_entry_printed_under_them(measured):
     assert len(rows) >= 20
     assert total / checked >= 0.95, "\n".join(rows)
     # Below 0.9 only where the PDF contradicts itself (Springer's CR53-CR72 name one entry and print the
-    # next) or the reference list is mis-split beyond repair (Cell Reports: 76 entries for 85 anchors).
+    # next; PLOS 2014 links the "]" of "[1, 2, 3]" to entry 1, read here as "3]"), where our list is split
+    # otherwise than the anchors count (Cell Reports: 77 entries, anchors up to bib85, points a line or
+    # two off), or where the check cannot read the group a link covers (Elsevier links whole groups).
     low = sorted(stem for stem, acc in per_paper.items() if acc < 0.9)
     assert set(low) <= {"springer-behavecolsociobiol-2015-PMC4521097", "cellpress-cellrep-2021-109967",
                         "elsevier-ympev-2014-10.009", "plos-one-2014-pone.0115884"}, "\n".join(rows)

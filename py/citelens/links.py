@@ -474,15 +474,33 @@ def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
                     lost.pop()
                 lost.append(link)
             continue
-        prev = out[-1] if out else None
-        if prev is not None and prev.page == link.page and prev.ref_index == idx and _touching(prev.rect, link.rect):
-            # One marker cut into pieces (PLOS 2014 links glyph by glyph; duplicated annotations).
-            r, q = prev.rect, link.rect
-            out[-1] = CiteLink(prev.page, (min(r[0], q[0]), min(r[1], q[1]), max(r[2], q[2]), max(r[3], q[3])),
-                               idx, prev.dest_name)
-            continue
         out.append(CiteLink(link.page, link.rect, idx, name))
-    return tuple(out), tuple(lost)
+    return _join_pieces(out), tuple(lost)
+
+
+def _join_pieces(links: list[CiteLink]) -> tuple[CiteLink, ...]:
+    """One marker cut into pieces, one link: PLOS 2014 links "[2, 3]" glyph by glyph, the comma after
+    the 2 annotated after the 3; some PDFs repeat an annotation. Pieces to one entry that touch on a line
+    join, where the first of them stood."""
+    first_of: dict[tuple[int, int], list[int]] = {}  # (page, entry) → positions in ``out``
+    out: list[CiteLink | None] = []
+    for link in links:
+        hit = None
+        for k in first_of.get((link.page, link.ref_index), ()):
+            kept = out[k]
+            if kept is not None and _touching(kept.rect, link.rect):
+                hit = k
+                break
+        if hit is None:
+            first_of.setdefault((link.page, link.ref_index), []).append(len(out))
+            out.append(link)
+            continue
+        kept = out[hit]
+        assert kept is not None
+        r, q = kept.rect, link.rect
+        out[hit] = CiteLink(kept.page, (min(r[0], q[0]), min(r[1], q[1]), max(r[2], q[2]), max(r[3], q[3])),
+                            kept.ref_index, kept.dest_name)
+    return tuple(c for c in out if c is not None)
 
 
 def _touching(a: Box, b: Box) -> bool:
