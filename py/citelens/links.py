@@ -15,20 +15,30 @@ no link whose own rectangle lies in the reference list (back-links, "cited on pa
 
 Which entry. Where a destination lands differs by producer (``../shared/corpus/README.md``)::
 
-    hyperref, InDesign    dest ─ ─ ─ ─ ─ ─ ─ ─ ─ ─   about one line above the entry
+    hyperref, InDesign    dest ─ ─ ─ ─ ─ ─ ─ ─ ─ ─   ~1.1 font sizes above the entry's first baseline
                           [12] Vaswani, A., Shazeer, N., ...
-    Springer              [12] Vaswani ─ ─ ─ ─ ─   on a baseline of the entry, rounded to 10 pt
-    JMIR                  dest two entries above its own; BMC, ACS: the page only; Elsevier: nowhere near
+    rsos                  the same, ~2 font sizes above
+    Springer, Cell        a line above to a line below, drifting down the page
+    JMIR                  two entries above its own; BMC, ACS: the page only; Elsevier: nowhere near
 
-so the anchor's own number decides when it has one and that number names entries consistently
-(``bib12``: the entry labelled 12, or else the 12th; Elsevier's ``lb0205``: the 41st, numbered in
-steps of 5). Otherwise the point decides: the entry whose first line starts in the destination's
-column at most ``params.above`` font sizes above it or ``params.below`` below it, the nearest one
-below. Unnamed destinations must be about one per entry: when many points collapse onto few entries
-(F1000 points every link at the list's heading), they name no entry and are left out.
+1. Points. Each paper is consistent with itself, so its own offset is measured first: the tenth of a
+   font size at which most destinations have an entry starting (in their column, within ``above`` /
+   ``below``). A destination names the one entry at that offset (``tolerance``). "The nearest entry
+   below" is wrong whenever the entry before the target is one line long: it sits right under the
+   anchor.
+2. Numbers. ``bib12`` names the entry labelled 12 when the labels cover the anchors, else the 12th
+   entry (Elsevier's ``lb0205``: the 41st, in steps of 5). When most points agree with the paper's
+   offset (``geometry_share``) a point beats a number (Cell 2024 renumbered bib19-21); otherwise labels
+   stand, and positions drift with the points of nearby destinations where our list is split otherwise
+   than the publisher's (:func:`_drift`).
+3. Unnamed and opaque destinations have only their point: they must mostly sit at one offset and name
+   about one entry each (F1000 points every link at the list's heading: they name none).
+
+Pieces of one marker (PLOS 2014 links glyph by glyph) are joined into one link.
 
 Invariants: every ``ref_index`` is the index of an entry of ``refs``; the output follows the order of
-``links``; odd destinations (no page, no point, points off the page) never raise, they are left out.
+``links`` (a joined marker where its first piece was); odd destinations (no page, no point, points off
+the page) never raise, they are left out.
 """
 
 from __future__ import annotations

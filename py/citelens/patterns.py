@@ -306,10 +306,10 @@ END_MATTER = re.compile(
     X | re.IGNORECASE,
 )
 
-# A sentence end inside an entry and the word before it (references.py skips initials and abbreviations):
+# A sentence end inside an entry (references.py skips those after initials and abbreviations):
 # "… Cyanobacterium-plant symbioses. New Phytol." ends at "symbioses."; "Lifetime?" ends a title too, and so
 # does "network mechanisms.Neuron 62" (Nature and PNAS lose the space after the title).
-TITLE_END = re.compile(r"(?P<word>[^\s.?!]*)(?P<stop>[.?!])(?=\s+\S|$|[A-Z])")
+TITLE_END = re.compile(r"(?<=\S)[.?!](?=\s+\S|$|[A-Z])")
 
 # --------------------------------------------------------------------------------------- citations
 # (citations.py: append its patterns here)

@@ -33,7 +33,6 @@ entry's ``raw`` holds no label ("[12]" is in ``label``) and no running head or p
 from __future__ import annotations
 
 import enum
-import heapq
 import re
 import unicodedata
 from bisect import bisect_left
@@ -91,6 +90,14 @@ class LabelKind(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class _Label:
+    kind: LabelKind
+    number: int
+    text: str  # as written, e.g. "[12]"
+    end: int  # offset in the row's text where the entry's own text begins
+
+
+@dataclass(frozen=True, slots=True)
 class _Row:
     """A kept piece of one line (or of a label line and the text line beside it): the unit of splitting."""
 
@@ -103,6 +110,7 @@ class _Row:
     size: float
     baseline: float
     box: Box  # union of its items' boxes
+    label: _Label | None  # the numbered label its text starts with, if any
 
     @property
     def start(self) -> int:
@@ -111,14 +119,6 @@ class _Row:
     @property
     def end(self) -> int:
         return self.segments[-1][1]
-
-
-@dataclass(frozen=True, slots=True)
-class _Label:
-    kind: LabelKind
-    number: int
-    text: str  # as written, e.g. "[12]"
-    end: int  # offset in the row's text where the entry's own text begins
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +135,7 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -
     """Find the bibliography of ``tm`` and parse its entries (see the module docstring)."""
     if not tm.lines:
         return ReferenceList((), None, None, (_no_references("the document has no text"),))
-    furniture = _furniture_lines(tm, params)
+    furniture = _Furniture(tm, params)
     heading = _heading(tm)
     entries: list[_Entry] = []
     rows: list[_Row] = []
@@ -170,7 +170,10 @@ def _no_references(message: str) -> Diagnostic:
 # ---------------------------------------------------------------------------------------- location
 
 
-# Cheap pre-filter for the heading test: a word stem every REFERENCE_LIST_HEADING alternative holds.
+# Cheap pre-filters for the heading test: what may precede the heading word, the letters it may start
+# with, and a word stem every REFERENCE_LIST_HEADING alternative holds.
+_HEADING_LEAD = "0123456789.■ \t"
+_HEADING_FIRST = frozenset("RrBbLlWwCcΒβΑαIVX")
 _HEADING_HINT = re.compile(r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc)")
 
 
@@ -182,7 +185,7 @@ def _heading(tm: TextMap) -> tuple[int, tuple[int, int] | None] | None:
         if len(line.text) > 60:
             if "EFERENCES" not in line.text:
                 continue
-        elif not _HEADING_HINT.search(line.text):
+        elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not _HEADING_HINT.search(line.text):
             continue
         elif REFERENCE_LIST_HEADING.match(line.text):
             return i, None
@@ -194,7 +197,7 @@ def _heading(tm: TextMap) -> tuple[int, tuple[int, int] | None] | None:
     return None
 
 
-def _rows(tm: TextMap, first: int, furniture: set[int], cut: tuple[int, int] | None = None) -> Iterator[_Row]:
+def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] | None = None) -> Iterator[_Row]:
     """Rows from line ``first`` to the end of the document, lazily, page by page, furniture dropped.
 
     A page set in three or more columns (Royal Society Open Science's reference pages), which the shared
@@ -209,8 +212,9 @@ def _rows(tm: TextMap, first: int, furniture: set[int], cut: tuple[int, int] | N
             j += 1
         pieces: list[tuple[int, int, int, int]] = []  # (line, first item, end item, column)
         gutters = _gutters(tm, i, j) if _confused_columns(tm, i, j) else []
+        drop = furniture.lines_of(page)
         for k in range(i, j):
-            if k in furniture:
+            if k in drop:
                 continue
             line = tm.lines[k]
             k0 = 1 if margin is not None and line.items and _in_margin(line.items[0].x, margin) \
@@ -250,7 +254,7 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
         else:
             lo = s0 + (len(line.text) - len(line.text.lstrip()))
             return _Row(k, ((lo, lo + len(text)),), text, line.box[0], line.page, column, line.size,
-                        line.baseline, line.box)
+                        line.baseline, line.box, _label(text))
     last = line.items[b - 1]
     lo, hi = s0 + line.offsets[a], s0 + line.offsets[b - 1] + len(last.text)
     first = line.items[a]
@@ -277,7 +281,7 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
     boxes = [it.box for it in items if it.text.strip() != "■"] or [it.box for it in items]
     box = (max(x, min(bx[0] for bx in boxes)), min(bx[1] for bx in boxes), max(bx[2] for bx in boxes),
            max(bx[3] for bx in boxes))
-    return _Row(k, tuple(spans), text, x, line.page, column, line.size, line.baseline, box)
+    return _Row(k, tuple(spans), text, x, line.page, column, line.size, line.baseline, box, _label(text))
 
 
 def _confused_columns(tm: TextMap, i: int, j: int) -> bool:
@@ -373,8 +377,9 @@ def _merge_label_rows(rows: list[_Row]) -> list[_Row]:
         if prev is not None and len(prev.text) <= 6 and prev.page == row.page \
                 and abs(prev.baseline - row.baseline) < 0.5 * row.size \
                 and _LABEL_ONLY.fullmatch(prev.text) and row.x > prev.x:
-            out[-1] = _Row(prev.line, prev.segments + row.segments, prev.text + " " + row.text, prev.x,
-                           prev.page, prev.column, row.size, prev.baseline, _union(prev.box, row.box))
+            text = prev.text + " " + row.text
+            out[-1] = _Row(prev.line, prev.segments + row.segments, text, prev.x, prev.page, prev.column,
+                           row.size, prev.baseline, _union(prev.box, row.box), _label(text))
         else:
             out.append(row)
     return out
@@ -412,38 +417,60 @@ def _in_margin(x: float, margin: float) -> bool:
     return margin - 8 <= x <= margin + 2
 
 
-def _furniture_lines(tm: TextMap, params: ReferencesParams) -> set[int]:
-    """Lines that are running heads or feet, or page numbers, at a page's top or bottom edge."""
-    k = params.edge_lines
-    edges: dict[int, list[int]] = {}
-    seen: dict[str, set[int]] = defaultdict(set)
-    lines = tm.lines
-    i, n = 0, len(lines)
-    while i < n:
-        page = lines[i].page
-        j = i
-        while j < n and lines[j].page == page:
-            j += 1
-        if j - i > 2 * k:
-            key = lambda m: lines[m].baseline  # noqa: E731
-            edge = heapq.nsmallest(k, range(i, j), key=key) + heapq.nlargest(k, range(i, j), key=key)[::-1]
-        else:
-            edge = list(range(i, j))
-        edges[page] = edge
-        for m in edge:
-            seen[_norm_furniture(lines[m].text)].add(page)
-        i = j
-    repeat = min(params.repeat_pages, max(2, len(edges) // 2))
-    out: set[int] = set()
-    for edge in edges.values():
-        extreme = {edge[0], edge[-1]} if edge else set()
-        for m in edge:
-            text = lines[m].text
-            if len(seen[_norm_furniture(text)]) >= repeat:
+class _Furniture:
+    """Running heads and feet, and page numbers, at a page's top or bottom edge: asked page by page.
+
+    A line among the ``edge_lines`` top or bottom lines of its page is furniture when the same text,
+    digits aside, sits at the edge of ``repeat_pages`` pages within four pages of it (journals alternate
+    heads on odd and even pages); a bare page number at the very top or bottom is furniture too. Pages
+    are read only as the reference list reaches them, so a long document costs no more than its list.
+    """
+
+    def __init__(self, tm: TextMap, params: ReferencesParams) -> None:
+        self.tm = tm
+        self.k = params.edge_lines
+        pages = sorted(tm.page_starts)
+        self.pages = pages
+        self.repeat = min(params.repeat_pages, max(2, len(pages) // 2))
+        self._edges: dict[int, list[tuple[int, str]]] = {}
+        self._out: dict[int, frozenset[int]] = {}
+
+    def edges(self, page: int) -> list[tuple[int, str]]:
+        got = self._edges.get(page)
+        if got is None:
+            tm = self.tm
+            lines = tm.lines
+            start, end = tm.page_starts.get(page), tm.page_ends.get(page)
+            if start is None or end is None or start >= end:
+                got = []
+            else:
+                i, j = tm.line_index(start), tm.line_index(max(end - 1, start)) + 1
+                if j - i > 2 * self.k:
+                    order = sorted([(lines[m].baseline, m) for m in range(i, j)])
+                    idx = [m for _, m in order[: self.k]] + [m for _, m in order[-self.k:]]
+                else:
+                    idx = list(range(i, j))
+                got = [(m, _norm_furniture(lines[m].text)) for m in idx]
+            self._edges[page] = got
+        return got
+
+    def lines_of(self, page: int) -> frozenset[int]:
+        got = self._out.get(page)
+        if got is not None:
+            return got
+        edge = self.edges(page)
+        k = bisect_left(self.pages, page)
+        near = [p for p in self.pages[max(k - 4, 0):k + 5] if p != page]
+        others = [{norm for _, norm in self.edges(p)} for p in near]
+        out: set[int] = set()
+        extreme = {edge[0][0], edge[-1][0]} if edge else set()
+        for m, norm in edge:
+            if 1 + sum(norm in o for o in others) >= self.repeat:
                 out.add(m)
-            elif m in extreme and PAGE_NUMBER_LINE.match(text):
+            elif m in extreme and PAGE_NUMBER_LINE.match(self.tm.lines[m].text):
                 out.add(m)
-    return out
+        got = self._out[page] = frozenset(out)
+        return got
 
 
 _DIGITS = re.compile(r"\d+")
@@ -474,7 +501,7 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
     last_number = 0
     big = 0
     for row in chain(head, stream):
-        lb = _label(row.text)
+        lb = row.label
         continues = lb is not None and lb.number == last_number + 1 and abs(row.size - size) <= 0.1 * size
         if foreign:
             if continues:
@@ -581,14 +608,14 @@ def _drop_odd_sizes(rows: list[_Row], size: float, params: ReferencesParams) -> 
     return [r for k, r in enumerate(rows) if k not in drop]
 
 
-def _fallback(tm: TextMap, furniture: set[int], params: ReferencesParams) -> tuple[list[_Row], list[_Entry]]:
+def _fallback(tm: TextMap, furniture: _Furniture, params: ReferencesParams) -> tuple[list[_Row], list[_Entry]]:
     """No heading: the bottom-most running sequence of numbered entries in the last third of the pages."""
     pages = sorted(tm.page_starts)
     n = min(max(-(-len(pages) // 3), params.fallback_min_pages), params.fallback_max_pages, len(pages))
     first_page = pages[-n] if n else pages[0]
     first = tm.line_index(tm.page_starts[first_page])
     rows = list(_rows(tm, first, furniture))
-    starts = [k for k, r in enumerate(rows) if (lb := _label(r.text)) is not None and lb.number == 1]
+    starts = [k for k, r in enumerate(rows) if r.label is not None and r.label.number == 1]
     for k in reversed(starts):
         region = _stop(iter(rows[k:]), params)
         entries = _numbered(region, params)
@@ -640,7 +667,7 @@ def _label(text: str) -> _Label | None:
 
 def _numbered(rows: list[_Row], params: ReferencesParams, anywhere: bool = False) -> list[_Entry]:
     """Entries opened by labels in increasing sequence; of the label kinds present, the longest chain."""
-    labels = [_label(r.text) for r in rows]
+    labels = [r.label for r in rows]
     kinds = {lb.kind for lb in labels if lb is not None}
     best: list[_Entry] = []
     for kind in kinds:
@@ -698,7 +725,7 @@ def _chain(rows: list[_Row], labels: list[_Label | None], kind: LabelKind,
                 cur.append(head)
                 entries.append(_Entry(cur_label.text if cur_label else None, tuple(cur),
                                       cur_label.end if cur_label else 0))
-                lb2 = _label(tail.text)
+                lb2 = tail.label
                 cur, cur_label, expected = [tail], lb2, expected + 1
                 continue
         cur.append(row)
@@ -726,8 +753,10 @@ def _cut_row(row: _Row, at: int) -> tuple[_Row, _Row]:
     head_text, tail_text = row.text[:at].rstrip(), row.text[at:].lstrip()
     heads = [s for s in heads if s[0] < s[1]] or [(row.start, row.start)]
     tails = [s for s in tails if s[0] < s[1]] or [(row.end, row.end)]
-    return (_Row(row.line, tuple(heads), head_text, row.x, row.page, row.column, row.size, row.baseline, row.box),
-            _Row(row.line, tuple(tails), tail_text, row.x, row.page, row.column, row.size, row.baseline, row.box))
+    return (_Row(row.line, tuple(heads), head_text, row.x, row.page, row.column, row.size, row.baseline, row.box,
+                 row.label),
+            _Row(row.line, tuple(tails), tail_text, row.x, row.page, row.column, row.size, row.baseline, row.box,
+                 _label(tail_text)))
 
 
 def _hanging(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
@@ -846,9 +875,9 @@ def _entries_from_starts(rows: list[_Row], starts: list[bool]) -> list[_Entry]:
 
 def _reference(tm: TextMap, index: int, entry: _Entry, params: ReferencesParams) -> Reference:
     first = entry.rows[0]
-    pieces = [first.text[entry.skip:]] + [r.text for r in entry.rows[1:]]
-    raw = compose_accents(join_lines("\n".join(pieces)))
-    dense = compose_accents(_dense("\n".join(pieces)))
+    joined = "\n".join([first.text[entry.skip:]] + [r.text for r in entry.rows[1:]])
+    raw = compose_accents(join_lines(joined))
+    dense = compose_accents(_dense(joined)) if _ID_HINT.search(joined) else raw
     box = _first_box(entry)
     fields = parse_entry(raw, dense, params)
     return Reference(index, entry.label, raw, first.page, box, **fields)
@@ -869,6 +898,8 @@ def _union(a: Box, b: Box) -> Box:
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
+# Cheap test for an identifier that may be broken across lines (DOI, URL, arXiv id).
+_ID_HINT = re.compile(r"10\.\d|http|www\.|(?i:arxiv|abs/)")
 _BREAK_INSIDE_ID = re.compile(r"([/\-_.=?&:])\n\s*(?=\S)")
 
 
@@ -924,11 +955,13 @@ def parse_entry(raw: str, dense: str | None = None,
     (('Boslough', 'Brown', 'Harris'), 2015)
     """
     dense = raw if dense is None else dense
-    doi = _doi(dense)
-    arxiv = _arxiv(dense)
-    url = _url(dense)
+    lower = dense.lower()
+    doi = _doi(dense) if "10." in dense else None
+    arxiv = _arxiv(dense) if "arxiv" in lower or "abs/" in lower else None
+    has_url = "http" in lower or "www." in lower
+    url = _url(dense) if has_url else None
     # Years and names are read with identifiers blanked out, so "10.1016/j.cell.2019" is no year.
-    text = _blank_ids(raw)
+    text = _blank_ids(raw) if doi or has_url or "doi:" in lower else raw
     ym = _year(text, params)
     year = int(ym.group("year")) if ym else None
     suffix = ym.group("suffix") if ym else None
@@ -1100,10 +1133,11 @@ def _title(text: str, authors_end: int) -> str | None:
     if venue is not None:
         rest = rest[: venue.start()]
     for m in TITLE_END.finditer(rest):
-        word = m.group("word")
-        if m.group("stop") == "." and (len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV):
+        stop = m.start()
+        word = rest[max(rest.rfind(" ", 0, stop), rest.rfind(".", 0, stop)) + 1:stop]
+        if m.group(0) == "." and (len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV):
             continue
-        cand = rest[: m.start("stop") + (1 if m.group("stop") in "?!" else 0)].strip(" ,;:")
+        cand = rest[: stop + (m.group(0) != ".")].strip(" ,;:")
         return cand if _title_like(cand) else None
     cand = rest.strip(" ,;:.")[:300]
     return cand if _title_like(cand) else None
@@ -1117,4 +1151,7 @@ def _title_like(cand: str) -> bool:
     if len(cand) < 3 or (" " not in cand and len(cand) < 8):
         return False
     chars = len(cand) - cand.count(" ")
-    return sum(c.isdigit() for c in cand) <= 0.25 * chars
+    return len(_DIGIT.findall(cand)) <= 0.25 * chars
+
+
+_DIGIT = re.compile(r"\d")
