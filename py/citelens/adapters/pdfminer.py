@@ -248,7 +248,7 @@ def _name(obj: Any) -> str | None:
     if isinstance(obj, PSLiteral):
         return str(obj.name)
     if isinstance(obj, bytes):
-        return obj.decode("latin-1")
+        return decode_text(obj)  # PDFDocEncoding, or UTF-16 with its BOM (BMC, Cell and ASM anchors)
     if isinstance(obj, str):
         return obj
     return None
