@@ -49,6 +49,9 @@ from citelens.patterns import (
 )
 from citelens.references import ReferenceList
 
+# Short units a raised number squares or cubes: "m2", "cm3", "s2" (not "in15,16", a citation).
+EXPONENT_UNITS = frozenset({"m", "cm", "mm", "km", "nm", "s", "ms", "g", "kg", "mg", "l", "ml", "dl", "h", "x", "y"})
+
 
 @dataclass(frozen=True, slots=True)
 class CitationResult:
@@ -189,10 +192,11 @@ def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iter
             if not any(a <= start < b for a, b in spans):
                 continue
             before = tm.text[max(0, start - 24):start].split()
-            # "R2", "N2", "10 16", "cm-2": exponents and chemistry follow a number or a one- or
-            # two-letter symbol; citations follow words and punctuation ("policy.8", "Miller25").
+            # "R2", "N2", "10 16", "cm2": exponents and chemistry follow a number, a capital symbol or a
+            # unit; citations follow words, short ones too, and punctuation ("in15,16", "policy.8").
             word = before[-1] if before else ""
-            if word[-1:].isdigit() or (word.isalpha() and len(word) <= 2):
+            if word[-1:].isdigit() or (word.isalpha() and len(word) <= 2
+                                       and (not word.islower() or word in EXPONENT_UNITS)):
                 continue
             raw = tm.text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
             nums = _numbers(raw.strip(" ,"), limit)
