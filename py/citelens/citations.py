@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from citelens.layout import TextMap
+from citelens.layout import TextMap, join_lines
 from citelens.model import Citation, CitationStyle, Diagnostic, DiagnosticCode, Reference
 from citelens.params import PARAMS, CitationParams
 from citelens.patterns import (
@@ -366,7 +366,7 @@ def _citation(tm: TextMap, m: _Marker, by_label: dict[int, int] | None) -> Citat
         indexes = m.numbers
     else:
         indexes = tuple(dict.fromkeys(by_label[n] for n in m.numbers if n in by_label))
-    return Citation(page, " ".join(tm.text[m.start:m.end].split()), indexes, boxes)
+    return Citation(page, join_lines(tm.text[m.start:m.end]), indexes, boxes)
 
 
 def _dedupe(pairs: list[tuple[Citation, tuple[int, int]]]) -> list[tuple[Citation, tuple[int, int]]]:

@@ -353,8 +353,10 @@ SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789
 # A year in an author-year citation, with its suffix: "2019", "2019a", "1998b".
 YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 
-# A surname, particles and diacritics included: "Smith", "van der Berg", "Müller", "F¨arber", "O'Neil".
-_NAME = r"\b(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|St\.)\s+)*[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w]"
+# A surname, particles and diacritics included: "Smith", "van der Berg", "Müller", "F¨arber", "O'Neil",
+# "Subrama-\nnian" (hyphenated at a line end).
+_NAME = (r"\b(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|St\.)\s+)*"
+         r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
 # Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
