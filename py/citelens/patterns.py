@@ -291,7 +291,8 @@ AUTHORS_END = re.compile(r"\bet\s*al\b\.?|[“\"”]|\(eds?\.?\)|\beds?\.\s|\bIn
 
 # A run-in heading of the end matter after a reference list: "Conflict of Interest Statement: The authors",
 # "Received: 24 July 2014; accepted", "Copyright © 2015 Range", "Citation: Range F and", "Funding. This work",
-# JMIR's "Abbreviations" and "Edited by G Eysenbach; submitted", ACS's "Recommended by ACS" box.
+# JMIR's "Abbreviations" and "Edited by G Eysenbach; submitted", ACS's "Recommended by ACS" box, a generator's
+# stamp ("Powered by TCPDF (www.tcpdf.org)").
 END_MATTER = re.compile(
     r"""
     ^ (?: (?: conflicts? \s+ of \s+ interests? | competing \s+ (?: financial \s+ )? interests? | funding
@@ -301,7 +302,7 @@ END_MATTER = re.compile(
           | open \s+ access | additional \s+ information | author \s+ information | how \s+ to \s+ cite )
         (?: \s+ statement )? \s* [:.|] (?! \d )
       | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | edited \s+ by \s
-      | please \s+ cite \s+ as | cite \s+ this \s+ article | recommended \s+ by \s )
+      | please \s+ cite \s+ as | cite \s+ this \s+ article | recommended \s+ by \s | powered \s+ by \s )
     """,
     X | re.IGNORECASE,
 )

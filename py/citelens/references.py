@@ -205,15 +205,21 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
     """
     margin = _line_number_margin(tm, first)
     i, n = first, len(tm.lines)
+    heading = first - 1 if cut is None else first  # the heading line (or the line holding it)
     while i < n:
         page = tm.lines[i].page
         j = i
         while j < n and tm.lines[j].page == page:
             j += 1
         pieces: list[tuple[int, int, int, int]] = []  # (line, first item, end item, column)
+        # Only where the shared layout went wrong: it reads two columns well, but not three (RSOS), nor
+        # two whose lines it took for spanning ones (The Lancet's reference page).
         gutters = _gutters(tm, i, j) if _confused_columns(tm, i, j) else []
+        lo = i
+        if gutters and i == first and heading >= 0 and tm.lines[heading].page == page:
+            lo = tm.line_index(tm.page_starts[page])  # the whole page: re-read, then keep what follows
         drop = furniture.lines_of(page)
-        for k in range(i, j):
+        for k in range(lo, j):
             if k in drop:
                 continue
             line = tm.lines[k]
@@ -232,6 +238,18 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
                     start, col = m, c
             pieces.append((k, start, len(line.items), col))
         if gutters:
+            if lo < i:
+                # Keep what follows the heading in reading order: below it in its column, and the
+                # columns to its right.
+                # Only text in the list's font size: prose above the heading is set larger.
+                h_line = tm.lines[heading]
+                h_col, h_base = _column_of(h_line.items[0], gutters), h_line.baseline
+                sizes = Counter(round(tm.lines[k].size, 1) for k in range(i, j))
+                size = sizes.most_common(1)[0][0]
+                pieces = [p for p in pieces if p[0] >= i or (
+                    (p[3] > h_col or (p[3] == h_col and tm.lines[p[0]].baseline > h_base))
+                    and abs(tm.lines[p[0]].items[p[1]].size - size) <= 0.05 * size
+                    and not any(_crosses(it, gutters) for it in tm.lines[p[0]].items[p[1]:p[2]]))]
             pieces.sort(key=lambda p: (p[3], tm.lines[p[0]].baseline))
         out: list[_Row] = []
         for k, a, b, col in pieces:
@@ -309,7 +327,7 @@ def _confused_columns(tm: TextMap, i: int, j: int) -> bool:
 
 
 def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
-    """x of the gutters of a page set in three or more columns; empty for one or two columns.
+    """x of the gutters between the columns of lines i..j of a page (no text crosses them).
 
     ::
 
@@ -334,23 +352,35 @@ def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
     lo_b = next((b for b, v in enumerate(cover) if v), 0)
     hi_b = max((b for b, v in enumerate(cover) if v), default=0)
     allowed = max(1, (j - i) // 40)
-    gutters: list[float] = []
+    # Uncovered runs >= 6 pt wide are candidate gutters; the text between two of them is a column.
+    runs: list[tuple[int, int]] = []
     run_start: int | None = None
-    last_edge = lo_b
     for b in range(lo_b, hi_b + 1):
         if cover[b] <= allowed:
             if run_start is None:
                 run_start = b
         elif run_start is not None:
-            width = (b - run_start) * step
-            # A gutter is >= 6 pt wide with a column of >= 60 pt on its left (not a label margin).
-            if width >= 6 and (run_start - last_edge) * step >= 60:
-                gutters.append((run_start + b) / 2 * step)
-                last_edge = b
+            if (b - run_start) * step >= 6:
+                runs.append((run_start, b))
             run_start = None
-    if gutters and (hi_b - last_edge) * step < 60:
-        gutters.pop()
-    return gutters if len(gutters) >= 2 else []
+    # A column narrower than 60 pt is a margin of labels or line numbers, not a column: drop the gutter
+    # beside it (the narrower neighbour merges into the wider one), until every column is wide.
+    covered = [0]
+    for v in cover:
+        covered.append(covered[-1] + (v > allowed))
+    while runs:
+        edges = [lo_b] + [x for r in runs for x in r] + [hi_b + 1]
+        widths = [(covered[edges[2 * k + 1]] - covered[edges[2 * k]]) * step for k in range(len(runs) + 1)]
+        k = min(range(len(widths)), key=widths.__getitem__)
+        if widths[k] >= 60:
+            break
+        runs.pop(k if k < len(runs) else k - 1)
+    return [(a + b) / 2 * step for a, b in runs]
+
+
+def _crosses(item: TextItem, gutters: list[float]) -> bool:
+    """Whether the item runs across a gutter (a line of full-width prose, not a column's text)."""
+    return any(item.x < g < item.x + item.width for g in gutters)
 
 
 def _column_of(item: TextItem, gutters: list[float]) -> int:
@@ -643,12 +673,21 @@ def _split(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
         return []
     best: list[_Entry] = []
     for strategy in (_numbered, _hanging, _spaced, _author_year):
-        entries = strategy(rows, params)
+        entries = [e for e in strategy(rows, params) if not _subheading(e)]
         if len(entries) >= params.min_entries:
             return entries
         if len(entries) > len(best):
             best = entries
     return best or [_Entry(None, tuple(rows), 0)]
+
+
+def _subheading(entry: _Entry) -> bool:
+    """A short unnumbered line on its own inside a list: a group heading ("Books", "Ξενόγλωσση") or the
+    heading of what follows the list ("Figures"), not an entry."""
+    if entry.label is not None or len(entry.rows) > 1:
+        return False
+    text = entry.rows[0].text
+    return len(text) < 30 and not any(c.isdigit() for c in text)
 
 
 def _label(text: str) -> _Label | None:
@@ -700,7 +739,7 @@ def _chain(rows: list[_Row], labels: list[_Label | None], kind: LabelKind,
             elif lb.number == expected:
                 start = aligned or kind in (LabelKind.BRACKET, LabelKind.PAREN)
             elif expected < lb.number <= expected + 2:
-                start = aligned and kind in (LabelKind.BRACKET, LabelKind.PAREN)
+                start = aligned  # an entry lost by the extractor, or a gap in the numbering
         elif lb is not None and expected is not None and lb.number == expected \
                 and {lb.kind, kind} == {LabelKind.DOT, LabelKind.BARE}:
             # "40 Spinelli S" among "39. Ishida Y" and "41. Lautenschlager C" (F1000): the dot got lost.
