@@ -336,9 +336,16 @@ class Reference:
 
 @dataclass(frozen=True, slots=True)
 class Sentence:
+    """The sentence a marker belongs to (:func:`citelens.sentences.sentence_for`).
+
+    ``text`` is the sentence joined across line, column and page breaks, hyphenation repaired
+    (:func:`citelens.layout.join_lines`); ``start``/``end`` locate the marker *inside* ``text``:
+    ``text[start:end] == join_lines(marker)``.
+    """
+
     text: str
     start: int  # offset of the marker's start within ``text``
-    end: int
+    end: int  # offset just past the marker's end within ``text``
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "start": self.start, "end": self.end}

@@ -116,8 +116,41 @@ class CitationParams:
 
 @dataclass(frozen=True, slots=True)
 class FigureParams:
-    #: An equation number sits within this share of the page width from the line's right edge.
+    #: An equation number ends within this share of the page's text width from its column's right edge ...
     equation_edge: float = 0.15
+    #: ... and stands apart from the equation by a gap of at least this x font size (or on a line of its own).
+    equation_gap: float = 0.5
+    #: A caption line's previous line, in the same column and size, at most this x font size above and not
+    #: ending a sentence, makes it running text that happens to start with "Figure 3." instead.
+    caption_leading: float = 1.6
+    #: Bare "(3)" is an equation mention only while at most this share of bare "(n)" in equation context
+    #: name no equation number (in papers citing as "(12)" most do not).
+    bare_equation_miss: float = 0.5
+    #: A range "Figures 2–4" names each label in between, up to this many.
+    max_range: int = 20
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceParams:
+    #: Characters of text gathered on each side of a marker before looking for its sentence's ends; doubled
+    #: while the sentence reaches the edge, up to ``max_window``.
+    window: int = 240
+    max_window: int = 1000
+    #: A line this much larger than the marker's line (a heading) ends the sentence ...
+    larger: float = 1.15
+    #: ... one this much smaller (a float's caption, a table, a footnote) is stepped over ...
+    smaller: float = 0.95
+    #: ... up to this many lines in a row (a figure or table in the middle of a column).
+    max_skipped: int = 250
+    #: A page's first or last line further than this x font size from the next line of its page is a
+    #: running head or foot, stepped over.
+    furniture_gap: float = 2.2
+    #: Lines up to this many characters starting with a section number and not ending in punctuation
+    #: are headings: the sentence stops there.
+    heading_chars: int = 80
+    #: A short capitalised line without a full stop, after a finished sentence and narrower than this share
+    #: of the next line, is an unnumbered heading.
+    heading_width: float = 0.6
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +196,7 @@ class Params:
     references: ReferencesParams = field(default_factory=ReferencesParams)
     citations: CitationParams = field(default_factory=CitationParams)
     figures: FigureParams = field(default_factory=FigureParams)
+    sentences: SentenceParams = field(default_factory=SentenceParams)
     links: LinksParams = field(default_factory=LinksParams)
     evaluation: EvaluationParams = field(default_factory=EvaluationParams)
 

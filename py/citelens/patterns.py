@@ -393,6 +393,173 @@ AY_NARRATIVE = re.compile(
 # ----------------------------------------------------------------------------- figures, sentences
 # (figures.py and sentences.py: append their patterns here)
 
+# The head word of a figure, table, equation, section, algorithm or appendix mention, with its
+# family ("Supplementary", "Extended Data") and the space before the first label:
+# "Fig. ", "Figs. ", "FIGURE ", "Tables ", "Tab. ", "Eq. ", "Eqs. ", "Sec. ", "§", "Algorithm ",
+# "Appendix ", "Supplementary Fig. ", "Extended Data Fig. ", and PLOS's label-first "S1 Fig".
+FIGURE_WORD = re.compile(
+    r"""
+    (?<! [\w.] )                                                  # not "subfigure", "Config."
+    (?: (?P<family> (?i: supplementa(?:ry|l) | suppl? \. | extended \s+ data ) ) \s+ )?
+    (?: (?P<fig> (?i: figs? ) \. | (?i: fig (?: (?: -[\n\f] )? ure )? s? ) (?! [^\W\d_] ) )  # Fig-\nure
+      | (?P<tab> (?i: ta (?: -[\n\f] )? bles? ) (?! [^\W\d_] ) | Tabs? \. )
+      | (?P<eq> (?i: eq (?: ua (?: -[\n\f] )? tion | n )? s? ) (?: \. | (?! [^\W\d_] ) ) )
+      | (?P<sec> (?i: sec (?: -[\n\f] )? tions? ) (?! [^\W\d_] ) | S (?: ecs? | ects? ) (?: \. | (?! [^\W\d_] ) )
+               | §§? )
+      | (?P<alg> (?i: algo (?: -[\n\f] )? rithms? ) (?! [^\W\d_] ) | Algs? \. )
+      | (?P<app> (?i: ap (?: -[\n\f] )? pend (?: ix | ices ) ) (?! [^\W\d_] ) )
+      | (?P<plos> S (?P<plos_number> \d{1,2} ) \s+ (?: (?P<plos_fig> Fig ) | (?P<plos_tab> Table ) ) \b \.? )
+    )
+    [ \t\n\f]*
+    """,
+    X,
+)
+
+# One label of a mention, in parentheses or not, with its sub-panel:
+# "3", "3a", "1A", "3(b)", "2.a", "S2", "S2A", "A1", "2.1", "2.1.3", "IV", "III.B", "A", "(3)", "(2.5)", "(A.3)".
+FIGURE_LABEL = re.compile(
+    r"""
+    (?P<open> \( )?
+    (?P<label>
+        [A-Z]{1,2} \.? \d{1,3} (?: \. \d{1,3} ){0,3}              # S2  A1  ED3  A.3  B.2.1
+      | \d{1,3} (?: \. \d{1,3} ){0,3}                             # 3  2.1  2.1.3
+      | [IVXL]{1,6} (?: \. [A-Z0-9]{1,2} )?                        # IV  III.B
+      | [A-Z]                                                     # A (appendix, section)
+    )
+    (?P<panel>
+        (?<= \d ) (?: [a-z] | [A-Z] ) (?! [^\W_] )                # 3a  1A
+      | (?<= \d ) \( [a-zA-Z] \)                                  # 3(b)
+      | (?<= \d ) \. [a-z] (?! [^\W_] )                           # 2.a (IEEE)
+    )?
+    (?(open) \) )
+    (?! [^\W_] | \.\d )
+    """,
+    X,
+)
+
+# Between two labels of one mention: a list (", ", " and ", ", and ", " & ", " or ") or a range
+# (" – ", "-", " to ", " through "). "Figs. 2 and 3", "Figures 2–4", "Eqs. (3)–(5)", "Tables 1, 2".
+FIGURE_SEP = re.compile(
+    r"""
+    [ \t\n\f]* (?: (?P<range> [-\u2010-\u2014\u2212] | to \b | through \b )
+                 | , [ \t\n\f]* (?: and \b | or \b | & )? | and \b | or \b | & )
+    [ \t\n\f]*
+    """,
+    X,
+)
+
+# A sub-panel letter standing alone after a label, only where a list or range goes on or the mention
+# closes: "Fig. 1b to e", "Figs. 3a,b", "Figure 2 A and B" (PNAS), "Fig. 2A–C)".
+FIGURE_PANEL = re.compile(
+    r"""
+    (?P<panel> [a-zA-Z] )
+    (?= [ \t\n\f]* (?: [)\],;:.] | [-\u2010-\u2014\u2212] | and \b | or \b | \Z ) )
+    """,
+    X,
+)
+
+# The words before a bare equation number that make it one, matched at the end of the text before it:
+# "in (3)", "from (3)", "Substituting (2.5) into", "and (4)", "relations (6)", "expression (B.5)".
+EQUATION_CONTEXT = re.compile(
+    r"""
+    (?<! [\w.] ) (?i: in | from | of | into | by | using | with | via | see | to | and | or | cf\. | combining
+                    | substituting | inserting | relations? | expressions? | formulae? | formulas
+                    | (?: in )? equalit (?: y | ies ) ) [ \t\n\f]+ \Z
+    """,
+    X,
+)
+
+# A number in parentheses that may name an equation: "(3)", "(2.5)", "(A.3)", "(3a)". A dotted one
+# is an equation mention wherever it stands (such numbers are never citations): "(2.2) of its".
+EQUATION_PAREN = re.compile(r"\((?P<label>(?:[A-Z]\.?)?\d{1,3}(?:\.\d{1,3})?[a-z]?)\)")
+
+# What may stand before a mention's head word, matched at the end of the text before it:
+# "Supplementary ", "Suppl. ", "Extended Data ", and PLOS's "S1 " (in "S1 Fig").
+FIGURE_WORD_PREFIX = re.compile(
+    r"(?:(?i:supplementa(?:ry|l)|suppl?\.|extended\s+data)|(?<![\w.])S\d{1,2})[ \t\n\f]+\Z"
+)
+
+# An equation number at the end of a line: "(3)", "(2.5)", "(A.3)", "(3a)", "( 12 )".
+EQUATION_NUMBER = re.compile(r"\(\s?(?P<label>(?:[A-Z]\.?)?\d{1,3}(?:\.\d{1,3})?[a-z]?)\s?\)[ \t]*$")
+
+# The same, found in the whole text (lines end at "\n" or "\f"): "(3)\n".
+EQUATION_LINE_END = re.compile(r"\(\s?(?:[A-Z]\.?)?\d{1,3}(?:\.\d{1,3})?[a-z]?\s?\)[ \t]*(?=[\n\f]|\Z)")
+
+# An equation number alone, numbered on the left (leqno): "(5)".
+EQUATION_NUMBER_ONLY = re.compile(r"^[ \t]*\(\s?(?P<label>(?:[A-Z]\.?)?\d{1,3}(?:\.\d{1,3})?[a-z]?)\s?\)[ \t]*$")
+
+# The start of a caption line: "Figure 3:", "Fig. 3.", "FIGURE 3 |", "Table 2", "TABLE II", "FIG. 1:",
+# "Figure 1 Simultaneous recordings" (a capitalised phrase), "Table 2 (continued)", "Extended Data Fig. 2 |",
+# "Supplementary Table 1.", "Algorithm 1 FIDD", "S1 Fig. Map of", not "Figure 3 shows" nor "Fig. 2.a where".
+FIGURE_CAPTION = re.compile(
+    r"""
+    ^ [ \t]*
+    (?: (?P<family> (?i: supplementa(?:ry|l) | extended \s+ data ) ) \s+ )?
+    (?: (?P<plos> S \d{1,2} ) \s+ )?
+    (?: (?P<fig> (?i: fig (?: ure )? ) ) | (?P<tab> (?i: tab (?: le )? ) ) | (?P<alg> (?i: algorithm ) ) )
+    \.? [ \t]*
+    (?(plos) | (?P<label> [A-Z]{0,2} \.? \d{1,3} (?: \. \d{1,3} )? | [IVXL]{1,6} ) )
+    (?: [ \t]* (?: [:|—–] | \. (?! [a-z0-9] ) ) | [ \t]+ (?= [A-Z(\[] ) | [ \t]* $ )
+    """,
+    X,
+)
+
+# ------------------------------------------------------------------------------------ sentences
+
+# A place where a sentence may end: ".", "?", "!" or "…" (a run of them counts once: the look-behind
+# keeps a run of 50,000 dots linear; set after the first character, it lets the engine skip ahead to
+# the next stop character), closing quotes or brackets, a marker glued on, then the space before the
+# next sentence: "known.” Then", "before.[12] Next", "vacuole.5,6,9 In", "shown.¹² Next".
+SENTENCE_END = re.compile(
+    r"""
+    (?P<stop> [.?!\u2026] (?<! [.?!\u2026]{2} ) [.?!\u2026]*+ ['"’”)\]]*+ )
+    (?P<marker> \[ [\d,\u2013\u2014\s-]{1,40} \]
+              | (?<= (?: [^\W\d_] | [)\]] ) [.?!] ) \d{1,3} (?: [,\u2013\u2014-] \d{1,3} ){0,12}
+              | [\u00b9\u00b2\u00b3\u2070-\u2079]{1,12} )?
+    (?P<space> [ \t\n\f]+ )
+    """,
+    X,
+)
+
+# A marker after a full stop and a space that still belongs to the sentence before it when the next
+# sentence starts right after it: "before. [12] Next", "before. [3–5, 7] We", "before. (12) Next".
+SENTENCE_TRAILING_MARKER = re.compile(
+    r"""
+    (?P<marker> \[ [\d,\u2013\u2014\s-]{1,40} \] | \( \d{1,3} (?: [,\u2013\u2014-] \s? \d{1,3} ){0,12} \) )
+    [ \t\n\f]+
+    (?= [A-Z\u00c0-\u00de\u0391-\u03a9] )
+    """,
+    X,
+)
+
+# The word before a full stop that does not end a sentence, matched whole and case-insensitively:
+# "et al.", "e.g.", "i.e.", "Fig.", "Figs.", "Eq.", "Ref.", "vs.", "cf.", "approx.", "ca.", "Dr.", "Jr.",
+# "resp.", "St. Louis". "etc." is not here: it ends sentences as often as not.
+SENTENCE_ABBREVIATION = re.compile(
+    r"""
+    (?i: al | e\.g | i\.e | cf | vs | viz | approx | ca | resp | fig | figs | eq | eqs | eqn | eqns | ref | refs
+       | sec | secs | sect | sects | tab | tabs | alg | algs | app | appx | ch | chap | vol | vols | pp | p | ed
+       | eds | dr | mr | mrs | ms | prof | jr | sr | st | inc | ltd | corp | dept | univ | suppl | supp | incl
+       | jan | feb | mar | apr | jun | jul | aug | sep | sept | oct | nov | dec | sp | spp | subsp | cv | aff
+       | comb | et | eg | ie | esp | ibid | cit | def | thm | lem | prop | cor | lit )
+    """,
+    X,
+)
+
+# Abbreviations that stand before a number only: "No. 5", "Nos. 3 and 4", "Art. 12".
+SENTENCE_NUMBER_ABBREVIATION = re.compile(r"(?i:no|nos|art|arts|nr)")
+
+# Letters with dots inside, initials or a dotted abbreviation, never a sentence end: "U.S", "C.A.A",
+# "a.k.a", "Ph.D", "J" (as in "J. Smith").
+SENTENCE_INITIALS = re.compile(r"(?:[A-Za-z]{1,3}\.)*[A-Z]|(?:[A-Za-z]{1,3}\.)+[A-Za-z]{1,3}")
+
+# A section or list number, never a sentence end: "2.1" in "Sec. 2.1. The", "3" of "3. Results" at a
+# line start.
+SENTENCE_DOTTED_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})+|[A-Z](?:\.\d{1,3})+")
+
+# A blank line: a paragraph break, always a sentence boundary in plain text (JATS paragraphs).
+PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
 # ------------------------------------------------------------------------------------ links, evaluation
 # (links.py and evaluation.py)
 

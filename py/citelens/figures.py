@@ -1,0 +1,540 @@
+"""Figure, table, equation, section, algorithm and appendix mentions, and where each one points.
+
+Input: the document's :class:`~citelens.layout.TextMap`, its section outline, and the ``[start, end)``
+offsets of the bibliography in ``tm.text`` (no mention is taken from inside it).
+Output: one :class:`~citelens.model.FigureMention` per referenced label, in text order, each with the
+boxes of its own text: "Figs. 2 and 3" gives label "2" (boxes of "Figs. 2") and label "3" (boxes of
+"3"); a range "Figures 2–4" also gives "3", boxed by the dash that stands for it. ``label`` keeps the
+family apart: "S2" (supplementary, also "Supplementary Fig. 2" and PLOS's "S2 Fig"), "ED2" ("Extended
+Data Fig. 2"), "2". A sub-panel stays on the label ("3a", "1A") but targets figure 3's caption; more
+panels of one figure make one mention ("Figure 1A–C", "Figs. 3a,b", PNAS's "Fig. 2 A and B").
+
+Targets (``Target(page, y)``, ``y`` = top of the line; ``None`` when not found):
+- figures, tables, algorithms: the caption line that starts with the label ("Figure 3:", "Fig. 3.",
+  "FIGURE 3 |", "Table 2", "TABLE II", "Figure 1 Simultaneous ..."), never a line of running text that
+  happens to start with "Figure 3." (its previous line, close above in the same size, does not end a
+  sentence); the first such caption wins ("Table 2 (continued)" does not move it). A caption's own
+  "Figure 3:" is not a mention.
+- equations: the line ending in the number "(3)" at its column's right edge, set apart from the
+  equation by a gap (or alone on its line). A bare "(3)" is a mention only in equation context ("in
+  (3)", "from (3) and (4)"), only for numbers that exist as equation numbers, and not at all in papers
+  where such "(n)" mostly name no equation (they cite as "(12)").
+- sections and appendices: the outline item whose title starts with the number ("3.2 Results",
+  "IV. EXPERIMENTS", "Appendix A ..."); for outlines whose titles carry no number (bookmarks), the
+  number is read from the heading line on the item's page.
+
+Invariants: offsets and boxes come from ``tm``; mentions are sorted by their offset in ``tm.text``;
+every regex used is linear (bounded or anchored), so the stage is linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from citelens.layout import Line, TextMap, join_lines
+from citelens.model import FigureMention, MentionKind, OutlineItem, Target
+from citelens.params import PARAMS, FigureParams
+from citelens.patterns import (
+    APPENDIX_LETTER,
+    APPENDIX_WORD,
+    EQUATION_CONTEXT,
+    EQUATION_NUMBER,
+    EQUATION_LINE_END,
+    EQUATION_NUMBER_ONLY,
+    EQUATION_PAREN,
+    FIGURE_CAPTION,
+    FIGURE_LABEL,
+    FIGURE_PANEL,
+    FIGURE_SEP,
+    FIGURE_WORD,
+    FIGURE_WORD_PREFIX,
+    HEADING_NUMBER,
+    REFERENCES_HEADING,
+)
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
+_SEPARATOR_RANK = {":": 3, "|": 3, "—": 3, "–": 3, ".": 2}
+# Lower-case starts of every head word of FIGURE_WORD ("ta-" for "Ta-\nble", "§" for sections).
+_KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "sect", "§", "alg", "append", "ap-")
+_FLOATS = (MentionKind.FIGURE, MentionKind.TABLE, MentionKind.ALGORITHM)
+
+
+def roman_value(text: str) -> int | None:
+    """The value of a roman numeral made of I, V, X and L, or None.
+
+    >>> roman_value("XIV"), roman_value("II"), roman_value("ID")
+    (14, 2, None)
+    """
+    if not text or any(c not in _ROMAN for c in text):
+        return None
+    values = [_ROMAN[c] for c in text]
+    return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0], strict=True))
+
+
+def _key(kind: MentionKind, label: str) -> tuple[MentionKind, str]:
+    """Lookup key of a float's caption: roman numerals as numbers, so "Table 2" finds "TABLE II", and
+    "A.1" as "A1"."""
+    value = roman_value(label)
+    if value is not None:
+        return kind, str(value)
+    return kind, label.replace(".", "") if label[:1].isalpha() else label
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    label: str  # with family prefix and panel: "S2", "3a"
+    base: str  # the target's label: "S2", "3"
+    start: int
+    end: int
+
+
+# --------------------------------------------------------------------------------------- captions
+
+
+def _body_size(tm: TextMap) -> float:
+    sizes: dict[float, int] = {}
+    for line in tm.lines:
+        key = round(line.size * 2) / 2
+        sizes[key] = sizes.get(key, 0) + len(line.text)
+    return max(sizes, key=lambda k: sizes[k]) if sizes else 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Caption:
+    kind: MentionKind
+    label: str  # "3", "S2", "ED1", "II"
+    separator: str  # ":", "|", ".", or "" (a capitalised phrase follows, or nothing)
+
+
+def caption_start(tm: TextMap, i: int, params: FigureParams = PARAMS.figures) -> Caption | None:
+    """The caption line ``i`` opens ("Figure 3: ...", "TABLE II", "S1 Fig. ..."), or None.
+
+    A line of running text that happens to start with "Figure 3." is no caption: the line before it,
+    in the same column and size and at most ``caption_leading`` x size above, ends mid-sentence.
+    """
+    line = tm.lines[i]
+    m = FIGURE_CAPTION.match(line.text)
+    if m is None:
+        return None
+    if i > 0:
+        prev = tm.lines[i - 1]
+        tail = prev.text.rstrip()[-1:]
+        if prev.page == line.page and prev.column == line.column and abs(prev.size - line.size) < 0.5 \
+                and 0 < line.baseline - prev.baseline <= params.caption_leading * line.size \
+                and (tail.isalnum() or tail in ",(-–"):
+            return None
+    kind = MentionKind.FIGURE if m.group("fig") else MentionKind.TABLE if m.group("tab") else MentionKind.ALGORITHM
+    separator = m.group(0)[m.end("label") if m.group("label") else m.end():].strip()[:1]
+    if m.group("plos"):
+        return Caption(kind, m.group("plos"), separator)
+    label = m.group("label")
+    family = (m.group("family") or "").lower()
+    if family.startswith("supplement") and not label.startswith("S"):
+        label = "S" + label
+    elif family.startswith("extended"):
+        label = "ED" + label
+    return Caption(kind, label, separator)
+
+
+def _in(skip: tuple[int, int] | None, offset: int) -> bool:
+    return skip is not None and skip[0] <= offset < skip[1]
+
+
+def _captions(tm: TextMap, hits: Sequence[int], skip: tuple[int, int] | None,
+              params: FigureParams) -> tuple[dict[tuple[MentionKind, str], Target], set[int]]:
+    """Caption targets by (kind, label), and the offsets where a caption's own label word starts.
+
+    ``hits`` are the offsets of head words; a caption opens a line with one. Several lines may open
+    with "Table 4": the caption wins by its separator (":" or "|" over "." over none), then by being
+    set smaller than the body, then by coming first. A loser set smaller than the body or saying
+    "continued" is a continued caption; any other loser is running text ("Table 4. On average, ..."
+    at the top of a column), whose "Table 4" is a mention.
+    """
+    text = tm.text
+    found: dict[tuple[MentionKind, str], list[tuple[int, Caption]]] = {}
+    for k in hits:
+        i = tm.line_index(k)
+        if text[tm.starts[i]:k].strip() or _in(skip, k):
+            continue  # not at the start of its line
+        caption = caption_start(tm, i, params)
+        if caption is not None:
+            found.setdefault(_key(caption.kind, caption.label), []).append((i, caption))
+    targets: dict[tuple[MentionKind, str], Target] = {}
+    heads: set[int] = set()
+    body = _body_size(tm) if any(len(c) > 1 for c in found.values()) else 0.0
+    for key, candidates in found.items():
+        def rank(c: tuple[int, Caption]) -> tuple[int, bool, int]:
+            return (_SEPARATOR_RANK.get(c[1].separator, 0), tm.lines[c[0]].size < body - 0.3, -c[0])
+        best = max(candidates, key=rank)
+        line = tm.lines[best[0]]
+        targets[key] = Target(line.page, line.box[1])
+        for i, _caption in candidates:
+            other = tm.lines[i]
+            if i == best[0] or other.size < body - 0.3 or "continued" in other.text.lower():
+                heads.add(tm.starts[i] + len(other.text) - len(other.text.lstrip()))
+    return targets, heads
+
+
+# -------------------------------------------------------------------------------------- equations
+
+
+def _equations(tm: TextMap, skip: tuple[int, int] | None,
+               params: FigureParams) -> tuple[dict[str, Target], set[int]]:
+    """Equation numbers by label ("3", "2.5", "A.3", "3a"), and the offsets of their "(".
+
+    Numbered on the right, the number ends near its column's right edge, apart from the equation;
+    numbered on the left (leqno), it stands alone near the column's left edge, the equation to its right::
+
+        |   E = mc^2 + ...                         (3) |   gap >= equation_gap x size before "(3)",
+        |                                  ^^^^^^^^^^^ |   within equation_edge x text width of
+        | (4)    F = ma                                |   the column's edge
+    """
+    candidates: list[tuple[int, re.Match[str]]] = []
+    for n in EQUATION_LINE_END.finditer(tm.text):
+        i = tm.line_index(n.start())
+        line = tm.lines[i]
+        m = EQUATION_NUMBER.search(line.text, max(0, n.start() - tm.starts[i] - 2))
+        if m is not None and not _in(skip, n.start()):
+            candidates.append((i, m))
+    out: dict[str, Target] = {}
+    offsets: set[int] = set()
+    if not candidates:
+        return out, offsets
+    pages = {tm.lines[i].page for i, _m in candidates}
+    left: dict[tuple[int, int], float] = {}
+    right: dict[tuple[int, int], float] = {}
+    span: dict[int, tuple[float, float]] = {}
+    per_page: dict[int, list[Line]] = {}
+    for line in tm.lines:
+        if line.page not in pages:
+            continue
+        k = (line.page, line.column)
+        left[k] = min(left.get(k, line.box[0]), line.box[0])
+        right[k] = max(right.get(k, line.box[2]), line.box[2])
+        lo, hi = span.get(line.page, (line.box[0], line.box[2]))
+        span[line.page] = (min(lo, line.box[0]), max(hi, line.box[2]))
+        per_page.setdefault(line.page, []).append(line)
+    for i, m in candidates:
+        line = tm.lines[i]
+        text = line.text
+        lo, hi = span[line.page]
+        reach = params.equation_edge * (hi - lo)
+        k = (line.page, line.column)
+        at_right = line.box[2] >= right[k] - reach and _apart(line, m.start(), params)
+        alone = m.start() == 0 or not text[:m.start()].strip()
+        at_left = alone and line.box[0] <= left[k] + reach
+        if not at_right and not at_left:
+            continue
+        neighbours = [ln for ln in per_page[line.page]
+                      if ln is not line and abs(ln.baseline - line.baseline) < 0.5 * line.size]
+        if alone and neighbours and all(EQUATION_NUMBER_ONLY.match(ln.text) for ln in neighbours):
+            continue  # a table's column heads "(1) (2) (3)"
+        if not at_right and not any(ln.box[0] > line.box[2] for ln in neighbours):
+            continue  # on the left, the equation must stand to its right
+        out.setdefault(m.group("label"), Target(line.page, line.box[1]))
+        offsets.add(tm.starts[i] + m.start())
+    return out, offsets
+
+
+def _apart(line: Line, at: int, params: FigureParams) -> bool:
+    """Whether the "(" at ``at`` opens an item set apart from what precedes it on the line."""
+    if at == 0:
+        return True
+    for n, (item, off) in enumerate(zip(line.items, line.offsets, strict=True)):
+        if off <= at < off + len(item.text):
+            if line.text[off:at].strip():
+                return False  # inside a run of text: "... as in (3.3)"
+            if n == 0:
+                return True
+            prev = line.items[n - 1]
+            return item.x - (prev.x + prev.width) >= params.equation_gap * item.size
+    return False
+
+
+# --------------------------------------------------------------------------------------- sections
+
+
+def _section_number(title: str, appendix: bool = False) -> tuple[str | None, str]:
+    """``("3.2", "Results")`` for "3.2 Results", ``("A", "Proofs")`` for "Appendix A: Proofs" (and for
+    "A Proofs" when ``appendix``: a bare letter numbers only what follows the bibliography)."""
+    text = " ".join(title.split())
+    m = HEADING_NUMBER.match(text) or (APPENDIX_LETTER.match(text) if appendix else None)
+    if m is None:
+        return None, title
+    number = APPENDIX_WORD.sub("", m.group("number")).rstrip(".:")
+    return number, m.group("title")
+
+
+def _sections(tm: TextMap, outline: Sequence[OutlineItem]) -> dict[str, Target | None]:
+    """Section targets by number: "3.2", "IV", "A", "A.1"."""
+    out: dict[str, Target | None] = {}
+    lower = tm.text.lower()
+    if len(lower) != len(tm.text):  # a few characters lower-case to two ("İ"): offsets would drift
+        lower = tm.text
+    appendix = numbered_sections = False
+    for item in outline:
+        title = " ".join(item.title.split())
+        # Appendices come after the bibliography, or after sections numbered 1, 2, ...: "A Proofs".
+        appendix = appendix or REFERENCES_HEADING.match(title) is not None or APPENDIX_WORD.match(title) is not None \
+            or (numbered_sections and APPENDIX_LETTER.match(title) is not None)
+        numbered_sections = numbered_sections or title[:1].isdigit()
+        number, _title = _section_number(title, appendix)
+        if number is None:
+            number = _printed_number(tm, lower, item.page, title, appendix)
+        if number is not None:
+            out.setdefault(number, Target(item.page, item.y))
+    return out
+
+
+def _printed_number(tm: TextMap, lower: str, page: int, title: str, appendix: bool) -> str | None:
+    """The number printed before an outline title that has none, on its page: bookmarks often say "The
+    implementation of TIMP" where the page says "2. The implementation of TIMP"."""
+    lo, hi = tm.page_starts.get(page), tm.page_ends.get(page)
+    probe = title[:24].rsplit(" ", 1)[0] if len(title) > 24 else title
+    if lo is None or len(probe) < 3:
+        return None
+    probe = probe.lower()
+    k = lower.find(probe, lo, hi)
+    while k >= 0:
+        i = tm.line_index(k)
+        head = tm.text[tm.starts[i]:k].strip()
+        if head and len(head) <= 14:
+            number, rest = _section_number(f"{head} {title}", appendix)
+            if number is not None and rest == title:
+                return number
+        k = lower.find(probe, k + 1, hi)
+    return None
+
+
+# --------------------------------------------------------------------------------------- mentions
+
+
+def _kind(m: re.Match[str]) -> MentionKind:
+    if m.group("fig") or m.group("plos_fig"):
+        return MentionKind.FIGURE
+    if m.group("tab") or m.group("plos_tab"):
+        return MentionKind.TABLE
+    if m.group("eq"):
+        return MentionKind.EQUATION
+    if m.group("sec"):
+        return MentionKind.SECTION
+    if m.group("alg"):
+        return MentionKind.ALGORITHM
+    return MentionKind.APPENDIX
+
+
+def _label_ok(kind: MentionKind, label: str, paren: bool) -> bool:
+    """The label forms each kind takes: parentheses only for equations; a lone letter only for sections,
+    appendices (and "Table I"); roman numerals for anything but equations."""
+    if paren and kind is not MentionKind.EQUATION:
+        return False
+    if not label.isalpha():
+        return True
+    if kind is MentionKind.EQUATION:
+        return False
+    if len(label) > 1:
+        return roman_value(label) is not None
+    return kind in (MentionKind.SECTION, MentionKind.APPENDIX) or (kind is MentionKind.TABLE and label in _ROMAN)
+
+
+def _parse_items(text: str, pos: int, kind: MentionKind, prefix: str, params: FigureParams,
+                 first_start: int) -> list[_Item]:
+    """The labels of one mention, from ``pos`` (just after its head word)."""
+    items: list[_Item] = []
+    m = FIGURE_LABEL.match(text, pos)
+    if m is None or not _label_ok(kind, m.group("label"), bool(m.group("open"))):
+        return items
+    last_base = None
+    pending_range = False
+    connector = (0, 0)
+    start = first_start
+    while True:
+        label = m.group("label")
+        panel = (m.group("panel") or "").strip("().")
+        base = prefix + label if prefix and not label.startswith(prefix[:1]) else label
+        if pending_range and items and base.isdigit() and items[-1].base.isdigit():
+            # "Figures 2–4": 3 has no text of its own; the dash between the ends stands for it.
+            lo, hi = int(items[-1].base), int(base)
+            if 0 < hi - lo <= params.max_range:
+                for v in range(lo + 1, hi):
+                    items.append(_Item(str(v), str(v), connector[0], connector[1]))
+        items.append(_Item(base + panel, base, start, m.end()))
+        last_base = base
+        pos = m.end()
+        # Further labels, or sub-panels of this one ("Fig. 1b to e", "Figs. 3a,b", "Fig. 2 A and B").
+        while True:
+            sep = FIGURE_SEP.match(text, pos)
+            if sep is None:
+                # PNAS sets panels after a space: "Fig. 2 A–C", "Fig. 1 A and B".
+                if text[pos:pos + 1] == " " and not panel:
+                    p = FIGURE_PANEL.match(text, pos + 1)
+                    if p is not None and p.group("panel").isupper() and roman_value(p.group("panel")) is None:
+                        items[-1] = _Item(items[-1].label + p.group("panel"), last_base, items[-1].start, p.end())
+                        pos = p.end()
+                        panel = p.group("panel")
+                        continue
+                return items
+            nxt = FIGURE_LABEL.match(text, sep.end())
+            if nxt is not None and _label_ok(kind, nxt.group("label"), bool(nxt.group("open"))) \
+                    and not (panel and len(nxt.group("label")) == 1 and nxt.group("label").isalpha()) \
+                    and FIGURE_WORD.match(text, sep.end()) is None:  # "Fig. 2 and S1 Fig": a new mention
+                m = nxt
+                pending_range = sep.group("range") is not None
+                connector = sep.span("range") if pending_range else (0, 0)
+                start = m.start()
+                break
+            p = FIGURE_PANEL.match(text, sep.end())
+            if p is not None and panel and p.group("panel").isupper() == panel.isupper():
+                # More panels of the same figure: one mention, "Figure 1A–C", labelled by its first panel.
+                items[-1] = _Item(items[-1].label, last_base, items[-1].start, p.end())
+                pos = p.end()
+                continue
+            return items
+
+
+def _keyword_hits(text: str) -> list[int]:
+    """Where a head word of ``FIGURE_WORD`` may start (at its "Supplementary" or "S1" prefix if any),
+    ascending.
+
+    A regex scan of the whole text costs ~80 ns a character in CPython (a head word can start
+    anywhere); the keywords are rare, so ``str.find`` locates them and the regex only confirms.
+    """
+    lower = text.lower()
+    starts: set[int] = set()
+    for keyword in _KEYWORDS:
+        k = lower.find(keyword)
+        while k >= 0:
+            if k == 0 or not (lower[k - 1].isalnum() or lower[k - 1] in "._"):
+                before = FIGURE_WORD_PREFIX.search(text, max(0, k - 24), k)
+                starts.add(before.start() if before is not None else k)
+            k = lower.find(keyword, k + 1)
+    return sorted(starts)
+
+
+def _head_words(text: str, hits: Sequence[int]) -> Iterator[re.Match[str]]:
+    """The matches of ``FIGURE_WORD`` at ``hits``, in order, not overlapping."""
+    end = -1
+    for k in hits:
+        if k >= end:
+            m = FIGURE_WORD.match(text, k)
+            if m is not None:
+                end = m.end()
+                yield m
+
+
+def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tuple[int, int] | None = None,
+                         params: FigureParams = PARAMS.figures) -> tuple[FigureMention, ...]:
+    """Every mention of a figure, table, equation, section, algorithm or appendix, with its target."""
+    text = tm.text
+    hits = _keyword_hits(text)
+    captions, heads = _captions(tm, hits, skip, params)
+    equations, eq_offsets = _equations(tm, skip, params)
+    sections = _sections(tm, outline)
+    found: list[tuple[MentionKind, _Item]] = []
+    for m in _head_words(text, hits):
+        if _in(skip, m.start()) or m.start() in heads:
+            continue
+        kind = _kind(m)
+        family = (m.group("family") or "").lower()
+        prefix = "S" if family.startswith("supp") else "ED" if family.startswith("extended") else ""
+        if m.group("plos"):
+            label = "S" + m.group("plos_number")
+            end = m.end("plos_fig") if m.group("plos_fig") else m.end("plos_tab")
+            found.append((kind, _Item(label, label, m.start(), end)))
+            continue
+        for item in _parse_items(text, m.end(), kind, prefix, params, m.start()):
+            found.append((kind, item))
+    if equations:
+        found.extend((MentionKind.EQUATION, item) for item in _bare_equations(text, skip, equations, eq_offsets,
+                                                                           {item.start for _k, item in found}, params))
+    found.sort(key=lambda ki: (ki[1].start, ki[1].end))
+    out: list[FigureMention] = []
+    seen: set[tuple[int, int, str]] = set()
+    for kind, item in found:
+        if "." in item.base:
+            item = _without_superscript(tm, item)
+        if (item.start, item.end, item.label) in seen:
+            continue
+        seen.add((item.start, item.end, item.label))
+        boxes = tm.boxes(item.start, item.end)
+        if not boxes:
+            continue
+        if kind in (MentionKind.SECTION, MentionKind.APPENDIX) and item.base not in sections:
+            sections[item.base] = _heading_line(tm, item.base)
+        out.append(FigureMention(boxes[0][0], join_lines(text[item.start:item.end]), kind, item.label,
+                                 tuple(b for _page, b in boxes), _target(kind, item.base, captions, equations, sections)))
+    return tuple(out)
+
+
+def _without_superscript(tm: TextMap, item: _Item) -> _Item:
+    """"Equation 3.⁷⁹˒⁸⁰" reads as "Equation 3.79,80": the digits after the dot, raised or set smaller,
+    are a citation, not part of the label."""
+    dot = tm.text.rfind(".", item.start, item.end)
+    before, after = tm.items(dot - 1, dot), tm.items(dot + 1, dot + 2)
+    if not before or not after or dot - 1 < item.start:
+        return item
+    a, b = before[0][0], after[0][0]
+    if b.size < 0.85 * a.size or b.y < a.y - 0.25 * a.size:
+        cut = len(item.base) - len(item.base.rsplit(".", 1)[1]) - 1
+        label = item.base[:cut]
+        if label and label[-1].isalnum():
+            return _Item(label, label, item.start, dot)
+    return item
+
+
+def _heading_line(tm: TextMap, number: str) -> Target | None:
+    """A heading line numbered ``number`` ("5.6.3 Model output"), for sections the outline lacks."""
+    text = tm.text
+    for lead in ("\n", "\f"):
+        for form in (f"{lead}{number} ", f"{lead}{number}. "):
+            k = text.find(form)
+            while k >= 0:
+                i = tm.line_index(k + 1)
+                line = tm.lines[i]
+                title = line.text[len(form) - 1:].strip()
+                if len(line.text) <= 100 and title[:1].isupper() and not title.endswith((".", ",", ";")):
+                    return Target(line.page, line.box[1])
+                k = text.find(form, k + 1)
+    return None
+
+
+def _bare_equations(text: str, skip: tuple[int, int] | None, equations: dict[str, Target], numbers: set[int],
+                    taken: set[int], params: FigureParams) -> list[_Item]:
+    """Equation mentions without a head word: "(3)" in equation context, "(2.5)" anywhere; only for
+    existing equation numbers, and none in a paper where such "(n)" mostly name no equation."""
+    context: list[_Item] = []
+    dotted: list[_Item] = []
+    misses = 0
+    for m in EQUATION_PAREN.finditer(text):
+        at = m.start()
+        if _in(skip, at) or at in numbers or (at and (text[at - 1].isalnum() or text[at - 1] == ")")):
+            continue
+        if "." in m.group("label") and m.group("label") in equations:
+            dotted.extend(_parse_items(text, at, MentionKind.EQUATION, "", params, at))
+        elif EQUATION_CONTEXT.search(text, max(0, at - 24), at):
+            items = _parse_items(text, at, MentionKind.EQUATION, "", params, at)
+            misses += bool(items) and items[0].base not in equations
+            context.extend(items)
+    if context and misses > params.bare_equation_miss * len(context):
+        context = []
+    seen = set(taken)
+    out: list[_Item] = []
+    for item in sorted(dotted + context, key=lambda it: it.start):
+        if item.base in equations and item.start not in seen and item.start not in numbers:
+            seen.add(item.start)
+            out.append(item)
+    return out
+
+
+def _target(kind: MentionKind, base: str, captions: dict[tuple[MentionKind, str], Target],
+            equations: dict[str, Target], sections: dict[str, Target | None]) -> Target | None:
+    if kind in _FLOATS:
+        return captions.get(_key(kind, base))
+    if kind is MentionKind.EQUATION:
+        return equations.get(base)
+    target = sections.get(base)
+    if target is None and kind is MentionKind.APPENDIX and "." in base:
+        target = sections.get(base.split(".")[0])
+    return target

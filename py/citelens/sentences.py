@@ -1,0 +1,489 @@
+"""Sentences: where a sentence of running text starts and ends, and the sentence holding a marker.
+
+Input: any plain text (:func:`split_sentences`), or a :class:`~citelens.layout.TextMap` and the
+``[start, end)`` offsets of a marker in ``tm.text`` (:func:`sentence_for`).
+Output: sentence spans ``(start, end)`` of the text, trimmed of whitespace, in order and disjoint; or a
+:class:`~citelens.model.Sentence` whose ``text`` is the sentence joined across line, column and page
+breaks with hyphenation repaired (the rules of :func:`citelens.layout.join_lines`), and whose
+``start``/``end`` locate the marker inside that text: ``s.text[s.start:s.end] == join_lines(marker)``.
+
+Rules. A sentence ends at ".", "?", "!" or "…" (with closing quotes or brackets) followed by white space
+and a character that is not a lower-case letter, except after an abbreviation (``et al.``, ``e.g.``,
+``Fig.``, ``Eq.``, ``vs.``, ``approx.``, see ``SENTENCE_ABBREVIATION``), initials (``J. Smith``,
+``U.S.``), a dotted section number (``Sec. 2.1.``) or a list number opening a line (``3. Results``). A
+citation marker right after the full stop (``before.[12] Next``, ``before.¹² Next``, ``before. [12]
+Next``) belongs to the sentence before it. A blank line always ends a sentence. On a page,
+:func:`sentence_for` also stops at a line set much larger than the marker's (a heading), at a numbered
+heading line and at the start of a caption, and steps over what interrupts running text: smaller print
+(floats, footnotes), line numbers and running heads.
+
+Why not pysbd: it hangs for minutes on long digit runs (its regexes backtrack), costs ~1 ms per
+sentence in CPython and more in Pyodide, and knows nothing about the layout. These few rules run in
+linear time: every regex here is anchored at a stop character, bounded, or possessive, and each
+candidate end is judged from at most 40 characters around it.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Iterator
+
+from citelens.layout import Line, TextMap, join_lines
+from citelens.model import Sentence
+from citelens.params import PARAMS, SentenceParams
+from citelens.patterns import (
+    CAPTION,
+    FIGURE_CAPTION,
+    HEADING_NUMBER,
+    HYPHEN_BREAK,
+    HYPHEN_KEPT,
+    KNOWN_SECTION,
+    PARAGRAPH_BREAK,
+    SENTENCE_ABBREVIATION,
+    SENTENCE_DOTTED_NUMBER,
+    SENTENCE_END,
+    SENTENCE_INITIALS,
+    SENTENCE_NUMBER_ABBREVIATION,
+    SENTENCE_TRAILING_MARKER,
+)
+
+_OPENERS = "([{\"'“‘"
+_ROMAN = frozenset("IVX")
+_CAPTION_FIRST = frozenset("FfTtSsAaEeBbCcKkLlPp")  # Figure, Table, Supplementary, Algorithm, Extended, Box ...
+
+
+def _token_before(text: str, stop: int, lo: int) -> tuple[str, int]:
+    """The whitespace-delimited token ending at ``stop`` (opening brackets and quotes dropped), and
+    where it starts; at most 40 characters are looked at."""
+    window = text[max(lo, stop - 40):stop]
+    k = len(window)
+    while k and not window[k - 1].isspace():
+        k -= 1
+    token = window[k:]
+    start = stop - len(token)
+    stripped = token.lstrip(_OPENERS)
+    return stripped, start + (len(token) - len(stripped))
+
+
+def _is_end(text: str, lo: int, stop: int, stop_text: str, nxt: str) -> bool:
+    """Whether the stop at ``stop`` ends a sentence whose successor opens with ``nxt``."""
+    if not nxt or nxt.islower():
+        return False
+    if stop_text[0] != ".":
+        return True
+    token, tstart = _token_before(text, stop, lo)
+    if not token:
+        return True
+    if SENTENCE_ABBREVIATION.fullmatch(token) or SENTENCE_INITIALS.fullmatch(token) \
+            or SENTENCE_DOTTED_NUMBER.fullmatch(token):
+        return False
+    if SENTENCE_NUMBER_ABBREVIATION.fullmatch(token) and nxt.isdigit():
+        return False
+    line_start = tstart <= lo or text[tstart - 1] in "\n\f"
+    # "3. Results" or "IV. EXPERIMENTS" opening a line: a list or heading number, not the end of "3".
+    return not (line_start and (token.isdigit() and len(token) <= 2 or set(token) <= _ROMAN))
+
+
+def _end_at(text: str, lo: int, m: re.Match[str]) -> int | None:
+    """Where the next sentence starts if the candidate end ``m`` is one, else None."""
+    after = m.end()
+    nxt = text[after] if after < len(text) else ""
+    if not _is_end(text, lo, m.start("stop"), m.group("stop"), nxt):
+        return None
+    if m.group("marker") is None:
+        t = SENTENCE_TRAILING_MARKER.match(text, after)
+        if t is not None:
+            return t.end()
+    return after
+
+
+def _boundaries(text: str) -> list[int]:
+    """Offsets where a sentence starts, 0 first and ``len(text)`` last, ascending."""
+    out = [0]
+    for m in SENTENCE_END.finditer(text):
+        b = _end_at(text, 0, m)
+        if b is not None and b > out[-1]:
+            out.append(b)
+    out.extend(m.end() for m in PARAGRAPH_BREAK.finditer(text))
+    out.append(len(text))
+    return sorted(set(out))
+
+
+def _span_around(text: str, ws: int, we: int) -> tuple[int, int]:
+    """The sentence of ``text`` holding ``text[ws:we]``: only the candidate ends near it are judged."""
+    reach = max(0, ws - 64)  # a trailing marker moves an end at most this far
+    start = None
+    end = len(text)
+    for m in SENTENCE_END.finditer(text, reach):
+        b = _end_at(text, 0, m)
+        if b is None:
+            continue
+        if b <= ws:
+            start = b
+        elif b >= we:
+            end = b
+            break
+    if start is None:
+        earlier = [m for m in _until(SENTENCE_END.finditer(text), reach)]
+        start = next((b for m in reversed(earlier) if (b := _end_at(text, 0, m)) is not None and b <= ws), 0)
+    for m in PARAGRAPH_BREAK.finditer(text):
+        if m.end() <= ws:
+            start = max(start, m.end())
+        elif m.start() >= we:
+            end = min(end, m.start())
+            break
+    return start, end
+
+
+def _until(matches: Iterator[re.Match[str]], stop: int) -> Iterator[re.Match[str]]:
+    for m in matches:
+        if m.start() >= stop:
+            return
+        yield m
+
+
+def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """The sentences of ``text`` as ``(start, end)`` offsets, trimmed, in order.
+
+    >>> t = "As shown by Smith et al. in Fig. 2, it works.[12] Next, e.g. here. Done"
+    >>> [t[a:b] for a, b in split_sentences(t)]
+    ['As shown by Smith et al. in Fig. 2, it works.[12]', 'Next, e.g. here.', 'Done']
+    """
+    bounds = _boundaries(text)
+    out: list[tuple[int, int]] = []
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        a, b = _trimmed(text, a, b)
+        if a < b:
+            out.append((a, b))
+    return out
+
+
+# ------------------------------------------------------------------------------- joining with offsets
+
+
+def join_with_offsets(text: str) -> tuple[str, list[int]]:
+    """:func:`citelens.layout.join_lines` of ``text``, and for each character of the result the offset
+    in ``text`` it came from (a space standing for a break maps to the break's first character).
+
+    >>> join_with_offsets("infor-\\nmation  re-\\nuse")
+    ('information reuse', [0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 15, 16, 19, 20, 21])
+    """
+    if "-\n" not in text and "-\f" not in text:
+        return _collapse(text, list(range(len(text))))
+    pos = list(range(len(text)))
+    # 1. HYPHEN_BREAK: "infor-\nmation" → "information".
+    parts: list[str] = []
+    pmap: list[int] = []
+    last = 0
+    for m in HYPHEN_BREAK.finditer(text):
+        parts.append(text[last:m.end(1)])
+        pmap.extend(pos[last:m.end(1)])
+        parts.append(m.group(2))
+        pmap.append(pos[m.start(2)])
+        last = m.end()
+    parts.append(text[last:])
+    pmap.extend(pos[last:])
+    text, pos = "".join(parts), pmap
+    # 2. HYPHEN_KEPT: "state-of-the-\nArt" → "state-of-the-Art".
+    parts, pmap, last = [], [], 0
+    for m in HYPHEN_KEPT.finditer(text):
+        parts.append(text[last:m.end(1) + 1])
+        pmap.extend(pos[last:m.end(1) + 1])
+        last = m.end()
+    parts.append(text[last:])
+    pmap.extend(pos[last:])
+    return _collapse("".join(parts), pmap)
+
+
+def _collapse(text: str, pos: list[int]) -> tuple[str, list[int]]:
+    """Runs of white space become one space, none at the ends (``" ".join(text.split())``), with offsets."""
+    parts: list[str] = []
+    pmap: list[int] = []
+    words = text.split()
+    k = prev_end = 0
+    for n, word in enumerate(words):
+        k = text.index(word, k)
+        if n:
+            parts.append(" ")
+            pmap.append(pos[prev_end])
+        parts.append(word)
+        pmap.extend(pos[k:k + len(word)])
+        k = prev_end = k + len(word)
+    return "".join(parts), pmap
+
+
+# ---------------------------------------------------------------------------------- on a TextMap
+
+
+def _heading(line: Line, ref: float, p: SentenceParams) -> bool:
+    """A line that ends the sentence before it and starts none: a heading, larger or numbered."""
+    if line.size > ref * p.larger:
+        return True
+    if len(line.text) > p.heading_chars + 8:
+        return False
+    text = " ".join(line.text.split())
+    if not text or len(text) > p.heading_chars or text.endswith((".", ",", ";", ":")):
+        return False
+    m = HEADING_NUMBER.match(text)
+    if m is not None:
+        return m.group("title")[:1].isupper()
+    return text[0].isupper() and KNOWN_SECTION.match(text) is not None
+
+
+def _standalone_heading(tm: TextMap, j: int, p: SentenceParams) -> bool:
+    """An unnumbered heading in the body's size (bold, which the text map does not tell): a short
+    capitalised line without end punctuation, after a finished sentence, before a capitalised line,
+    and either narrow or set off by more space above than below::
+
+        ... the end of a paragraph.
+                                                            <- extra space
+        Metabolic constraints of the size relationship      <- short, no full stop
+        The strong covariation of haptophyte and ...
+    """
+    line = tm.lines[j]
+    text = line.text.strip()
+    if not text or len(text) > p.heading_chars or text[-1] in ".,;:!?" or not text[0].isupper() \
+            or j + 1 >= len(tm.lines):
+        return False
+    nxt = tm.lines[j + 1]
+    if not nxt.text.lstrip()[:1].isupper() or nxt.column != line.column:
+        return False
+    spaced = False
+    if j > 0:
+        prev = tm.lines[j - 1]
+        if prev.page == line.page and prev.column == line.column:
+            if prev.text.rstrip()[-1:] not in ".?!:":
+                return False
+            # More space above than below: a heading set off from the paragraph before it.
+            spaced = line.baseline - prev.baseline > 1.5 * (nxt.baseline - line.baseline) > 0
+    width = (line.box[2] - line.box[0]) / max(nxt.box[2] - nxt.box[0], 1.0)
+    return width < p.heading_width or (spaced and width < 0.9)
+
+
+def _heading_continued(tm: TextMap, j: int, ref: float, p: SentenceParams) -> bool:
+    """The second line of a wrapped numbered heading: short, no end punctuation, under a heading line::
+
+        4.3. Synaptic input from presumed Ad nociceptors to lamina I
+        projection neurons
+    """
+    if j == 0:
+        return False
+    line, prev = tm.lines[j], tm.lines[j - 1]
+    text = line.text.strip()
+    if not text or len(text) > p.heading_chars // 2 or text[-1] in ".,;:!?" or prev.column != line.column:
+        return False
+    return _heading(prev, ref, p) and HEADING_NUMBER.match(" ".join(prev.text.split())) is not None \
+        and 0 < line.baseline - prev.baseline <= 1.5 * line.size
+
+
+def _caption_start(line: Line) -> bool:
+    text = line.text.lstrip()
+    if text[:1] not in _CAPTION_FIRST:
+        return False
+    return FIGURE_CAPTION.match(text) is not None or (CAPTION.match(text) is not None and ":" in text[:20])
+
+
+def _furniture(tm: TextMap, i: int, p: SentenceParams) -> bool:
+    """A line number, a page number, or a page's first or last line set well apart from the rest of
+    its page (a running head or foot)."""
+    line = tm.lines[i]
+    text = line.text.strip()
+    if not text or text.isdigit():
+        return True
+    prev_same = i > 0 and tm.lines[i - 1].page == line.page
+    next_same = i + 1 < len(tm.lines) and tm.lines[i + 1].page == line.page
+    if prev_same == next_same:  # inside its page, or alone on it
+        return False
+    other = tm.lines[i - 1] if prev_same else tm.lines[i + 1]
+    return abs(other.baseline - line.baseline) > p.furniture_gap * max(line.size, other.size)
+
+
+_TEXT, _ASIDE, _CAPTION, _STOP = range(4)
+
+
+class _Reader:
+    """Finds sentences on one text map; what each line is (running text, aside, caption start, heading)
+    is worked out once per line and marker size and shared by all markers (a table of citations asks
+    about the same lines over and over)."""
+
+    __slots__ = ("tm", "p", "_kinds", "_last")
+
+    def __init__(self, tm: TextMap, p: SentenceParams) -> None:
+        self.tm = tm
+        self.p = p
+        self._kinds: dict[tuple[int, float], int] = {}
+        # The last sentence found: its [start, end) in tm.text, window, segments, [a, z) and joined text.
+        self._last: tuple[int, int, str, list[tuple[int, int, int]], int, int, str] | None = None
+
+    def _kind(self, j: int, ref: float) -> int:
+        key = (j, ref)
+        kind = self._kinds.get(key)
+        if kind is None:
+            tm, p, line = self.tm, self.p, self.tm.lines[j]
+            if _heading(line, ref, p) or _standalone_heading(tm, j, p) or _heading_continued(tm, j, ref, p):
+                kind = _STOP
+            elif line.size < ref * p.smaller or _furniture(tm, j, p):
+                kind = _ASIDE
+            elif _caption_start(line):
+                kind = _CAPTION
+            else:
+                kind = _TEXT
+            self._kinds[key] = kind
+        return kind
+
+    def _extend(self, i: int, step: int, budget: int, ref: float) -> tuple[list[int], bool]:
+        """Lines next to line ``i`` (not included) in direction ``step`` that may share its sentence,
+        until ``budget`` characters are gathered; and whether a hard boundary (a heading, a caption's
+        start, the document's end) stopped the walk."""
+        lines = self.tm.lines
+        out: list[int] = []
+        chars = skipped = 0
+        j = i + step
+        while 0 <= j < len(lines):
+            kind = self._kind(j, ref)
+            if kind == _STOP:
+                return out, True
+            if kind == _CAPTION:
+                if step < 0:  # the marker is in this caption: its first line opens the sentence
+                    out.append(j)
+                return out, True
+            if kind == _ASIDE:
+                skipped += 1
+                if skipped > self.p.max_skipped:
+                    return out, True
+            else:
+                skipped = 0
+                out.append(j)
+                chars += len(lines[j].text) + 1
+                if chars >= budget:
+                    return out, False
+            j += step
+        return out, True
+
+    def sentence(self, start: int, end: int) -> Sentence:
+        tm = self.tm
+        n = len(tm.text)
+        start, end = max(0, min(start, n)), max(0, min(end, n))
+        start, end = _trimmed(tm.text, start, max(start, end))
+        if not tm.lines:
+            return Sentence("", 0, 0)
+        # Markers often share a sentence ("skim [4, 19, 28] and switch ... [46]."): reuse the last one.
+        last = self._last
+        if last is not None and last[0] <= start and end <= last[1] \
+                and _in_segments(last[3], start) and _in_segments(last[3], max(start, end - 1)):
+            window, segments, a, z, joined = last[2:]
+        else:
+            window, segments, a, z = self._find(start, end)
+            joined = join_lines(window[a:z])
+            self._last = (_to_text(segments, a), _to_text(segments, z), window, segments, a, z, joined)
+        ws = _to_window(segments, start)
+        we = _to_window(segments, end - 1) + 1 if end > start else ws
+        # Where the marker lands: after the joined text before it, and a space if one stood there. The
+        # check catches the rare case this misses (a hyphen at a line end just before the marker).
+        before, marker = join_lines(window[a:ws]), join_lines(window[ws:we])
+        lo = len(before) + (1 if before and window[ws - 1].isspace() else 0)
+        if joined[lo:lo + len(marker)] == marker:
+            return Sentence(joined, lo, lo + len(marker))
+        joined, offsets = join_with_offsets(window[a:z])
+        lo = bisect_left(offsets, ws - a)
+        hi = bisect_left(offsets, we - a)
+        return Sentence(joined, lo, max(lo, hi))
+
+    def _find(self, start: int, end: int) -> tuple[str, list[tuple[int, int, int]], int, int]:
+        """The window of lines around the marker, and the sentence's ``[a, z)`` in it (trimmed)."""
+        tm, params = self.tm, self.p
+        first, last = tm.line_index(start), tm.line_index(max(end - 1, start))
+        ref = tm.lines[first].size
+        back = ahead = params.window
+        while True:
+            before, hard_before = self._extend(first, -1, back, ref)
+            after, hard_after = self._extend(last, 1, ahead, ref)
+            window, segments = _window(tm, before[::-1] + list(range(first, last + 1)) + after)
+            ws = _to_window(segments, start)
+            we = _to_window(segments, end - 1) + 1 if end > start else ws
+            a, z = _span_around(window, ws, we)
+            grow = False
+            if a == 0 and not hard_before and back < params.max_window:
+                back *= 2
+                grow = True
+            if z == len(window) and not hard_after and ahead < params.max_window:
+                ahead *= 2
+                grow = True
+            if not grow:
+                a, z = _trimmed(window, a, z)
+                return window, segments, a, z
+
+
+def sentence_for(tm: TextMap, start: int, end: int, params: SentenceParams = PARAMS.sentences) -> Sentence:
+    """The sentence holding the marker ``tm.text[start:end]``, joined, with the marker's place in it.
+
+    >>> from citelens.layout import text_map
+    >>> from citelens.model import Page, TextItem
+    >>> page = Page(1, 600, 800, (TextItem("It was shown be-", 72, 100, 80, 10, 10),
+    ...                           TextItem("fore.[12] Next one.", 72, 112, 95, 10, 10)))
+    >>> tm = text_map([page])
+    >>> s = sentence_for(tm, tm.text.index("[12]"), tm.text.index("[12]") + 4)
+    >>> s.text, s.text[s.start:s.end]
+    ('It was shown before.[12]', '[12]')
+    """
+    return _Reader(tm, params).sentence(start, end)
+
+
+def sentences_for(tm: TextMap, spans: Iterable[tuple[int, int]],
+                  params: SentenceParams = PARAMS.sentences) -> list[Sentence]:
+    """:func:`sentence_for` of each marker span, sharing the work on lines they have in common: use this
+    for all the citations of a document at once."""
+    reader = _Reader(tm, params)
+    return [reader.sentence(start, end) for start, end in spans]
+
+
+def _window(tm: TextMap, indexes: list[int]) -> tuple[str, list[tuple[int, int, int]]]:
+    """The text of lines ``indexes`` joined by "\\n" ("\\f" across pages), and ``(window offset,
+    text offset, length)`` for each line."""
+    parts: list[str] = []
+    segments: list[tuple[int, int, int]] = []
+    pos = 0
+    prev_page = None
+    for i in indexes:
+        line = tm.lines[i]
+        if parts:
+            parts.append("\f" if line.page != prev_page else "\n")
+            pos += 1
+        segments.append((pos, tm.starts[i], len(line.text)))
+        parts.append(line.text)
+        pos += len(line.text)
+        prev_page = line.page
+    return "".join(parts), segments
+
+
+def _in_segments(segments: list[tuple[int, int, int]], offset: int) -> bool:
+    return any(tpos <= offset <= tpos + length for _wpos, tpos, length in segments)
+
+
+def _to_text(segments: list[tuple[int, int, int]], offset: int) -> int:
+    """The text offset of window offset ``offset`` (a separator maps to the end of the line before it)."""
+    for wpos, tpos, length in reversed(segments):
+        if offset >= wpos:
+            return tpos + min(offset - wpos, length)
+    return segments[0][1]
+
+
+def _to_window(segments: list[tuple[int, int, int]], offset: int) -> int:
+    """The window offset of text offset ``offset`` (clamped into the nearest line)."""
+    best = segments[0][0]
+    for wpos, tpos, length in segments:
+        if offset < tpos:
+            return best
+        if offset <= tpos + length:
+            return wpos + min(offset - tpos, length)
+        best = wpos + length
+    return best

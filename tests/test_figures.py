@@ -1,0 +1,224 @@
+"""The figure-mention stage on small hand-made pages: each rule of the issue, input → exact output."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citelens.figures import find_figure_mentions, roman_value
+from citelens.layout import text_map
+from citelens.model import MentionKind as K
+from citelens.model import OutlineItem, Page, Target, TextItem
+
+
+def item(text: str, x: float, y: float, size: float = 10.0) -> TextItem:
+    return TextItem(text, x, y, 0.45 * size * len(text), size, size)
+
+
+def column(lines: list[str | tuple[str, float]], y0: float = 100.0, x: float = 72.0) -> list[TextItem]:
+    """One item per line, 12 pt apart; a ``(text, size)`` pair sets the line's font size."""
+    out, y = [], y0
+    for line in lines:
+        text, size = (line, 10.0) if isinstance(line, str) else line
+        out.append(item(text, x, y, size))
+        y += 1.2 * max(size, 10.0)
+    return out
+
+
+def pages(*contents: list[TextItem]) -> list[Page]:
+    return [Page(n, 612, 792, tuple(items)) for n, items in enumerate(contents, start=1)]
+
+
+def mentions(*contents: list[TextItem], outline=(), skip=None):
+    tm = text_map(pages(*contents))
+    return find_figure_mentions(tm, outline, skip)
+
+
+def brief(found) -> list[tuple[K, str, str]]:
+    return [(m.kind, m.label, m.text) for m in found]
+
+
+MENTIONS = [
+    ("as shown in Fig. 3 and Figs. 4a,b.", [(K.FIGURE, "3", "Fig. 3"), (K.FIGURE, "4a", "Figs. 4a,b")]),
+    ("see Figure 1 and figure 2; FIG. 5 too", [(K.FIGURE, "1", "Figure 1"), (K.FIGURE, "2", "figure 2"),
+                                               (K.FIGURE, "5", "FIG. 5")]),
+    ("Figures 2–4 agree", [(K.FIGURE, "2", "Figures 2"), (K.FIGURE, "3", "–"), (K.FIGURE, "4", "4")]),
+    ("Tables 1, 2 and 5 and Tab. 6", [(K.TABLE, "1", "Tables 1"), (K.TABLE, "2", "2"), (K.TABLE, "5", "5"),
+                                      (K.TABLE, "6", "Tab. 6")]),
+    ("by Eq. (3), Eqs. (4)–(6) and Equation 7", [(K.EQUATION, "3", "Eq. (3)"), (K.EQUATION, "4", "Eqs. (4)"),
+                                                 (K.EQUATION, "5", "–"), (K.EQUATION, "6", "(6)"),
+                                                 (K.EQUATION, "7", "Equation 7")]),
+    ("in Sec. 2.1. Section IV, §3.2 and Sections 5 and 6", [(K.SECTION, "2.1", "Sec. 2.1"),
+                                                            (K.SECTION, "IV", "Section IV"),
+                                                            (K.SECTION, "3.2", "§3.2"), (K.SECTION, "5", "Sections 5"),
+                                                            (K.SECTION, "6", "6")]),
+    ("Algorithm 2 in Appendix A and Appendices B and C", [(K.ALGORITHM, "2", "Algorithm 2"),
+                                                          (K.APPENDIX, "A", "Appendix A"),
+                                                          (K.APPENDIX, "B", "Appendices B"), (K.APPENDIX, "C", "C")]),
+    # families apart
+    ("Fig. S2, Supplementary Figure 2, Extended Data Fig. 2 and S1 Fig",
+     [(K.FIGURE, "S2", "Fig. S2"), (K.FIGURE, "S2", "Supplementary Figure 2"), (K.FIGURE, "ED2", "Extended Data Fig. 2"),
+      (K.FIGURE, "S1", "S1 Fig")]),
+    # sub-panels: one mention per figure, labelled by the first panel
+    ("Fig. 3(b), Figure 1A–C and (Fig. 2 A and B) and Fig. 2.a", [(K.FIGURE, "3b", "Fig. 3(b)"),
+                                                                 (K.FIGURE, "1A", "Figure 1A–C"),
+                                                                 (K.FIGURE, "2A", "Fig. 2 A and B"),
+                                                                 (K.FIGURE, "2a", "Fig. 2.a")]),
+    ("Figures 1D and 1E, Table II", [(K.FIGURE, "1D", "Figures 1D"), (K.FIGURE, "1E", "1E"), (K.TABLE, "II", "Table II")]),
+    # not mentions
+    ("a figurehead 3, config. 3, the Table of contents, Fig. A, Table 2015 and section headings",
+     []),
+    ("Tables 4, entry 2 and Figures 1–900", [(K.TABLE, "4", "Tables 4"), (K.FIGURE, "1", "Figures 1"),
+                                             (K.FIGURE, "900", "900")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MENTIONS)
+def test_mentions(text, expected):
+    assert brief(mentions(column([text]))) == expected
+
+
+def test_a_hyphenated_head_word_and_a_label_on_the_next_line():
+    found = mentions(column(["as the Fig-", "ure 3 shows and the", "Table", "2 lists"]))
+    assert [(m.kind, m.label, m.text) for m in found] == [(K.FIGURE, "3", "Figure 3"), (K.TABLE, "2", "Table 2")]
+    assert [len(m.boxes) for m in found] == [2, 2]
+
+
+def test_boxes_cover_only_the_mention():
+    m = mentions(column(["see Fig. 3 now"]))[0]
+    (x0, _y0, x1, _y1), = m.boxes
+    assert m.page == 1 and x0 == pytest.approx(72 + 4.5 * 4) and x1 == pytest.approx(72 + 4.5 * 10)
+
+
+# ------------------------------------------------------------------------------------------ targets
+
+
+def test_captions_are_targets_not_mentions():
+    p1 = column(["Our results are in Figure 3 and Table 2, and", "Table 1 (see Fig. 9)."])
+    p2 = column([("Figure 3: The pipeline of the model.", 8.0), "Body text of page two goes on here.",
+                 ("Table 2. Results on the test set.", 8.0)], y0=300)
+    p3 = column([("TABLE 1 | Overview of the data", 8.0)], y0=200)
+    found = mentions(p1, p2, p3)
+    assert [(m.label, m.page, m.target) for m in found] == [
+        ("3", 1, Target(2, 292.0)), ("2", 1, Target(2, 316.0)), ("1", 1, Target(3, 192.0)), ("9", 1, None)]
+
+
+def test_running_text_that_starts_a_line_with_figure_is_no_caption():
+    doc = column(["The main result of this study is shown in", "Figure 3. It holds in all cases we tried."])
+    caption = column([("Figure 3: The actual caption.", 8.0)], y0=500)
+    found = mentions(doc + caption)
+    assert [(m.label, m.text, m.target) for m in found] == [("3", "Figure 3", Target(1, 492.0))]
+
+
+def test_running_text_figure_line_at_a_column_top_loses_to_the_real_caption():
+    body = column(["Table 4. On average, the parses contain many more paragraphs."], y0=100)
+    caption = column([("Table 4: Extraction statistics.", 8.0)], y0=400)
+    found = mentions(body + caption)
+    assert [(m.label, m.text, m.target) for m in found] == [("4", "Table 4", Target(1, 392.0))]
+
+
+def test_roman_and_arabic_table_numbers_meet():
+    found = mentions(column(["as Table 2 shows", ("TABLE II", 8.0), ("RESULTS ON THE TEST SET", 8.0)]))
+    assert [(m.label, m.target) for m in found] == [("2", Target(1, 104.0))]
+
+
+def test_families_have_their_own_captions():
+    text = column(["see Figure 2, Figure S2 and Extended Data Fig. 2."])
+    caps = column([("Figure 2: Main.", 8.0), ("Figure S2: Supplementary.", 8.0)], y0=400)
+    found = mentions(text + caps)
+    assert [(m.label, m.target) for m in found] == [("2", Target(1, 392.0)), ("S2", Target(1, 404.0)), ("ED2", None)]
+
+
+def test_sub_panel_mentions_target_the_figure():
+    found = mentions(column(["in Fig. 3a", ("Fig. 3. Panels (a) and (b).", 8.0)]))
+    assert [(m.label, m.target) for m in found] == [("3a", Target(1, 104.0))]
+
+
+def equation_line(eq: str, number: str, y: float, x_number: float = 520.0) -> list[TextItem]:
+    return [item(eq, 200, y), item(number, x_number, y)]
+
+
+def test_equation_numbers_at_the_right_edge_and_mentions_of_them():
+    body = column(["A line of running text that fills the whole column width ok.",
+                   "From Eq. (3) and from (4) it follows, as in (2.5).",
+                   "This line of running text ends with a citation in (12)"])
+    eqs = equation_line("E = mc^2", "(3)", 300) + equation_line("F = ma", "(4)", 330) \
+        + equation_line("G = 1", "(2.5)", 360)
+    found = mentions(body + eqs)
+    assert [(m.label, m.text, m.target) for m in found] == [
+        ("3", "Eq. (3)", Target(1, 290.0)), ("4", "(4)", Target(1, 320.0)), ("2.5", "(2.5)", Target(1, 350.0))]
+
+
+def test_bare_numbers_are_no_equations_where_they_cite():
+    body = column(["As shown in (12), in (13) and in (14), and again in (3)."])
+    found = mentions(body + equation_line("E = mc^2", "(3)", 300))
+    assert found == ()
+
+
+def test_left_numbered_equations():
+    body = column(["A line of running text that fills the whole column width.", "Then Eq. (5) becomes simple."])
+    eq = [item("(5)", 72, 300), item("inf = P(v, s) + P(v, w)", 200, 300)]
+    assert [(m.label, m.target) for m in mentions(body + eq)] == [("5", Target(1, 290.0))]
+
+
+def test_a_table_header_of_numbers_is_no_equation():
+    body = column(["A line of running text that fills the whole column width ok.", "by Eq. (3) we see"])
+    header = [item("(1)", 300, 300), item("(2)", 400, 300), item("(3)", 520, 300)]
+    assert [(m.label, m.target) for m in mentions(body + header)] == [("3", None)]
+
+
+def test_sections_from_the_outline_and_from_the_printed_numbers():
+    body = column(["see Section 3.2, Sec. 2, Appendix A and Section 4.1"])
+    p2 = column([("2. The Method", 12.0), "text"], y0=100) + column([("3.2 Results", 11.0), "more"], y0=300)
+    p3 = column([("A Proofs of the theorems", 12.0), "text", ("4.1 Not in the outline", 11.0)], y0=100)
+    outline = (OutlineItem("The Method", 1, 2, 90.0), OutlineItem("3.2 Results", 2, 2, 288.0),
+               OutlineItem("References", 1, 3, 50.0), OutlineItem("A Proofs of the theorems", 1, 3, 88.0))
+    found = mentions(body, p2, p3, outline=outline)
+    assert [(m.kind, m.label, m.target) for m in found] == [
+        (K.SECTION, "3.2", Target(2, 288.0)), (K.SECTION, "2", Target(2, 90.0)), (K.APPENDIX, "A", Target(3, 88.0)),
+        (K.SECTION, "4.1", Target(3, 115.4))]
+
+
+def test_nothing_is_taken_from_the_bibliography():
+    body = column(["see Figure 1.", "References", "[1] A. Author. Table 3 of the survey. 2019.", "after Fig. 2"])
+    tm = text_map(pages(body))
+    start = tm.text.index("[1]")
+    skip = (start, tm.text.index("after"))
+    assert [m.label for m in find_figure_mentions(tm, (), skip)] == ["1", "2"]
+
+
+def test_roman_value():
+    assert [roman_value(t) for t in ("I", "IV", "IX", "XII", "XL", "L", "A", "")] == [1, 4, 9, 12, 40, 50, None, None]
+
+
+# ------------------------------------------------------------------------------------ properties
+
+words = st.sampled_from(["Fig.", "Figs.", "Figure", "Table", "Eq.", "(3)", "(2.5)", "in", "and", "–", "3", "3a", "S2",
+                         "IV", "A", "§", "Section", "Appendix", "1,", "9" * 40, "(" * 30, ".", "Supplementary",
+                         "Extended Data", "S1", "Fig-\nure", "(A.1)"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(words, min_size=1, max_size=12), min_size=1, max_size=40))
+def test_mentions_are_total_and_in_range(lines):
+    doc = pages(column([" ".join(w) for w in lines]) + equation_line("x = y", "(3)", 700))
+    tm = text_map(doc)
+    right = max(i.box[2] for i in doc[0].items)
+    for m in find_figure_mentions(tm, (OutlineItem("3 Results", 1, 1, 100.0),), (5, 50)):
+        assert m.page == 1 and m.boxes and m.label and m.text.strip()
+        for x0, y0, x1, y1 in m.boxes:
+            assert 72 <= x0 <= x1 <= right and 0 <= y0 <= y1 <= 792
+        assert m.target is None or m.target.page == 1
+
+
+@pytest.mark.parametrize("unit", ["9", "(", "Fig. ", "Figs. 1, ", "(3) and ", "§", "Table 1–", "S1 Fig ", "e"])
+def test_fifty_thousand_adversarial_characters_well_under_a_second(unit):
+    text = (unit * (50_000 // len(unit) + 1))[:50_000]
+    page = Page(1, 612, 792, tuple(item(text[k:k + 80], 72, 40 + (k // 80) % 60 * 12) for k in range(0, 50_000, 80)))
+    tm = text_map([page])
+    t0 = time.perf_counter()
+    find_figure_mentions(tm, ())
+    assert time.perf_counter() - t0 < 1.0
