@@ -135,7 +135,7 @@ class SentenceParams:
     #: Characters of text gathered on each side of a marker before looking for its sentence's ends; doubled
     #: while the sentence reaches the edge, up to ``max_window``.
     window: int = 240
-    max_window: int = 1000
+    max_window: int = 600
     #: A line this much larger than the marker's line (a heading) ends the sentence ...
     larger: float = 1.15
     #: ... one this much smaller (a float's caption, a table, a footnote) is stepped over ...

@@ -383,13 +383,13 @@ class _Reader:
             window, segments, a, z, joined = last[2:]
         else:
             window, segments, a, z = self._find(start, end)
-            joined = join_lines(window[a:z])
+            joined = _join(window[a:z])
             self._last = (_to_text(segments, a), _to_text(segments, z), window, segments, a, z, joined)
         ws = _to_window(segments, start)
         we = _to_window(segments, end - 1) + 1 if end > start else ws
         # Where the marker lands: after the joined text before it, and a space if one stood there. The
         # check catches the rare case this misses (a hyphen at a line end just before the marker).
-        before, marker = join_lines(window[a:ws]), join_lines(window[ws:we])
+        before, marker = _join(window[a:ws]), _join(window[ws:we])
         lo = len(before) + (1 if before and window[ws - 1].isspace() else 0)
         if joined[lo:lo + len(marker)] == marker:
             return Sentence(joined, lo, lo + len(marker))
@@ -435,7 +435,17 @@ def sentence_for(tm: TextMap, start: int, end: int, params: SentenceParams = PAR
     >>> s.text, s.text[s.start:s.end]
     ('It was shown before.[12]', '[12]')
     """
-    return _Reader(tm, params).sentence(start, end)
+    global _last_reader
+    reader = _last_reader
+    if reader is None or reader.tm is not tm or reader.p is not params:
+        reader = _last_reader = _Reader(tm, params)
+    return reader.sentence(start, end)
+
+
+# The reader of the last text map asked about: the pipeline calls sentence_for once per citation of
+# the same document, and the line classes and the last sentence carry over (a pure cache: it holds
+# the text map, never changes an answer).
+_last_reader: _Reader | None = None
 
 
 def sentences_for(tm: TextMap, spans: Iterable[tuple[int, int]],
@@ -444,6 +454,13 @@ def sentences_for(tm: TextMap, spans: Iterable[tuple[int, int]],
     for all the citations of a document at once."""
     reader = _Reader(tm, params)
     return [reader.sentence(start, end) for start, end in spans]
+
+
+def _join(text: str) -> str:
+    """:func:`citelens.layout.join_lines`, without its regexes when no line ends in a hyphen."""
+    if "-\n" in text or "-\f" in text:
+        return join_lines(text)
+    return " ".join(text.split())
 
 
 def _window(tm: TextMap, indexes: list[int]) -> tuple[str, list[tuple[int, int, int]]]:
