@@ -76,6 +76,14 @@ from citelens.patterns import (
 
 @dataclass(frozen=True, slots=True)
 class ReferenceList:
+    """The bibliography: its entries, and the span of ``tm.text`` it takes.
+
+    ``start`` is the offset of its first entry's first character (after its heading; where a page's
+    columns were re-read, the earliest of the entries' offsets), ``end`` is just past its last entry.
+    Text the list skipped (a column of Methods prose between PNAS's entries 3 and 4) lies inside the span.
+    Both are None when no list was found.
+    """
+
     references: tuple[Reference, ...]
     start: int | None  # offset in tm.text where the bibliography begins (after its heading)
     end: int | None  # offset just past its last entry
@@ -224,7 +232,7 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
                 continue
             line = tm.lines[k]
             k0 = 1 if margin is not None and line.items and _in_margin(line.items[0].x, margin) \
-                and line.items[0].text.strip().isdigit() else 0
+                and _NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
             if k0 >= len(line.items):
                 continue
             if not gutters:
@@ -395,6 +403,7 @@ def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
+_NUMBER_ONLY = re.compile(r"\d{1,5}")
 _LEADING_NUMBER = re.compile(r"\d{1,5}(?:\s+|$)")
 _LABEL_ONLY = re.compile(r"\[?\(?\d{1,4}[.)\]]?")
 
@@ -429,10 +438,10 @@ def _line_number_margin(tm: TextMap, first: int) -> float | None:
         n += 1
         if n == 20 and len(numbers) < 10:
             return None
-        m = _LEADING_NUMBER.match(line.items[0].text) if line.items else None
-        if m is not None or (line.items and line.items[0].text.strip().isdigit()):
+        m = _LEADING_NUMBER.match(line.items[0].text.strip()) if line.items else None
+        if m is not None:
             xs[round(line.items[0].x)] += 1
-            numbers.append(int(line.items[0].text.split()[0]))
+            numbers.append(int(m.group().strip()))
     if not xs or n < 10:
         return None
     x, count = xs.most_common(1)[0]
@@ -514,8 +523,10 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
     """Take rows from ``stream`` until the list ends; drop size-odd lines at column tops and bottoms.
 
     The list ends at a section heading, an end-matter line ("Received: ...", "Copyright ©"), or where
-    foreign text starts (three lines in a larger font, or a figure caption) -- unless, in a numbered list,
-    the next entry follows it: PNAS sets entries 1-3 under the Methods column and 4- on the next page.
+    foreign text starts (three lines in a larger font, a figure caption, a wide gap) -- unless, in a
+    numbered list, the next entry follows it: PNAS sets entries 1-3 under the Methods column and 4- on the
+    next page. A heading always ends it (Nature's "ONLINE METHODS" and the references numbered on there
+    stay out: the text in between must stay outside ``start``..``end`` for the citation search).
     """
     head: list[_Row] = []
     for row in stream:
@@ -915,7 +926,8 @@ def _entries_from_starts(rows: list[_Row], starts: list[bool]) -> list[_Entry]:
 def _reference(tm: TextMap, index: int, entry: _Entry, params: ReferencesParams) -> Reference:
     first = entry.rows[0]
     joined = "\n".join([first.text[entry.skip:]] + [r.text for r in entry.rows[1:]])
-    raw = compose_accents(join_lines(joined))
+    # join_lines, with its hyphen repairs only where a line ends in a hyphen
+    raw = compose_accents(join_lines(joined) if "-\n" in joined else " ".join(joined.split()))
     dense = compose_accents(_dense(joined)) if _ID_HINT.search(joined) else raw
     box = _first_box(entry)
     fields = parse_entry(raw, dense, params)
@@ -939,12 +951,14 @@ def _union(a: Box, b: Box) -> Box:
 
 # Cheap test for an identifier that may be broken across lines (DOI, URL, arXiv id).
 _ID_HINT = re.compile(r"10\.\d|http|www\.|(?i:arxiv|abs/)")
-_BREAK_INSIDE_ID = re.compile(r"([/\-_.=?&:])\n\s*(?=\S)")
+# A break right after a character that cannot end an identifier, or after a dot that a lower-case letter
+# or digit continues ("10.1016/j.\ncell.2020", but not "…2461591.\nURL http://…").
+_BREAK_INSIDE_ID = re.compile(r"([/\-_=?&:])\n\s*(?=\S)|(\.)\n\s*(?=[a-z0-9])")
 
 
 def _dense(text: str) -> str:
     """The entry's text with breaks inside DOIs and URLs closed: "doi.org/10.1001/\\narch..." is one word."""
-    return " ".join(_BREAK_INSIDE_ID.sub(r"\1", text).split())
+    return " ".join(_BREAK_INSIDE_ID.sub(lambda m: m.group(1) or m.group(2), text).split())
 
 
 _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
@@ -1101,16 +1115,14 @@ def _authors(text: str) -> tuple[tuple[str, ...], int]:
             break
         names.append(sur)
         form = k if form is None else form
-        pos = end = stop
-        sfx = _NAME_SUFFIX_AFTER.match(text, pos)
-        if sfx is not None:
-            pos = end = sfx.end()
+        pos = end = _after_suffix(text, stop)
         if not strong:
             break
-        etal = NAME_ET_AL.match(text, pos)
-        if etal is not None:
-            end = etal.end()
-            break
+        if "et" in text[pos:pos + 5]:
+            etal = NAME_ET_AL.match(text, pos)
+            if etal is not None:
+                end = etal.end()
+                break
         sep = NAME_SEPARATOR.match(text, pos)
         if sep is None or sep.end() == pos:
             break
@@ -1133,10 +1145,7 @@ def _name_at(text: str, pos: int, form: int | None) -> tuple[int, re.Match[str],
         m = _NAME_FORMS[k].match(text, pos)
         if m is None:
             continue
-        after = m.end()
-        sfx = _NAME_SUFFIX_AFTER.match(text, after)
-        if sfx is not None:
-            after = sfx.end()
+        after = _after_suffix(text, m.end())
         if NAME_FOLLOW.match(text, after) is not None or _glued_et_al(text, m):
             return k, m, True
         ini = m.group("ini")
@@ -1145,14 +1154,23 @@ def _name_at(text: str, pos: int, form: int | None) -> tuple[int, re.Match[str],
                      or text[after].isupper()):
             # "Acheson JM. The tragedy ...", "Koch, C.Biophysics of ...": the list ends with this name.
             weak = (k, m, False)
-        etal = NAME_SURNAME_ET_AL.match(text, pos)
+    if weak is None and "et" in text[pos:pos + 60]:
+        etal = NAME_SURNAME_ET_AL.match(text, pos)  # "Mainzer et al. 2011"
         if etal is not None:
-            return k, etal, True
-    if weak is None and form is None:
-        etal = NAME_SURNAME_ET_AL.match(text, pos)
-        if etal is not None:
-            return 0, etal, True
+            return (form or 0), etal, True
     return weak
+
+
+def _after_suffix(text: str, pos: int) -> int:
+    """Past a generational suffix after a name ("Bommarito II,", "Brooks, C. L., III"), if any."""
+    k = pos
+    while k < len(text) and text[k] in ", ":
+        k += 1
+    if k < len(text) and text[k] in "JSI":
+        m = _NAME_SUFFIX_AFTER.match(text, pos)
+        if m is not None:
+            return m.end()
+    return pos
 
 
 _TITLE_ABBREV = frozenset({"vs", "no", "vol", "pp", "st", "dr", "eg", "ie", "al", "ed", "eds", "fig", "inc",
