@@ -77,8 +77,17 @@ def test_one_pdf_prints_one_compact_analysis(demo: dict[str, Path]) -> None:
                 "3 Method", "4 Results", "5 Conclusion", "References"]
     titles = [o["title"] for o in out["outline"]]
     assert [t for t in titles if t in sections] == sections
-    # Stages of later issues: their lists are already in the JSON, empty.
-    assert out["references"] == out["citations"] == out["figure_mentions"] == []
+    assert out["citation_style"] == "numeric"
+    assert [r["index"] for r in out["references"]] == list(range(1, 9))
+    assert all(r["year"] and r["authors"] and r["title"] for r in out["references"])
+    markers = [(c["text"], c["ref_indexes"]) for c in out["citations"]]
+    assert ("[2, 3]", [2, 3]) in markers and ("[4-6]", [4, 5, 6]) in markers
+    assert {i for c in out["citations"] for i in c["ref_indexes"]} == set(range(1, 9))
+    for c in out["citations"]:
+        s = c["sentence"]
+        assert c["source"] == "text" and s["text"][s["start"]:s["end"]] == c["text"]
+    figure = next(m for m in out["figure_mentions"] if m["text"] == "Figure 1")
+    assert figure["kind"] == "figure" and figure["target"]["page"] == 2
     assert out["diagnostics"] == []
 
 

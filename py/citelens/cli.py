@@ -2,6 +2,7 @@
 
     citelens analyze paper.pdf [--pretty] [-o out.json]    one analysis, as one JSON document
     citelens analyze papers/ more.pdf [-o out.jsonl]       one analysis per line (JSON Lines)
+    citelens eval papers/ [--json]                         text-only analysis scored against the PDFs' own links
 
 Contract: stdout (or ``-o``) carries only analyses; everything for people goes to stderr, one line per
 event: ``citelens: FILE: message`` for a file that failed or earned a warning, a progress bar and a
@@ -86,7 +87,68 @@ def _parser() -> argparse.ArgumentParser:
     analyze.add_argument("-q", "--quiet", action="store_true",
                          help="no progress bar and no summary (failures and warnings are still printed)")
     analyze.set_defaults(run=_analyze, parser=analyze)
+
+    evaluate = sub.add_parser(
+        "eval",
+        help="score the text-only analysis against the PDF's own citation links and bookmarks",
+        description=(
+            "For each PDF, run the analysis ignoring the PDF's own links and bookmarks (--text-only), then "
+            "score it against them: citation markers (precision / recall / F1: a predicted marker matches "
+            "a link when their boxes overlap on the same page), marker→entry accuracy (the predicted entry "
+            "is the one the link lands on), reference count (entries found vs distinct link targets) and "
+            "outline F1 vs bookmarks. Prints a table per paper and pooled totals. "
+            "Exit status: 0 all files scored, 1 some file failed, 2 usage error."
+        ),
+    )
+    evaluate.add_argument("paths", nargs="+", metavar="PATH", help="a PDF file or a folder of PDFs")
+    evaluate.add_argument("--json", action="store_true", help="print the scores as one JSON document")
+    evaluate.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    evaluate.set_defaults(run=_eval, parser=evaluate)
     return parser
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from citelens.evaluation import evaluate, render_table, summarize
+    from citelens.layout import text_map
+    from citelens.model import SCHEMA_VERSION
+    from citelens.pipeline import analyze
+    from citelens.references import find_references
+
+    try:
+        from citelens.adapters import pdfminer as adapter
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] != "pdfminer":
+            raise
+        print(f"{PROG}: {PDF_EXTRA_HINT}", file=sys.stderr)
+        return EXIT_FAILED
+    files, failed = _expand([Path(p) for p in args.paths])
+    status = _Status(sys.stderr, total=len(files), enabled=not args.quiet and len(files) > 1)
+    scores = []
+    for n, file in enumerate(files, start=1):
+        status.start(n, file)
+        try:
+            document = adapter.extract(file, progress=status.page).document
+            analysis = analyze(document, source=Source(str(file)), text_only=True)
+            refs = find_references(text_map(document.without_pdf_structure().pages))
+            scores.append(evaluate(document, analysis, refs, name=file.name))
+            status.done(file, True)
+        except CitelensError as exc:
+            status.done(file, False)
+            _say(_about(file, str(exc)))
+            failed += 1
+        except Exception as exc:  # noqa: BLE001 - one bad file must not end the batch
+            if os.environ.get("CITELENS_DEBUG"):
+                raise
+            status.done(file, False)
+            _say(_about(file, f"internal error: {type(exc).__name__}: {_one_line(str(exc))}"))
+            failed += 1
+    summary = summarize(scores)
+    if args.json:
+        print(json.dumps({"schema_version": SCHEMA_VERSION, "papers": [s.to_json() for s in scores],
+                          "summary": summary.to_json()}, ensure_ascii=False, indent=1))
+    else:
+        print(render_table(scores, summary))
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 # ---------------------------------------------------------------------------------------- analyze

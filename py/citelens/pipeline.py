@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from citelens.layout import body_font_size, page_lines, text_map
+from citelens.citations import find_citations
+from citelens.figures import find_figure_mentions
+from citelens.layout import TextMap, body_font_size, page_lines, text_map
+from citelens.links import citation_links, merge_citations
 from citelens.model import (
     SCHEMA_VERSION,
     Analysis,
+    Citation,
     Diagnostic,
     DiagnosticCode,
     Document,
@@ -27,6 +32,9 @@ from citelens.model import (
 )
 from citelens.outline import detect_outline, outline_from_bookmarks
 from citelens.params import PARAMS, Params
+from citelens.patterns import HEADING_NUMBER, KNOWN_SECTION
+from citelens.references import find_references
+from citelens.sentences import sentences_for
 
 
 def text_hash(pages: Iterable[Page]) -> str:
@@ -73,9 +81,11 @@ def analyze(
     if text_only:
         document = document.without_pdf_structure()
     diags = list(diagnostics) + text_layer_diagnostics(document, params)
+    scanned = any(d.code == DiagnosticCode.NO_TEXT_LAYER for d in diags)
     body = body_font_size(document.pages)
     lines = {page.number: page_lines(page, params=params.layout) for page in document.pages}
     tm = text_map(document.pages, lines, params.layout)
+
     outline: tuple[OutlineItem, ...] = ()
     outline_source = OutlineSource.NONE
     if document.bookmarks:
@@ -84,6 +94,25 @@ def analyze(
     if not outline and body is not None:
         outline = detect_outline(document.pages, body, params.outline, params.layout, lines)
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
+
+    refs = find_references(tm, params.references)
+    found = find_citations(tm, refs, body_start(tm, outline), params.citations)
+    citations = found.citations
+    spans: list[tuple[int, int] | None] = list(found.spans)
+    if document.links:  # exact links first; the heuristics fill in what they miss
+        cite_links = citation_links(document.links, refs, tm, params.links)
+        if cite_links:
+            merged = merge_citations(cite_links, citations, tm, params.links)
+            span_of = {(c.page, c.boxes): span for c, span in zip(citations, found.spans, strict=True)}
+            spans = [span_of.get((c.page, c.boxes)) or _span_of_boxes(tm, c) for c in merged]
+            citations = merged
+    placed = [(k, span) for k, span in enumerate(spans) if span is not None]
+    sentences = dict(zip((k for k, _ in placed), sentences_for(tm, [span for _, span in placed], params.sentences),
+                         strict=True))
+    citations = tuple(replace(c, sentence=sentences[k]) if k in sentences else c for k, c in enumerate(citations))
+    skip = (refs.start, refs.end) if refs.start is not None and refs.end is not None else None
+    mentions = find_figure_mentions(tm, outline, skip, params.figures)
+
     if source is None:
         source = Source()
     if source.text_hash is None:
@@ -94,8 +123,31 @@ def analyze(
         body_font_size=body,
         outline_source=outline_source,
         outline=outline,
-        diagnostics=tuple(diags),
+        citation_style=found.style,
+        references=refs.references,
+        citations=citations,
+        figure_mentions=mentions,
+        # Without a text layer, "no references" and "no citations" say nothing new.
+        diagnostics=tuple(diags) + (() if scanned else refs.diagnostics + found.diagnostics),
     )
+
+
+def body_start(tm: TextMap, outline: Sequence[OutlineItem]) -> int:
+    """Where the body begins: the line of the first heading on the first two pages that names a
+    section ("Abstract", "1 Introduction"); 0 when there is none. The title and author block before it
+    holds affiliation superscripts, never citations."""
+    for item in outline:
+        if item.page > 2:
+            break
+        if KNOWN_SECTION.match(item.title) or HEADING_NUMBER.match(item.title):
+            for i, line in enumerate(tm.lines):
+                if line.page == item.page and line.box[3] >= item.y:
+                    return tm.starts[i]
+    return 0
+
+
+def _span_of_boxes(tm: TextMap, citation: Citation) -> tuple[int, int] | None:
+    return tm.span(citation.page, citation.boxes[0]) if citation.boxes else None
 
 
 def analyze_json(payload: str) -> str:
