@@ -279,7 +279,15 @@ ENTRIES = [
      "cichlids? Mol. Ecol. 11, 619–625.",
      ("Salzburger", "Baric", "Sturmbauer"), 2002, "b",
      "Speciation via introgressive hybridization in East African cichlids?", None, None),
-    # A corporate author keeps no surname; the URL is kept (pgmj-2009)
+    # MDPI, spaces lost around the year (mdpi-metabolites-2014)
+    ("Doohan, F.M.; Brennan, J.; Cooke, B.M. Influence of climatic factors on Fusarium species pathogenic to "
+     "cereals.Eur. J. Plant Pathol.2003,109, 755–768.",
+     ("Doohan", "Brennan", "Cooke"), 2003, None,
+     "Influence of climatic factors on Fusarium species pathogenic to cereals", None, None),
+    # A one-word corporate author before the year (mpra-2006)
+    ("CEPAL (2002) Globalización y desarrollo. Brasilia: Comisión Económica para América Latina y el Caribe.",
+     ("CEPAL",), 2002, None, "Globalización y desarrollo", None, None),
+    # A software entry without authors keeps its URL (acm-pldi-2009)
     ("SPECJVM98 - http://www.spec.org/jvm98/.", (), None, None, "SPECJVM98 -", None, None),
 ]
 

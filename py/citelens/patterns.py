@@ -181,11 +181,13 @@ REF_LABEL_INLINE = re.compile(r"(?:(?<=[.\s])\[(?P<bracket>\d{1,4})\]|(?<=\.)\s?
 PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 # A year as written in an entry, with its disambiguating letter: "2019", "(2014a)", "2015b,", "2005Methods"
-# (bioRxiv runs the year into the title). Not a page range ("pp. 1903–1910"), a volume:page ("117:1405") or
-# a DOI part ("10.1016/j.cell.2019").
+# (bioRxiv runs the year into the title), "Pathol.2003,109" and "Mycopathologia1994,15" (MDPI loses the
+# spaces). Not a page range ("pp. 1903–1910"), a volume:page ("117:1405"), a decimal ("0.2019") or a DOI
+# part ("10.1016/j.cell.2019").
 REF_YEAR = re.compile(
     r"""
-    (?<! [\w/.–\-:] ) (?P<year> (?: 1[89] | 20 ) \d\d ) (?P<suffix> [a-z] )? (?! [0-9a-z–\-/] )
+    (?<! [\d/–\-:_] ) (?<! \d\. )
+    (?P<year> (?: 1[89] | 20 ) \d\d ) (?P<suffix> [a-z] )? (?! [0-9a-z–\-/] )
     """,
     X,
 )
@@ -251,6 +253,9 @@ NAME_FORENAME_SURNAME = re.compile(
     rf"""(?P<ini> (?: (?! (?: De | Van | Von | Le | La | Di | Da | Du | Del | Della | Dos ) \s )
                       [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]+ \s+
                     | [A-ZÀ-ÖØ-ÞĀ-Ž] \.? \s+ ){{1,4}} ) (?P<sur> {_SURNAME} )""", X)
+
+# A corporate or one-word author right before the year: "CEPAL (2002)", "Grobid. 2008–2023.", "FAO, 2005".
+NAME_SINGLE = re.compile(r"(?P<sur>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]+)(?=\s*(?:\(\s*|\.\s+|,\s*)(?:1[89]|20)\d\d)")
 
 # A surname alone before "et al.": "Mainzer et al. 2011", "Trilling et al."
 NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* al \b )", X)

@@ -56,6 +56,7 @@ from citelens.patterns import (
     NAME_FORENAME_SURNAME,
     NAME_INITIALS_SURNAME,
     NAME_SEPARATOR,
+    NAME_SINGLE,
     NAME_SUFFIX,
     NAME_SURNAME_COMMA,
     NAME_SURNAME_ET_AL,
@@ -1158,6 +1159,10 @@ def _name_at(text: str, pos: int, form: int | None) -> tuple[int, re.Match[str],
         etal = NAME_SURNAME_ET_AL.match(text, pos)  # "Mainzer et al. 2011"
         if etal is not None:
             return (form or 0), etal, True
+    if weak is None and form is None and pos == 0:
+        single = NAME_SINGLE.match(text)  # "CEPAL (2002) Globalización y desarrollo."
+        if single is not None:
+            return 0, single, False
     return weak
 
 
