@@ -143,6 +143,23 @@ def test_hanging_indent_entries_broken_across_columns_come_out_whole():
     assert refs[2].box[2] < 306
 
 
+def test_an_alphabetical_list_resumes_after_a_float_set_into_it():
+    refs = [
+        it("References", 72, 100, 12),
+        it("Adams, A. (2001). First title of one. J. Test 1, 1–2.", 72, 120, 8),
+        it("Brown, B. (2002). Second title of two. J. Test 2, 3–4.", 72, 130, 8),
+        it("Figure 4. A figure placed on the reference page, with", 72, 160, 9),
+        it("a caption in the body size that runs over two lines.", 72, 171, 9),
+        it("Carter, C. (2003). Third title of three. J. Test 3, 5–6.", 72, 200, 8),
+        it("Dixon, D. (2004). Fourth title of four. J. Test 4, 7–8.", 72, 210, 8),
+        it("Appendix A  Proofs", 72, 260, 12),
+        it("Evans, E. (2005). Not an entry: it follows the appendix.", 72, 280, 8),
+    ]
+    rl = find_references(text_map(pages(prose(80, 40), refs)))
+    assert [r.authors for r in rl.references] == [("Adams",), ("Brown",), ("Carter",), ("Dixon",)]
+    assert "Figure" not in " ".join(r.raw for r in rl.references)
+
+
 def test_numbered_list_without_heading_is_found_in_the_last_pages():
     entries = [it(f"{n}. Author{chr(64 + n)} X, Other Y. A study of item {n}. J. Exp. {n} (20{10 + n}) {n}–9.",
                   72, 160 + 12 * n, 8) for n in range(1, 6)]

@@ -541,10 +541,17 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
     rows: list[_Row] = []
     foreign: list[_Row] = []
     last_number = 0
+    last_key = ""  # the latest entry's first word, for alphabetical author-year lists
     big = 0
     for row in chain(head, stream):
         lb = row.label
-        continues = lb is not None and lb.number == last_number + 1 and abs(row.size - size) <= 0.1 * size
+        if lb is not None or last_number:
+            continues = lb is not None and lb.number == last_number + 1 and abs(row.size - size) <= 0.1 * size
+        else:
+            # An unnumbered list resumes with an entry in its own size whose author sorts after the last
+            # one (a float or a block of notes set into an alphabetical list).
+            continues = bool(foreign) and abs(row.size - size) <= 0.03 * size \
+                and AUTHOR_START.match(row.text) is not None and last_key <= _sort_key(row.text)
         if foreign:
             if continues:
                 foreign = []
@@ -572,11 +579,18 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
                     continue
             else:
                 big = 0
-        if continues:
-            assert lb is not None
+        if continues and lb is not None:
             last_number = lb.number
+        elif not last_number and AUTHOR_START.match(row.text) is not None:
+            last_key = _sort_key(row.text)
         rows.append(row)
     return _drop_odd_sizes(rows, size, params)
+
+
+def _sort_key(text: str) -> str:
+    """The first word, lower case and without accents: where an entry sorts in an alphabetical list."""
+    word = text.split(maxsplit=1)[0] if text.split() else ""
+    return unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
 
 
 def _pitch(rows: Sequence[_Row], size: float) -> float:
@@ -829,21 +843,31 @@ def _hanging(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
         left = min(rows[k].x for k in ks)
         ind = [rows[k].x for k in ks if rows[k].x >= left + params.indent_min * size]
         info[key] = (left, _median(ind) if ind else None)
-    indented = sum(1 for key, (left, ind) in info.items() if ind is not None)
-    if not indented:
+    # Most of the list (by lines) must sit in columns that show the indent, or it is no hanging list.
+    indented = sum(len(ks) for key, ks in groups.items() if info[key][1] is not None)
+    if indented < 0.5 * len(rows):
         return []
     starts: list[bool] = []
+    text = ""
     for k, r in enumerate(rows):
         left, ind = info[(r.page, r.column)]
         if ind is None:
-            others = [v for kk, v in info.items() if kk[1] == r.column and v[1] is not None] or \
-                [v for v in info.values() if v[1] is not None]
+            others = [v for kk, v in info.items() if kk[1] == r.column and v[1] is not None]
+            if not others:
+                # Nothing to compare with (F1000 sets a flush column beside indented ones): a line
+                # opens an entry when it reads like one.
+                new = k == 0 or (AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None)
+                starts.append(new)
+                text = r.text if new else text + " " + r.text
+                continue
             ref_left, ref_ind = min(others, key=lambda v: abs(v[0] - left))
             if abs(left - ref_ind) < abs(left - ref_left) and abs(left - ref_left) > params.indent_min * r.size:
                 left, ind = ref_left, ref_ind  # this column holds only continuation lines
             else:
                 ind = left + (ref_ind - ref_left)
-        starts.append(r.x < (left + ind) / 2)
+        new = r.x < (left + ind) / 2
+        starts.append(new)
+        text = r.text if new else text + " " + r.text
     n_cont = starts.count(False)
     if n_cont < 0.1 * len(rows):
         return []
