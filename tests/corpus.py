@@ -77,11 +77,13 @@ def document(file: str) -> Document:
     if cached.is_file():
         doc = Document.from_json(json.loads(cached.read_text(encoding="utf-8")))
     else:
-        doc = extract(path).document
+        data = extract(path).document.to_json()
         CACHE.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(".tmp")
-        tmp.write_text(json.dumps(doc.to_json(), ensure_ascii=False), encoding="utf-8")
+        tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         tmp.replace(cached)
+        # Through JSON either way (coordinates rounded to 0.01 pt), so a cold cache gives the same results.
+        doc = Document.from_json(data)
     # Bold/italic come from font names: re-derive them so a change to fonts.py needs no re-extraction.
     pages = tuple(Page(p.number, p.width, p.height, p.items, tuple(Font(f.name, *classify_font(f.name))
                                                                     for f in p.fonts)) for p in doc.pages)
