@@ -283,17 +283,8 @@ TITLE_VENUE = re.compile(r",\s+(?:[Ii]n:?\s|(?=[A-Z][a-z]{0,5}\.\s))")
 # A citation key's year-ish tail or a name's generational suffix, never a surname: "Jr.", "III", "Sr".
 NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
 
-# Initials alone: "J.", "J.-P.", "A. W.", "AMJ", "Ch.", "S.T.", "H.J.".
-INITIALS = re.compile(r"^(?:(?:[A-ZÀ-Þ][a-z]?\.\s?-?\s?)+|[A-ZÀ-Þ]{1,3}|[A-ZÀ-Þ]-[A-ZÀ-Þ]\.?)$")
 
-# Name particles kept with the surname: "van der Berg", "de la Cruz", "von Lilienfeld".
-NAME_PARTICLE = re.compile(
-    r"^(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|el|al|bin|ibn|Van|Von|De|Del|Della"
-    r"|Di|Da|Du|Le|La|Dos|El|Al)$"
-)
 
-# What ends the author list of an entry: "et al.", a quoted title, "(eds.)", "In:".
-AUTHORS_END = re.compile(r"\bet\s*al\b\.?|[“\"”]|\(eds?\.?\)|\beds?\.\s|\bIn:\s", re.IGNORECASE)
 
 # A run-in heading of the end matter after a reference list: "Conflict of Interest Statement: The authors",
 # "Received: 24 July 2014; accepted", "Copyright © 2015 Range", "Citation: Range F and", "Funding. This work",

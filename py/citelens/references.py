@@ -150,7 +150,7 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -
     rows: list[_Row] = []
     if heading is not None:
         line, cut = heading
-        rows = _stop(_rows(tm, line + 1 if cut is None else line, furniture, cut), params)
+        rows = _stop(_rows(tm, line + 1 if cut is None else line, furniture, cut, params), params)
         entries = _split(rows, params)
     if len(entries) < params.min_entries:
         fb_rows, fb_entries = _fallback(tm, furniture, params)
@@ -206,7 +206,8 @@ def _heading(tm: TextMap) -> tuple[int, tuple[int, int] | None] | None:
     return None
 
 
-def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] | None = None) -> Iterator[_Row]:
+def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] | None = None,
+          params: ReferencesParams = PARAMS.references) -> Iterator[_Row]:
     """Rows from line ``first`` to the end of the document, lazily, page by page, furniture dropped.
 
     A page set in three or more columns (Royal Society Open Science's reference pages), which the shared
@@ -223,7 +224,7 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
         pieces: list[tuple[int, int, int, int]] = []  # (line, first item, end item, column)
         # Only where the shared layout went wrong: it reads two columns well, but not three (RSOS), nor
         # two whose lines it took for spanning ones (The Lancet's reference page).
-        gutters = _gutters(tm, i, j) if _confused_columns(tm, i, j) else []
+        gutters = _gutters(tm, i, j, params) if _confused_columns(tm, i, j) else []
         lo = i
         if gutters and i == first and heading >= 0 and tm.lines[heading].page == page:
             lo = tm.line_index(tm.page_starts[page])  # the whole page: re-read, then keep what follows
@@ -335,7 +336,7 @@ def _confused_columns(tm: TextMap, i: int, j: int) -> bool:
     return False
 
 
-def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
+def _gutters(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAMS.references) -> list[float]:
     """x of the gutters between the columns of lines i..j of a page (no text crosses them).
 
     ::
@@ -361,7 +362,7 @@ def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
     lo_b = next((b for b, v in enumerate(cover) if v), 0)
     hi_b = max((b for b, v in enumerate(cover) if v), default=0)
     allowed = max(1, (j - i) // 40)
-    # Uncovered runs >= 6 pt wide are candidate gutters; the text between two of them is a column.
+    # Uncovered runs >= gutter_min wide are candidate gutters; the text between two of them is a column.
     runs: list[tuple[int, int]] = []
     run_start: int | None = None
     for b in range(lo_b, hi_b + 1):
@@ -369,7 +370,7 @@ def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
             if run_start is None:
                 run_start = b
         elif run_start is not None:
-            if (b - run_start) * step >= 6:
+            if (b - run_start) * step >= params.gutter_min:
                 runs.append((run_start, b))
             run_start = None
     # A column narrower than 60 pt is a margin of labels or line numbers, not a column: drop the gutter
@@ -381,7 +382,7 @@ def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
         edges = [lo_b] + [x for r in runs for x in r] + [hi_b + 1]
         widths = [(covered[edges[2 * k + 1]] - covered[edges[2 * k]]) * step for k in range(len(runs) + 1)]
         k = min(range(len(widths)), key=widths.__getitem__)
-        if widths[k] >= 60:
+        if widths[k] >= params.column_min:
             break
         runs.pop(k if k < len(runs) else k - 1)
     return [(a + b) / 2 * step for a, b in runs]
@@ -546,11 +547,12 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
     for row in chain(head, stream):
         lb = row.label
         if lb is not None or last_number:
-            continues = lb is not None and lb.number == last_number + 1 and abs(row.size - size) <= 0.1 * size
+            continues = lb is not None and lb.number == last_number + 1 \
+                and abs(row.size - size) <= params.resume_size_share * size
         else:
             # An unnumbered list resumes with an entry in its own size whose author sorts after the last
             # one (a float or a block of notes set into an alphabetical list).
-            continues = bool(foreign) and abs(row.size - size) <= 0.03 * size \
+            continues = bool(foreign) and abs(row.size - size) <= params.furniture_size_ratio * size \
                 and AUTHOR_START.match(row.text) is not None and last_key <= _sort_key(row.text)
         if foreign:
             if continues:
@@ -620,9 +622,9 @@ def _is_section_heading(row: _Row, prev: _Row, size: float, params: ReferencesPa
     if len(text) > params.heading_max_chars or len(text) < 3:
         return False
     upper = text.isupper() and sum(c.isalpha() for c in text) >= 4
-    bigger = row.size >= size * 1.08
+    bigger = row.size >= size * params.heading_size_ratio
     gap = row.baseline - prev.baseline if row.page == prev.page and row.column == prev.column else 0.0
-    if not (upper or bigger or gap > 1.8 * size):
+    if not (upper or bigger or gap > params.heading_gap * size):
         return False  # set like an entry line: no heading (the cheap test first)
     numbered = HEADING_NUMBER.match(text)
     title = numbered.group("title") if numbered else text
@@ -670,9 +672,9 @@ def _fallback(tm: TextMap, furniture: _Furniture, params: ReferencesParams) -> t
     n = min(max(-(-len(pages) // 3), params.fallback_min_pages), params.fallback_max_pages, len(pages))
     first_page = pages[-n] if n else pages[0]
     first = tm.line_index(tm.page_starts[first_page])
-    rows = list(_rows(tm, first, furniture))
+    rows = list(_rows(tm, first, furniture, None, params))
     starts = [k for k, r in enumerate(rows) if r.label is not None and r.label.number == 1]
-    for k in reversed(starts):
+    for k in reversed(starts[-params.fallback_tries:]):
         region = _stop(iter(rows[k:]), params)
         entries = _numbered(region, params)
         if len(entries) < params.min_entries:
