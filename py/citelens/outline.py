@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
@@ -66,6 +67,7 @@ def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
     return emph, frozenset(i for i, f in enumerate(page.fonts) if f.italic)
 
 
+@lru_cache(maxsize=16384)
 def _letters(text: str) -> int:
     return sum(map(str.isalpha, text))
 
