@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from citelens.model import Box, Page, TextItem
+from citelens.model import DESCENT, Box, Page, TextItem
 from citelens.params import PARAMS, LayoutParams
 from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT
 
@@ -83,17 +83,33 @@ def _join(items: Sequence[TextItem], params: LayoutParams) -> tuple[str, tuple[i
 
 
 def _make_line(page: Page, items: list[TextItem], params: LayoutParams) -> Line:
-    items.sort(key=lambda i: i.x)
+    if len(items) > 1:
+        items.sort(key=_x)
     text, offsets = _join(items, params)
+    # The size covering most characters (ties: the first seen), one pass, with the line's box.
+    first = items[0]
+    if len(items) == 1:
+        return Line(page.number, (first,), offsets, text, first.box, first.y, round(first.size, 1), 0)
     sizes: dict[float, int] = {}
-    for item in items:
-        key = round(item.size, 1)
-        sizes[key] = sizes.get(key, 0) + len(item.text)
-    size = max(sizes, key=sizes.__getitem__)  # the size covering most characters; ties: the first seen
+    x0, y0, x1, y1 = first.box
+    for i in items:
+        key = round(i.size, 1)
+        sizes[key] = sizes.get(key, 0) + len(i.text)
+        if i.x < x0:
+            x0 = i.x
+        if i.x + i.width > x1:
+            x1 = i.x + i.width
+        if i.y - i.height < y0:
+            y0 = i.y - i.height
+        if i.y + DESCENT * i.height > y1:
+            y1 = i.y + DESCENT * i.height
+    size = max(sizes, key=sizes.__getitem__) if len(sizes) > 1 else key
     baseline = max(i.y for i in items if round(i.size, 1) == size)
-    boxes = [i.box for i in items]
-    box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-    return Line(page.number, tuple(items), offsets, text, box, baseline, size, 0)
+    return Line(page.number, tuple(items), offsets, text, (x0, y0, x1, y1), baseline, size, 0)
+
+
+def _x(item: TextItem) -> float:
+    return item.x
 
 
 def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams = PARAMS.layout) -> list[Line]:
@@ -155,6 +171,11 @@ def _hand_down_superscripts(bands: list[list[TextItem]]) -> None:
     """
     for k in range(len(bands) - 1):
         band, nxt = bands[k], bands[k + 1]
+        if len(band) < 2:
+            continue
+        sizes = [i.size for i in band]
+        if min(sizes) >= 0.85 * max(sizes):
+            continue  # nothing small in it: no superscript to hand down
         y, size = _main(band)
         ny, nsize = _main(nxt)
         moved = [i for i in band if i.size < 0.85 * size and i.y - y > 0.3 * size and 0 < ny - i.y <= 0.6 * nsize]
