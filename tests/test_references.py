@@ -143,6 +143,18 @@ def test_hanging_indent_entries_broken_across_columns_come_out_whole():
     assert refs[2].box[2] < 306
 
 
+def test_a_references_running_head_is_no_heading():
+    def entries(first: int, y0: float) -> list[TextItem]:
+        return [it(f"({n}) A. {chr(65 + n % 26)}{'ab' * (n % 5)}son, On topic {chr(97 + n % 26)}. J. Tests "
+                   f"{n} (20{n:02d}) 1–2.", 72, y0 + 12 * k, 8) for k, n in enumerate(range(first, first + 8))]
+
+    head = [it("References", 250, 40, 8)]  # the running head over each page of the list
+    doc = pages(prose(80, 40), prose(80, 20) + [it("References", 72, 400, 12)] + entries(1, 420),
+                head + entries(9, 80), head + entries(17, 80), head + entries(25, 80))
+    refs = find_references(text_map(doc)).references
+    assert [r.label for r in refs] == [f"({n})" for n in range(1, 33)]
+
+
 def test_an_alphabetical_list_resumes_after_a_float_set_into_it():
     refs = [
         it("References", 72, 100, 12),

@@ -145,7 +145,7 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -
     if not tm.lines:
         return ReferenceList((), None, None, (_no_references("the document has no text"),))
     furniture = _Furniture(tm, params)
-    heading = _heading(tm)
+    heading = _heading(tm, furniture)
     entries: list[_Entry] = []
     rows: list[_Row] = []
     if heading is not None:
@@ -186,9 +186,14 @@ _HEADING_FIRST = frozenset("RrBbLlWwCcΒβΑαIVX")
 _HEADING_HINT = re.compile(r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc)")
 
 
-def _heading(tm: TextMap) -> tuple[int, tuple[int, int] | None] | None:
+def _heading(tm: TextMap, furniture: _Furniture) -> tuple[int, tuple[int, int] | None] | None:
     """The last heading line: its index, and the span of the heading item when it shares its line with
-    the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into entry 1's line)."""
+    the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into entry 1's line).
+
+    A "References" running head over every page of the list is no heading; when every candidate is
+    one, the first of them is (the list's first page carries the heading at its top).
+    """
+    running: int | None = None
     for i in range(len(tm.lines) - 1, -1, -1):
         line = tm.lines[i]
         if len(line.text) > 60:
@@ -197,13 +202,16 @@ def _heading(tm: TextMap) -> tuple[int, tuple[int, int] | None] | None:
         elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not _HEADING_HINT.search(line.text):
             continue
         elif REFERENCE_LIST_HEADING.match(line.text):
-            return i, None
+            if i not in furniture.lines_of(line.page):
+                return i, None
+            running = i
+            continue
         if len(line.items) > 1:
             for item, off in zip(line.items, line.offsets, strict=True):
                 if off and item.text.strip().isupper() and REFERENCE_LIST_HEADING.match(item.text):
                     s = tm.starts[i] + off
                     return i, (s, s + len(item.text))
-    return None
+    return None if running is None else (running, None)
 
 
 def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] | None = None,
@@ -506,6 +514,8 @@ class _Furniture:
         out: set[int] = set()
         extreme = {edge[0][0], edge[-1][0]} if edge else set()
         for m, norm in edge:
+            if norm.startswith(("[#]", "(#)")):
+                continue  # "[12] Ibid." on several pages is an entry, whatever it repeats
             if 1 + sum(norm in o for o in others) >= self.repeat:
                 out.add(m)
             elif m in extreme and PAGE_NUMBER_LINE.match(self.tm.lines[m].text):
