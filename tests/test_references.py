@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from citelens.layout import text_map
@@ -141,6 +141,35 @@ def test_hanging_indent_entries_broken_across_columns_come_out_whole():
     assert refs[4].authors == ("van der Berg",)
     # the box of an entry broken across columns is the part in its first column
     assert refs[2].box[2] < 306
+
+
+def test_a_references_running_head_is_no_heading():
+    def entries(first: int, y0: float) -> list[TextItem]:
+        return [it(f"({n}) A. {chr(65 + n % 26)}{'ab' * (n % 5)}son, On topic {chr(97 + n % 26)}. J. Tests "
+                   f"{n} (20{n:02d}) 1–2.", 72, y0 + 12 * k, 8) for k, n in enumerate(range(first, first + 8))]
+
+    head = [it("References", 250, 40, 8)]  # the running head over each page of the list
+    doc = pages(prose(80, 40), prose(80, 20) + [it("References", 72, 400, 12)] + entries(1, 420),
+                head + entries(9, 80), head + entries(17, 80), head + entries(25, 80))
+    refs = find_references(text_map(doc)).references
+    assert [r.label for r in refs] == [f"({n})" for n in range(1, 33)]
+
+
+def test_an_alphabetical_list_resumes_after_a_float_set_into_it():
+    refs = [
+        it("References", 72, 100, 12),
+        it("Adams, A. (2001). First title of one. J. Test 1, 1–2.", 72, 120, 8),
+        it("Brown, B. (2002). Second title of two. J. Test 2, 3–4.", 72, 130, 8),
+        it("Figure 4. A figure placed on the reference page, with", 72, 160, 9),
+        it("a caption in the body size that runs over two lines.", 72, 171, 9),
+        it("Carter, C. (2003). Third title of three. J. Test 3, 5–6.", 72, 200, 8),
+        it("Dixon, D. (2004). Fourth title of four. J. Test 4, 7–8.", 72, 210, 8),
+        it("Appendix A  Proofs", 72, 260, 12),
+        it("Evans, E. (2005). Not an entry: it follows the appendix.", 72, 280, 8),
+    ]
+    rl = find_references(text_map(pages(prose(80, 40), refs)))
+    assert [r.authors for r in rl.references] == [("Adams",), ("Brown",), ("Carter",), ("Dixon",)]
+    assert "Figure" not in " ".join(r.raw for r in rl.references)
 
 
 def test_numbered_list_without_heading_is_found_in_the_last_pages():
@@ -279,7 +308,15 @@ ENTRIES = [
      "cichlids? Mol. Ecol. 11, 619–625.",
      ("Salzburger", "Baric", "Sturmbauer"), 2002, "b",
      "Speciation via introgressive hybridization in East African cichlids?", None, None),
-    # A corporate author keeps no surname; the URL is kept (pgmj-2009)
+    # MDPI, spaces lost around the year (mdpi-metabolites-2014)
+    ("Doohan, F.M.; Brennan, J.; Cooke, B.M. Influence of climatic factors on Fusarium species pathogenic to "
+     "cereals.Eur. J. Plant Pathol.2003,109, 755–768.",
+     ("Doohan", "Brennan", "Cooke"), 2003, None,
+     "Influence of climatic factors on Fusarium species pathogenic to cereals", None, None),
+    # A one-word corporate author before the year (mpra-2006)
+    ("CEPAL (2002) Globalización y desarrollo. Brasilia: Comisión Económica para América Latina y el Caribe.",
+     ("CEPAL",), 2002, None, "Globalización y desarrollo", None, None),
+    # A software entry without authors keeps its URL (acm-pldi-2009)
     ("SPECJVM98 - http://www.spec.org/jvm98/.", (), None, None, "SPECJVM98 -", None, None),
 ]
 
@@ -362,6 +399,8 @@ def _pages_from_text(text: str) -> list[Page]:
 
 @settings(max_examples=40, deadline=None)
 @given(NASTY)
+@example("\n".join(["² x"] * 30))  # a digit str.isdigit() knows but int() does not, in a line-number margin
+@example("\n".join(f"{870 + k} line {k}" for k in range(40)))
 def test_any_text_is_processed_quickly_and_stays_in_range(text):
     tm = text_map(_pages_from_text(text))
     t0 = time.perf_counter()

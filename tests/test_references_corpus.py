@@ -34,8 +34,10 @@ TRUE_COUNT = {
     "nar-2024-gkae252": 98,  # last label "98." (p16)
 }
 
-# The issue's target, and what this stage reaches (asserted below; see the measured summary).
+# The issue's target, and what this stage reaches on the corpus (asserted: a paper falling out of the
+# 5 % band is a regression to look at, not noise).
 TARGET_RATE = 0.90
+REACHED_RATE = 1.0
 
 
 def linked(paper: corpus.Paper) -> int:
@@ -69,7 +71,7 @@ def test_reference_counts_against_the_links(measured):
     measured.append(f"reference counts within 5 % of the truth, {len(MEASURED_PAPERS)} papers with citation links:")
     measured.extend(rows)
     measured.append(f"  OVERALL {ok}/{len(MEASURED_PAPERS)} = {rate:.1%} (issue target {TARGET_RATE:.0%})")
-    assert rate >= TARGET_RATE, "\n".join(rows)
+    assert rate >= max(TARGET_RATE, REACHED_RATE), "\n".join(rows)
 
 
 def test_numbered_lists_run_in_sequence():
@@ -142,7 +144,7 @@ def test_dois_and_years_are_found_where_written(measured):
                 got_year += r.year is not None
     measured.append(f"references: DOI found in {got_doi}/{with_doi} entries that hold one, "
                     f"year in {got_year}/{with_year}")
-    assert got_doi >= 0.97 * with_doi and got_year >= 0.95 * with_year
+    assert got_doi == with_doi and got_year >= 0.995 * with_year
 
 
 def test_stage_is_fast(measured):

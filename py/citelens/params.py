@@ -69,8 +69,10 @@ class ReferencesParams:
     min_entries: int = 3
     #: Fallback: a run of numbered entries must hold this many characters ...
     fallback_min_chars: int = 200
-    #: ... and no more than this share of its blocks may fail to look like references.
+    #: ... and no more than this share of its blocks may fail to look like references; at most this many
+    #: entries numbered 1 are tried as its start, bottom-most first.
     fallback_max_junk: float = 0.34
+    fallback_tries: int = 5
     #: The list's font size is the modal size over this many lines after the heading.
     size_sample_lines: int = 10
     #: A line this much larger than the list's size ends the list (body text or a heading resumed) ...
@@ -94,8 +96,17 @@ class ReferencesParams:
     #: Flush-left entries set apart by space: the step between entries is at least this many times the
     #: step between the lines of one entry (Cell Press: 11.6 pt against 9.5 pt).
     entry_gap_ratio: float = 1.1
-    #: A heading that ends the list is at most this many characters long.
+    #: A heading that ends the list is at most this many characters long, and set apart from the entries:
+    #: this much larger, in capitals, or this many x font size below the line before it.
     heading_max_chars: int = 80
+    heading_size_ratio: float = 1.08
+    heading_gap: float = 1.8
+    #: A numbered list resumes after foreign text with its next entry in its own size, within this share.
+    resume_size_share: float = 0.1
+    #: Columns the shared layout misread: a gutter is an uncovered strip at least this wide (points),
+    #: between columns of text at least this wide (narrower ones are label or line-number margins).
+    gutter_min: float = 6.0
+    column_min: float = 60.0
     #: Year range accepted in an entry.
     min_year: int = 1800
     max_year: int = 2049

@@ -181,11 +181,13 @@ REF_LABEL_INLINE = re.compile(r"(?:(?<=[.\s])\[(?P<bracket>\d{1,4})\]|(?<=\.)\s?
 PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 # A year as written in an entry, with its disambiguating letter: "2019", "(2014a)", "2015b,", "2005Methods"
-# (bioRxiv runs the year into the title). Not a page range ("pp. 1903–1910"), a volume:page ("117:1405") or
-# a DOI part ("10.1016/j.cell.2019").
+# (bioRxiv runs the year into the title), "Pathol.2003,109" and "Mycopathologia1994,15" (MDPI loses the
+# spaces). Not a page range ("pp. 1903–1910"), a volume:page ("117:1405"), a decimal ("0.2019") or a DOI
+# part ("10.1016/j.cell.2019").
 REF_YEAR = re.compile(
     r"""
-    (?<! [\w/.–\-:] ) (?P<year> (?: 1[89] | 20 ) \d\d ) (?P<suffix> [a-z] )? (?! [0-9a-z–\-/] )
+    (?<! [\d/–\-:_] ) (?<! \d\. )
+    (?P<year> (?: 1[89] | 20 ) \d\d ) (?P<suffix> [a-z] )? (?! [0-9a-z–\-/] )
     """,
     X,
 )
@@ -209,13 +211,14 @@ REF_ARXIV = re.compile(
 REF_URL = re.compile(r"(?P<url>(?:https?://|www\.)[^\s<>\"]+)", re.IGNORECASE)
 
 # The start of an author-year entry on a flush-left list: "Bates DM, DebRoy S (2003)", "Boslough, M., Brown",
-# "Cafazzo, S., Valsecchi", "van der Berg, J.", "Müller, Hans", "Aranda-Díaz A., K. Mace", "O’Neil, C. 2016".
+# "Cafazzo, S., Valsecchi", "van der Berg, J.", "Müller, Hans", "Aranda-Díaz A., K. Mace", "O’Neil, C. 2016";
+# not "PubMed Abstract" nor "Reference Source" (F1000's link lines): a forename needs its comma.
 AUTHOR_START = re.compile(
     r"""
     ^ (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | ten | ter
             | Van | Von | De | Del | Della | Di | Da | Du | Le | La ) \s+ )*
     [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’¨´`ˆ˜\-]* \w
-    (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b | [A-Z][a-zà-ÿ]+ \b ) )
+    (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b ) | , \s* [A-Z][a-zà-ÿ]+ \b )
     """,
     X,
 )
@@ -252,6 +255,9 @@ NAME_FORENAME_SURNAME = re.compile(
                       [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]+ \s+
                     | [A-ZÀ-ÖØ-ÞĀ-Ž] \.? \s+ ){{1,4}} ) (?P<sur> {_SURNAME} )""", X)
 
+# A corporate or one-word author right before the year: "CEPAL (2002)", "Grobid. 2008–2023.", "FAO, 2005".
+NAME_SINGLE = re.compile(r"(?P<sur>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]+)(?=\s*(?:\(\s*|\.\s+|,\s*)(?:1[89]|20)\d\d)")
+
 # A surname alone before "et al.": "Mainzer et al. 2011", "Trilling et al."
 NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* al \b )", X)
 
@@ -277,17 +283,8 @@ TITLE_VENUE = re.compile(r",\s+(?:[Ii]n:?\s|(?=[A-Z][a-z]{0,5}\.\s))")
 # A citation key's year-ish tail or a name's generational suffix, never a surname: "Jr.", "III", "Sr".
 NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
 
-# Initials alone: "J.", "J.-P.", "A. W.", "AMJ", "Ch.", "S.T.", "H.J.".
-INITIALS = re.compile(r"^(?:(?:[A-ZÀ-Þ][a-z]?\.\s?-?\s?)+|[A-ZÀ-Þ]{1,3}|[A-ZÀ-Þ]-[A-ZÀ-Þ]\.?)$")
 
-# Name particles kept with the surname: "van der Berg", "de la Cruz", "von Lilienfeld".
-NAME_PARTICLE = re.compile(
-    r"^(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|el|al|bin|ibn|Van|Von|De|Del|Della"
-    r"|Di|Da|Du|Le|La|Dos|El|Al)$"
-)
 
-# What ends the author list of an entry: "et al.", a quoted title, "(eds.)", "In:".
-AUTHORS_END = re.compile(r"\bet\s*al\b\.?|[“\"”]|\(eds?\.?\)|\beds?\.\s|\bIn:\s", re.IGNORECASE)
 
 # A run-in heading of the end matter after a reference list: "Conflict of Interest Statement: The authors",
 # "Received: 24 July 2014; accepted", "Copyright © 2015 Range", "Citation: Range F and", "Funding. This work",

@@ -56,6 +56,7 @@ from citelens.patterns import (
     NAME_FORENAME_SURNAME,
     NAME_INITIALS_SURNAME,
     NAME_SEPARATOR,
+    NAME_SINGLE,
     NAME_SUFFIX,
     NAME_SURNAME_COMMA,
     NAME_SURNAME_ET_AL,
@@ -76,6 +77,14 @@ from citelens.patterns import (
 
 @dataclass(frozen=True, slots=True)
 class ReferenceList:
+    """The bibliography: its entries, and the span of ``tm.text`` it takes.
+
+    ``start`` is the offset of its first entry's first character (after its heading; where a page's
+    columns were re-read, the earliest of the entries' offsets), ``end`` is just past its last entry.
+    Text the list skipped (a column of Methods prose between PNAS's entries 3 and 4) lies inside the span.
+    Both are None when no list was found.
+    """
+
     references: tuple[Reference, ...]
     start: int | None  # offset in tm.text where the bibliography begins (after its heading)
     end: int | None  # offset just past its last entry
@@ -136,12 +145,12 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -
     if not tm.lines:
         return ReferenceList((), None, None, (_no_references("the document has no text"),))
     furniture = _Furniture(tm, params)
-    heading = _heading(tm)
+    heading = _heading(tm, furniture)
     entries: list[_Entry] = []
     rows: list[_Row] = []
     if heading is not None:
         line, cut = heading
-        rows = _stop(_rows(tm, line + 1 if cut is None else line, furniture, cut), params)
+        rows = _stop(_rows(tm, line + 1 if cut is None else line, furniture, cut, params), params)
         entries = _split(rows, params)
     if len(entries) < params.min_entries:
         fb_rows, fb_entries = _fallback(tm, furniture, params)
@@ -177,9 +186,14 @@ _HEADING_FIRST = frozenset("RrBbLlWwCcΒβΑαIVX")
 _HEADING_HINT = re.compile(r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc)")
 
 
-def _heading(tm: TextMap) -> tuple[int, tuple[int, int] | None] | None:
+def _heading(tm: TextMap, furniture: _Furniture) -> tuple[int, tuple[int, int] | None] | None:
     """The last heading line: its index, and the span of the heading item when it shares its line with
-    the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into entry 1's line)."""
+    the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into entry 1's line).
+
+    A "References" running head over every page of the list is no heading; when every candidate is
+    one, the first of them is (the list's first page carries the heading at its top).
+    """
+    running: int | None = None
     for i in range(len(tm.lines) - 1, -1, -1):
         line = tm.lines[i]
         if len(line.text) > 60:
@@ -188,16 +202,20 @@ def _heading(tm: TextMap) -> tuple[int, tuple[int, int] | None] | None:
         elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not _HEADING_HINT.search(line.text):
             continue
         elif REFERENCE_LIST_HEADING.match(line.text):
-            return i, None
+            if i not in furniture.lines_of(line.page):
+                return i, None
+            running = i
+            continue
         if len(line.items) > 1:
             for item, off in zip(line.items, line.offsets, strict=True):
                 if off and item.text.strip().isupper() and REFERENCE_LIST_HEADING.match(item.text):
                     s = tm.starts[i] + off
                     return i, (s, s + len(item.text))
-    return None
+    return None if running is None else (running, None)
 
 
-def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] | None = None) -> Iterator[_Row]:
+def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] | None = None,
+          params: ReferencesParams = PARAMS.references) -> Iterator[_Row]:
     """Rows from line ``first`` to the end of the document, lazily, page by page, furniture dropped.
 
     A page set in three or more columns (Royal Society Open Science's reference pages), which the shared
@@ -205,20 +223,26 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
     """
     margin = _line_number_margin(tm, first)
     i, n = first, len(tm.lines)
+    heading = first - 1 if cut is None else first  # the heading line (or the line holding it)
     while i < n:
         page = tm.lines[i].page
         j = i
         while j < n and tm.lines[j].page == page:
             j += 1
         pieces: list[tuple[int, int, int, int]] = []  # (line, first item, end item, column)
-        gutters = _gutters(tm, i, j) if _confused_columns(tm, i, j) else []
+        # Only where the shared layout went wrong: it reads two columns well, but not three (RSOS), nor
+        # two whose lines it took for spanning ones (The Lancet's reference page).
+        gutters = _gutters(tm, i, j, params) if _confused_columns(tm, i, j) else []
+        lo = i
+        if gutters and i == first and heading >= 0 and tm.lines[heading].page == page:
+            lo = tm.line_index(tm.page_starts[page])  # the whole page: re-read, then keep what follows
         drop = furniture.lines_of(page)
-        for k in range(i, j):
+        for k in range(lo, j):
             if k in drop:
                 continue
             line = tm.lines[k]
             k0 = 1 if margin is not None and line.items and _in_margin(line.items[0].x, margin) \
-                and line.items[0].text.strip().isdigit() else 0
+                and _NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
             if k0 >= len(line.items):
                 continue
             if not gutters:
@@ -232,6 +256,18 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
                     start, col = m, c
             pieces.append((k, start, len(line.items), col))
         if gutters:
+            if lo < i:
+                # Keep what follows the heading in reading order: below it in its column, and the
+                # columns to its right.
+                # Only text in the list's font size: prose above the heading is set larger.
+                h_line = tm.lines[heading]
+                h_col, h_base = _column_of(h_line.items[0], gutters), h_line.baseline
+                sizes = Counter(round(tm.lines[k].size, 1) for k in range(i, j))
+                size = sizes.most_common(1)[0][0]
+                pieces = [p for p in pieces if p[0] >= i or (
+                    (p[3] > h_col or (p[3] == h_col and tm.lines[p[0]].baseline > h_base))
+                    and abs(tm.lines[p[0]].items[p[1]].size - size) <= 0.05 * size
+                    and not any(_crosses(it, gutters) for it in tm.lines[p[0]].items[p[1]:p[2]]))]
             pieces.sort(key=lambda p: (p[3], tm.lines[p[0]].baseline))
         out: list[_Row] = []
         for k, a, b, col in pieces:
@@ -308,8 +344,8 @@ def _confused_columns(tm: TextMap, i: int, j: int) -> bool:
     return False
 
 
-def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
-    """x of the gutters of a page set in three or more columns; empty for one or two columns.
+def _gutters(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAMS.references) -> list[float]:
+    """x of the gutters between the columns of lines i..j of a page (no text crosses them).
 
     ::
 
@@ -334,23 +370,35 @@ def _gutters(tm: TextMap, i: int, j: int) -> list[float]:
     lo_b = next((b for b, v in enumerate(cover) if v), 0)
     hi_b = max((b for b, v in enumerate(cover) if v), default=0)
     allowed = max(1, (j - i) // 40)
-    gutters: list[float] = []
+    # Uncovered runs >= gutter_min wide are candidate gutters; the text between two of them is a column.
+    runs: list[tuple[int, int]] = []
     run_start: int | None = None
-    last_edge = lo_b
     for b in range(lo_b, hi_b + 1):
         if cover[b] <= allowed:
             if run_start is None:
                 run_start = b
         elif run_start is not None:
-            width = (b - run_start) * step
-            # A gutter is >= 6 pt wide with a column of >= 60 pt on its left (not a label margin).
-            if width >= 6 and (run_start - last_edge) * step >= 60:
-                gutters.append((run_start + b) / 2 * step)
-                last_edge = b
+            if (b - run_start) * step >= params.gutter_min:
+                runs.append((run_start, b))
             run_start = None
-    if gutters and (hi_b - last_edge) * step < 60:
-        gutters.pop()
-    return gutters if len(gutters) >= 2 else []
+    # A column narrower than 60 pt is a margin of labels or line numbers, not a column: drop the gutter
+    # beside it (the narrower neighbour merges into the wider one), until every column is wide.
+    covered = [0]
+    for v in cover:
+        covered.append(covered[-1] + (v > allowed))
+    while runs:
+        edges = [lo_b] + [x for r in runs for x in r] + [hi_b + 1]
+        widths = [(covered[edges[2 * k + 1]] - covered[edges[2 * k]]) * step for k in range(len(runs) + 1)]
+        k = min(range(len(widths)), key=widths.__getitem__)
+        if widths[k] >= params.column_min:
+            break
+        runs.pop(k if k < len(runs) else k - 1)
+    return [(a + b) / 2 * step for a, b in runs]
+
+
+def _crosses(item: TextItem, gutters: list[float]) -> bool:
+    """Whether the item runs across a gutter (a line of full-width prose, not a column's text)."""
+    return any(item.x < g < item.x + item.width for g in gutters)
 
 
 def _column_of(item: TextItem, gutters: list[float]) -> int:
@@ -365,6 +413,7 @@ def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
+_NUMBER_ONLY = re.compile(r"\d{1,5}")
 _LEADING_NUMBER = re.compile(r"\d{1,5}(?:\s+|$)")
 _LABEL_ONLY = re.compile(r"\[?\(?\d{1,4}[.)\]]?")
 
@@ -399,10 +448,10 @@ def _line_number_margin(tm: TextMap, first: int) -> float | None:
         n += 1
         if n == 20 and len(numbers) < 10:
             return None
-        m = _LEADING_NUMBER.match(line.items[0].text) if line.items else None
-        if m is not None or (line.items and line.items[0].text.strip().isdigit()):
+        m = _LEADING_NUMBER.match(line.items[0].text.strip()) if line.items else None
+        if m is not None:
             xs[round(line.items[0].x)] += 1
-            numbers.append(int(line.items[0].text.split()[0]))
+            numbers.append(int(m.group().strip()))
     if not xs or n < 10:
         return None
     x, count = xs.most_common(1)[0]
@@ -465,6 +514,8 @@ class _Furniture:
         out: set[int] = set()
         extreme = {edge[0][0], edge[-1][0]} if edge else set()
         for m, norm in edge:
+            if norm.startswith(("[#]", "(#)")):
+                continue  # "[12] Ibid." on several pages is an entry, whatever it repeats
             if 1 + sum(norm in o for o in others) >= self.repeat:
                 out.add(m)
             elif m in extreme and PAGE_NUMBER_LINE.match(self.tm.lines[m].text):
@@ -484,8 +535,10 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
     """Take rows from ``stream`` until the list ends; drop size-odd lines at column tops and bottoms.
 
     The list ends at a section heading, an end-matter line ("Received: ...", "Copyright ©"), or where
-    foreign text starts (three lines in a larger font, or a figure caption) -- unless, in a numbered list,
-    the next entry follows it: PNAS sets entries 1-3 under the Methods column and 4- on the next page.
+    foreign text starts (three lines in a larger font, a figure caption, a wide gap) -- unless, in a
+    numbered list, the next entry follows it: PNAS sets entries 1-3 under the Methods column and 4- on the
+    next page. A heading always ends it (Nature's "ONLINE METHODS" and the references numbered on there
+    stay out: the text in between must stay outside ``start``..``end`` for the citation search).
     """
     head: list[_Row] = []
     for row in stream:
@@ -499,10 +552,18 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
     rows: list[_Row] = []
     foreign: list[_Row] = []
     last_number = 0
+    last_key = ""  # the latest entry's first word, for alphabetical author-year lists
     big = 0
     for row in chain(head, stream):
         lb = row.label
-        continues = lb is not None and lb.number == last_number + 1 and abs(row.size - size) <= 0.1 * size
+        if lb is not None or last_number:
+            continues = lb is not None and lb.number == last_number + 1 \
+                and abs(row.size - size) <= params.resume_size_share * size
+        else:
+            # An unnumbered list resumes with an entry in its own size whose author sorts after the last
+            # one (a float or a block of notes set into an alphabetical list).
+            continues = bool(foreign) and abs(row.size - size) <= params.furniture_size_ratio * size \
+                and AUTHOR_START.match(row.text) is not None and last_key <= _sort_key(row.text)
         if foreign:
             if continues:
                 foreign = []
@@ -530,11 +591,18 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
                     continue
             else:
                 big = 0
-        if continues:
-            assert lb is not None
+        if continues and lb is not None:
             last_number = lb.number
+        elif not last_number and AUTHOR_START.match(row.text) is not None:
+            last_key = _sort_key(row.text)
         rows.append(row)
     return _drop_odd_sizes(rows, size, params)
+
+
+def _sort_key(text: str) -> str:
+    """The first word, lower case and without accents: where an entry sorts in an alphabetical list."""
+    word = text.split(maxsplit=1)[0] if text.split() else ""
+    return unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
 
 
 def _pitch(rows: Sequence[_Row], size: float) -> float:
@@ -564,9 +632,9 @@ def _is_section_heading(row: _Row, prev: _Row, size: float, params: ReferencesPa
     if len(text) > params.heading_max_chars or len(text) < 3:
         return False
     upper = text.isupper() and sum(c.isalpha() for c in text) >= 4
-    bigger = row.size >= size * 1.08
+    bigger = row.size >= size * params.heading_size_ratio
     gap = row.baseline - prev.baseline if row.page == prev.page and row.column == prev.column else 0.0
-    if not (upper or bigger or gap > 1.8 * size):
+    if not (upper or bigger or gap > params.heading_gap * size):
         return False  # set like an entry line: no heading (the cheap test first)
     numbered = HEADING_NUMBER.match(text)
     title = numbered.group("title") if numbered else text
@@ -614,9 +682,9 @@ def _fallback(tm: TextMap, furniture: _Furniture, params: ReferencesParams) -> t
     n = min(max(-(-len(pages) // 3), params.fallback_min_pages), params.fallback_max_pages, len(pages))
     first_page = pages[-n] if n else pages[0]
     first = tm.line_index(tm.page_starts[first_page])
-    rows = list(_rows(tm, first, furniture))
+    rows = list(_rows(tm, first, furniture, None, params))
     starts = [k for k, r in enumerate(rows) if r.label is not None and r.label.number == 1]
-    for k in reversed(starts):
+    for k in reversed(starts[-params.fallback_tries:]):
         region = _stop(iter(rows[k:]), params)
         entries = _numbered(region, params)
         if len(entries) < params.min_entries:
@@ -643,12 +711,21 @@ def _split(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
         return []
     best: list[_Entry] = []
     for strategy in (_numbered, _hanging, _spaced, _author_year):
-        entries = strategy(rows, params)
+        entries = [e for e in strategy(rows, params) if not _subheading(e)]
         if len(entries) >= params.min_entries:
             return entries
         if len(entries) > len(best):
             best = entries
     return best or [_Entry(None, tuple(rows), 0)]
+
+
+def _subheading(entry: _Entry) -> bool:
+    """A short unnumbered line on its own inside a list: a group heading ("Books", "Ξενόγλωσση") or the
+    heading of what follows the list ("Figures"), not an entry."""
+    if entry.label is not None or len(entry.rows) > 1:
+        return False
+    text = entry.rows[0].text
+    return len(text) < 30 and not any(c.isdigit() for c in text)
 
 
 def _label(text: str) -> _Label | None:
@@ -700,7 +777,7 @@ def _chain(rows: list[_Row], labels: list[_Label | None], kind: LabelKind,
             elif lb.number == expected:
                 start = aligned or kind in (LabelKind.BRACKET, LabelKind.PAREN)
             elif expected < lb.number <= expected + 2:
-                start = aligned and kind in (LabelKind.BRACKET, LabelKind.PAREN)
+                start = aligned  # an entry lost by the extractor, or a gap in the numbering
         elif lb is not None and expected is not None and lb.number == expected \
                 and {lb.kind, kind} == {LabelKind.DOT, LabelKind.BARE}:
             # "40 Spinelli S" among "39. Ishida Y" and "41. Lautenschlager C" (F1000): the dot got lost.
@@ -778,21 +855,31 @@ def _hanging(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
         left = min(rows[k].x for k in ks)
         ind = [rows[k].x for k in ks if rows[k].x >= left + params.indent_min * size]
         info[key] = (left, _median(ind) if ind else None)
-    indented = sum(1 for key, (left, ind) in info.items() if ind is not None)
-    if not indented:
+    # Most of the list (by lines) must sit in columns that show the indent, or it is no hanging list.
+    indented = sum(len(ks) for key, ks in groups.items() if info[key][1] is not None)
+    if indented < 0.5 * len(rows):
         return []
     starts: list[bool] = []
+    text = ""
     for k, r in enumerate(rows):
         left, ind = info[(r.page, r.column)]
         if ind is None:
-            others = [v for kk, v in info.items() if kk[1] == r.column and v[1] is not None] or \
-                [v for v in info.values() if v[1] is not None]
+            others = [v for kk, v in info.items() if kk[1] == r.column and v[1] is not None]
+            if not others:
+                # Nothing to compare with (F1000 sets a flush column beside indented ones): a line
+                # opens an entry when it reads like one.
+                new = k == 0 or (AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None)
+                starts.append(new)
+                text = r.text if new else text + " " + r.text
+                continue
             ref_left, ref_ind = min(others, key=lambda v: abs(v[0] - left))
             if abs(left - ref_ind) < abs(left - ref_left) and abs(left - ref_left) > params.indent_min * r.size:
                 left, ind = ref_left, ref_ind  # this column holds only continuation lines
             else:
                 ind = left + (ref_ind - ref_left)
-        starts.append(r.x < (left + ind) / 2)
+        new = r.x < (left + ind) / 2
+        starts.append(new)
+        text = r.text if new else text + " " + r.text
     n_cont = starts.count(False)
     if n_cont < 0.1 * len(rows):
         return []
@@ -876,7 +963,8 @@ def _entries_from_starts(rows: list[_Row], starts: list[bool]) -> list[_Entry]:
 def _reference(tm: TextMap, index: int, entry: _Entry, params: ReferencesParams) -> Reference:
     first = entry.rows[0]
     joined = "\n".join([first.text[entry.skip:]] + [r.text for r in entry.rows[1:]])
-    raw = compose_accents(join_lines(joined))
+    # join_lines, with its hyphen repairs only where a line ends in a hyphen
+    raw = compose_accents(join_lines(joined) if "-\n" in joined else " ".join(joined.split()))
     dense = compose_accents(_dense(joined)) if _ID_HINT.search(joined) else raw
     box = _first_box(entry)
     fields = parse_entry(raw, dense, params)
@@ -900,12 +988,14 @@ def _union(a: Box, b: Box) -> Box:
 
 # Cheap test for an identifier that may be broken across lines (DOI, URL, arXiv id).
 _ID_HINT = re.compile(r"10\.\d|http|www\.|(?i:arxiv|abs/)")
-_BREAK_INSIDE_ID = re.compile(r"([/\-_.=?&:])\n\s*(?=\S)")
+# A break right after a character that cannot end an identifier, or after a dot that a lower-case letter
+# or digit continues ("10.1016/j.\ncell.2020", but not "…2461591.\nURL http://…").
+_BREAK_INSIDE_ID = re.compile(r"([/\-_=?&:])\n\s*(?=\S)|(\.)\n\s*(?=[a-z0-9])")
 
 
 def _dense(text: str) -> str:
     """The entry's text with breaks inside DOIs and URLs closed: "doi.org/10.1001/\\narch..." is one word."""
-    return " ".join(_BREAK_INSIDE_ID.sub(r"\1", text).split())
+    return " ".join(_BREAK_INSIDE_ID.sub(lambda m: m.group(1) or m.group(2), text).split())
 
 
 _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
@@ -1062,16 +1152,14 @@ def _authors(text: str) -> tuple[tuple[str, ...], int]:
             break
         names.append(sur)
         form = k if form is None else form
-        pos = end = stop
-        sfx = _NAME_SUFFIX_AFTER.match(text, pos)
-        if sfx is not None:
-            pos = end = sfx.end()
+        pos = end = _after_suffix(text, stop)
         if not strong:
             break
-        etal = NAME_ET_AL.match(text, pos)
-        if etal is not None:
-            end = etal.end()
-            break
+        if "et" in text[pos:pos + 5]:
+            etal = NAME_ET_AL.match(text, pos)
+            if etal is not None:
+                end = etal.end()
+                break
         sep = NAME_SEPARATOR.match(text, pos)
         if sep is None or sep.end() == pos:
             break
@@ -1094,10 +1182,7 @@ def _name_at(text: str, pos: int, form: int | None) -> tuple[int, re.Match[str],
         m = _NAME_FORMS[k].match(text, pos)
         if m is None:
             continue
-        after = m.end()
-        sfx = _NAME_SUFFIX_AFTER.match(text, after)
-        if sfx is not None:
-            after = sfx.end()
+        after = _after_suffix(text, m.end())
         if NAME_FOLLOW.match(text, after) is not None or _glued_et_al(text, m):
             return k, m, True
         ini = m.group("ini")
@@ -1106,14 +1191,27 @@ def _name_at(text: str, pos: int, form: int | None) -> tuple[int, re.Match[str],
                      or text[after].isupper()):
             # "Acheson JM. The tragedy ...", "Koch, C.Biophysics of ...": the list ends with this name.
             weak = (k, m, False)
-        etal = NAME_SURNAME_ET_AL.match(text, pos)
+    if weak is None and "et" in text[pos:pos + 60]:
+        etal = NAME_SURNAME_ET_AL.match(text, pos)  # "Mainzer et al. 2011"
         if etal is not None:
-            return k, etal, True
-    if weak is None and form is None:
-        etal = NAME_SURNAME_ET_AL.match(text, pos)
-        if etal is not None:
-            return 0, etal, True
+            return (form or 0), etal, True
+    if weak is None and form is None and pos == 0:
+        single = NAME_SINGLE.match(text)  # "CEPAL (2002) Globalización y desarrollo."
+        if single is not None:
+            return 0, single, False
     return weak
+
+
+def _after_suffix(text: str, pos: int) -> int:
+    """Past a generational suffix after a name ("Bommarito II,", "Brooks, C. L., III"), if any."""
+    k = pos
+    while k < len(text) and text[k] in ", ":
+        k += 1
+    if k < len(text) and text[k] in "JSI":
+        m = _NAME_SUFFIX_AFTER.match(text, pos)
+        if m is not None:
+            return m.end()
+    return pos
 
 
 _TITLE_ABBREV = frozenset({"vs", "no", "vol", "pp", "st", "dr", "eg", "ie", "al", "ed", "eds", "fig", "inc",
