@@ -10,8 +10,15 @@ DEMO    := build/demo/demo-paper.pdf
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 WHEEL   := dist/citelens-$(VERSION)-py3-none-any.whl
 SOURCES := $(shell find py -name '*.py' -not -path '*/__pycache__/*') pyproject.toml README.md
+# The browser reader: npm packages (pdf.js, Pyodide), two wheels from PyPI kept in an ignored cache, the site.
+NPM_STAMP := node_modules/.citelens-stamp
+WHEELS    := .cache/wheels
+RAPIDFUZZ := $(WHEELS)/rapidfuzz-3.14.6-py3-none-any.whl
+MICROPIP  := $(WHEELS)/micropip-0.11.1-py3-none-any.whl
+SITE      := site/worker/build.json
+SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/build_site.py
 
-.PHONY: help setup demo test bench wheel clean
+.PHONY: help setup demo test bench wheel site serve clean
 
 help:
 	@echo "make setup   create .venv and install citelens with its pdf, test and demo extras"
@@ -19,6 +26,8 @@ help:
 	@echo "make test    run every test (ARGS='-k cli' to pick some)"
 	@echo "make bench   time each stage on the corpus (ARGS='--limit 5' or '--skip-extract')"
 	@echo "make wheel   build the pure-Python wheel into dist/ and check its tag is py3-none-any"
+	@echo "make site    build the static browser reader into site/ (npm ci, wheels, Pyodide, pdf.js)"
+	@echo "make serve   build the site and serve it on http://localhost:8000/ (PORT=8000)"
 	@echo "make clean   remove build/ and dist/ (the venv stays)"
 
 setup: $(STAMP)
@@ -34,7 +43,7 @@ demo: $(DEMO) | setup
 $(DEMO): tools/demo_paper.py | setup
 	$(BIN)/python tools/demo_paper.py build/demo
 
-test: setup
+test: setup site
 	$(BIN)/pytest $(ARGS)
 
 bench: setup
@@ -49,5 +58,28 @@ $(WHEEL): $(SOURCES) | setup
 	  assert tags == ["Tag: py3-none-any"], tags; assert "citelens/__init__.py" in w.namelist(); \
 	  print(sys.argv[1], "is", tags[0][5:])' $@
 
+site: $(SITE)
+
+$(SITE): $(SITE_SRC) $(WHEEL) $(RAPIDFUZZ) $(MICROPIP) $(NPM_STAMP) | setup
+	$(BIN)/python tools/build_site.py --out site $(WHEEL) $(RAPIDFUZZ) $(MICROPIP)
+
+serve: site
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory site $(or $(PORT),8000)
+
+# npm ci only when the lock changed; --omit=optional leaves out pdf.js's 34 MB native canvas for Node.
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --omit=optional --no-audit --no-fund
+	@touch $@
+
+# rapidfuzz has no Pyodide wheel: its sdist builds a pure-Python one (the *_py fallbacks), byte-identical
+# across builds thanks to SOURCE_DATE_EPOCH. micropip 0.11.1 needs Python 3.13+, so it is fetched for 3.14.
+$(RAPIDFUZZ): | setup
+	SOURCE_DATE_EPOCH=1700000000 $(BIN)/python -m pip wheel --quiet rapidfuzz==3.14.6 --no-deps \
+	  --no-binary rapidfuzz -C wheel.cmake=false -w $(WHEELS)
+
+$(MICROPIP): | setup
+	$(BIN)/python -m pip download --quiet micropip==0.11.1 --no-deps --python-version 3.14 \
+	  --only-binary=:all: -d $(WHEELS)
+
 clean:
-	rm -rf build dist
+	rm -rf build dist site site.tmp

@@ -1,0 +1,177 @@
+"""Assemble the static reader site: ``python tools/build_site.py --out site --wheel dist/citelens-….whl …``.
+
+Input: the page (``web/``), the worker (``worker/``), the npm packages ``pdfjs-dist`` and ``pyodide`` in
+``node_modules/``, and three pure-Python wheels (citelens from this repository, rapidfuzz built from its sdist,
+micropip from PyPI). Output, a folder any static host can serve, with nothing fetched from elsewhere::
+
+    site/index.html                  web/index.html
+    site/web/…                       everything else in web/
+    site/worker/…                    worker/*.js, *.py, smoke.html, and build.json (versions, wheel names)
+    site/vendor/pdfjs/               pdf.mjs, pdf.worker.mjs, cmaps/, standard_fonts/, wasm/, iccs/
+    site/vendor/pyodide/             Pyodide's core and a pyodide-lock.json listing only our three wheels
+    site/wheels/                     citelens, rapidfuzz and micropip wheels
+
+The lock lists only packages whose files are in ``site/wheels/`` (the npm package ships none of the 357 the
+original names), so ``loadPackage`` can never reach for a file this site does not hold. The site is built
+in a sibling temporary folder and moved into place at the end: a failed build leaves the previous site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PDFJS_FILES = ("build/pdf.mjs", "build/pdf.worker.mjs", "LICENSE")
+PDFJS_DIRS = ("cmaps", "standard_fonts", "wasm", "iccs")
+# pyodide.js (classic script), the consoles, typings and source maps are not needed by a module worker.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+WORKER_SUFFIXES = (".js", ".html", ".py")
+
+
+def file_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def wheel_metadata(path: Path) -> dict[str, Any]:
+    """Name, version, runtime dependencies, top-level import names and tag of a wheel.
+
+    Dependencies are the ``Requires-Dist`` lines without an environment marker (extras are not installed).
+    """
+    with zipfile.ZipFile(path) as whl:
+        names = whl.namelist()
+        info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+        meta = email.parser.Parser().parsestr(whl.read(f"{info}/METADATA").decode("utf-8"))
+        wheel = email.parser.Parser().parsestr(whl.read(f"{info}/WHEEL").decode("utf-8"))
+    requires = []
+    for req in meta.get_all("Requires-Dist") or ():
+        if ";" in req:
+            continue
+        name = req.split()[0]
+        for stop in "<>=!~[(":
+            name = name.split(stop)[0]
+        requires.append(_normalize(name))
+    imports = sorted({n.split("/")[0] for n in names
+                      if n.count("/") == 1 and n.endswith("/__init__.py") and ".dist-info" not in n})
+    return {"name": meta["Name"], "version": meta["Version"], "requires": requires, "imports": imports,
+            "tags": wheel.get_all("Tag") or []}
+
+
+def _normalize(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(".", "-")
+
+
+def lock_entry(path: Path, known: set[str]) -> dict[str, Any]:
+    """The pyodide-lock.json entry of a pure-Python wheel; ``depends`` keeps only packages in ``known``."""
+    meta = wheel_metadata(path)
+    if meta["tags"] != ["py3-none-any"]:
+        raise SystemExit(f"{path.name}: tags {meta['tags']}, but Pyodide can only install py3-none-any wheels")
+    return {
+        "name": _normalize(meta["name"]),
+        "version": meta["version"],
+        "file_name": path.name,
+        "install_dir": "site",
+        "sha256": file_sha256(path),
+        "package_type": "package",
+        "imports": meta["imports"],
+        "depends": [d for d in meta["requires"] if d in known],
+        "unvendored_tests": False,
+    }
+
+
+def build_lock(original: dict[str, Any], wheels: list[Path]) -> dict[str, Any]:
+    """A copy of Pyodide's lock with its ``info`` (Python version, ABI) and only our wheels as packages."""
+    known = {_normalize(wheel_metadata(w)["name"]) for w in wheels}
+    packages = {}
+    for w in wheels:
+        entry = lock_entry(w, known)
+        packages[entry["name"]] = entry
+    return {"info": original["info"], "packages": dict(sorted(packages.items()))}
+
+
+def _copy_tree(src: Path, dst: Path) -> None:
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns("*.map", ".*", "__pycache__"))
+
+
+def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path]) -> dict[str, Any]:
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+
+    # The page: web/index.html at the root, the rest of web/ beside it under web/.
+    (tmp / "web").mkdir()
+    if web.is_dir():
+        for src in sorted(web.rglob("*")):
+            if src.is_dir() or src.name.startswith("."):
+                continue
+            rel = src.relative_to(web)
+            dst = tmp / "index.html" if rel == Path("index.html") else tmp / "web" / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+
+    pdfjs = node_modules / "pdfjs-dist"
+    vendor = tmp / "vendor"
+    (vendor / "pdfjs").mkdir(parents=True)
+    for name in PDFJS_FILES:
+        shutil.copy2(pdfjs / name, vendor / "pdfjs" / Path(name).name)
+    for name in PDFJS_DIRS:
+        _copy_tree(pdfjs / name, vendor / "pdfjs" / name)
+
+    pyodide = node_modules / "pyodide"
+    (vendor / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, vendor / "pyodide" / name)
+
+    (tmp / "wheels").mkdir()
+    for w in wheels:
+        shutil.copy2(w, tmp / "wheels" / w.name)
+    original = json.loads((pyodide / "pyodide-lock.json").read_text("utf-8"))
+    lock = build_lock(original, wheels)
+    (vendor / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", "utf-8")
+
+    (tmp / "worker").mkdir()
+    for src in sorted(worker.iterdir()):
+        if src.is_file() and src.suffix in WORKER_SUFFIXES:
+            shutil.copy2(src, tmp / "worker" / src.name)
+    info = {
+        "pyodide": json.loads((pyodide / "package.json").read_text("utf-8"))["version"],
+        "pdfjs": json.loads((pdfjs / "package.json").read_text("utf-8"))["version"],
+        "python": original["info"]["python"],
+        # The worker installs these (by name through the lock, or by file with micropip); the page keys its
+        # cache on the citelens wheel's hash, so a new build never serves analyses of an older one.
+        "packages": {name: {"version": e["version"], "file_name": e["file_name"], "sha256": e["sha256"]}
+                     for name, e in lock["packages"].items()},
+    }
+    (tmp / "worker" / "build.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
+
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "site")
+    ap.add_argument("--web", type=Path, default=ROOT / "web")
+    ap.add_argument("--worker", type=Path, default=ROOT / "worker")
+    ap.add_argument("--node-modules", type=Path, default=ROOT / "node_modules")
+    ap.add_argument("wheels", type=Path, nargs="+", help="the citelens, rapidfuzz and micropip wheels")
+    args = ap.parse_args(argv)
+    info = build(args.out, web=args.web, worker=args.worker, node_modules=args.node_modules, wheels=args.wheels)
+    size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
+    pkgs = ", ".join(f"{n} {p['version']}" for n, p in info["packages"].items())
+    print(f"{args.out}: Pyodide {info['pyodide']} (Python {info['python']}), pdf.js {info['pdfjs']}, {pkgs}; "
+          f"{size / 1e6:.1f} MB", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
