@@ -1,0 +1,209 @@
+// The citelens Web Worker: Pyodide with the citelens wheel, answering analyze requests.
+//
+// Start it as a module worker (`new Worker(url, {type: "module"})`) as soon as the page opens; it loads
+// Pyodide from ../vendor/pyodide/ and our wheels from ../wheels/ (never a CDN, never PyPI), then answers
+// requests in the order they come. Requests posted while Python loads wait for it; if loading fails,
+// every pending and every later request is answered with a "WorkerError", so no caller ever hangs.
+//
+// Two installers (worker/README.md says why the first is the default):
+//   citelens-worker.js                     loadPackage() through the site's pyodide-lock.json
+//   citelens-worker.js?installer=micropip  micropip.install() of the wheel URLs, as the issue first asked
+
+/**
+ * @typedef {"loading" | "installing" | "ready" | "analyzing"} Stage
+ *
+ * @typedef {object} ProgressMessage  worker → page, while loading and before each analysis
+ * @property {"progress"} type
+ * @property {Stage} stage
+ * @property {string} message         a short human-readable line
+ *
+ * @typedef {object} ReadyMessage     worker → page, once Python and citelens are imported
+ * @property {"ready"} type
+ * @property {number} ms              from the worker's start to Python ready
+ *
+ * @typedef {object} FailedMessage    worker → page, once, when loading failed (requests still get replies)
+ * @property {"failed"} type
+ * @property {ErrorInfo} error
+ *
+ * @typedef {object} AnalyzeRequest   page → worker
+ * @property {number} id
+ * @property {"analyze"} action
+ * @property {string} payload         the analyze_json request: {"document", "options", "source"} as JSON
+ *
+ * @typedef {object} ErrorInfo
+ * @property {string} name            the Python exception class ("InputError", ...) or "WorkerError"
+ * @property {string} message
+ *
+ * @typedef {object} AnalyzeSuccess   worker → page
+ * @property {number} id
+ * @property {true} ok
+ * @property {string} result          the analysis JSON string
+ * @property {number} ms              time spent in Python
+ *
+ * @typedef {object} AnalyzeFailure   worker → page
+ * @property {number} id
+ * @property {false} ok
+ * @property {ErrorInfo} error
+ */
+
+const started = performance.now();
+const here = new URL(import.meta.url);
+const installer = here.searchParams.get("installer") === "micropip" ? "micropip" : "lock";
+
+/** @param {ProgressMessage | ReadyMessage | FailedMessage | AnalyzeSuccess | AnalyzeFailure} message */
+function post(message) {
+  self.postMessage(message);
+}
+
+/** @param {Stage} stage @param {string} message */
+function progress(stage, message) {
+  post({ type: "progress", stage, message });
+}
+
+/** @param {unknown} error @returns {ErrorInfo} */
+function workerError(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return { name: "WorkerError", message: `Python could not be loaded: ${message}` };
+}
+
+/** Loads Pyodide, installs the wheels, imports the bridge; resolves to its `analyze` function. */
+async function boot() {
+  progress("loading", "Loading Python");
+  const wheels = new URL("../wheels/", here).href;
+  const files = Promise.all([fetchJson(new URL("build.json", here)), fetchText(new URL("bridge.py", here))]);
+  files.catch(() => {}); // awaited below; loading Python goes on meanwhile
+  const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
+  const pyodide = await failFast(loadPyodide({
+    indexURL: new URL("../vendor/pyodide/", here).href,
+    // Our wheels sit in ../wheels/; the lock names them by file. Setting the base also keeps
+    // Pyodide's CDN fallback (Node only) out of every code path.
+    packageBaseUrl: wheels,
+    stdout: () => {},
+    stderr: (line) => console.warn("[citelens worker]", line),
+  }));
+  const [build, bridgeSource] = await files;
+
+  progress("installing", "Installing citelens");
+  const errors = [];
+  const options = { messageCallback: () => {}, errorCallback: (m) => errors.push(m) };
+  if (installer === "micropip") {
+    await pyodide.loadPackage(wheels + build.packages.micropip.file_name, options);
+    const micropip = pyodide.pyimport("micropip");
+    const urls = ["citelens", "rapidfuzz"].map((name) => wheels + build.packages[name].file_name);
+    try {
+      await micropip.install.callKwargs(urls, { deps: false });
+    } catch (error) {
+      throw new Error(lastLine(error));
+    } finally {
+      micropip.destroy();
+    }
+  } else {
+    await pyodide.loadPackage(["citelens"], options);
+  }
+  // loadPackage reports a missing or corrupt wheel through errorCallback only: the import below is the
+  // real check, and the collected messages explain its failure.
+  try {
+    pyodide.runPython(bridgeSource, { filename: "bridge.py" });
+  } catch (error) {
+    throw new Error([...errors, lastLine(error)].join("; "));
+  }
+  const analyze = pyodide.globals.get("analyze");
+  const ms = performance.now() - started;
+  progress("ready", `Python ready in ${(ms / 1000).toFixed(1)} s`);
+  post({ type: "ready", ms });
+  return analyze;
+}
+
+/**
+ * `promise`, or a rejection as soon as loading is known to have failed. loadPyodide() never settles when
+ * its wasm cannot be fetched or compiled: Pyodide 314 catches that error and only logs it with
+ * console.warn("wasm instantiation failed!", then the error), so the warning is watched for here; an
+ * unhandled error in this worker counts too.
+ * @template T @param {Promise<T>} promise @returns {Promise<T>}
+ */
+function failFast(promise) {
+  const { warn } = console;
+  let onRejection;
+  let onError;
+  const failed = new Promise((_, reject) => {
+    const fail = (error) => reject(error instanceof Error ? error : new Error(String(error)));
+    let instantiation = false;
+    console.warn = (...args) => {
+      warn.apply(console, args);
+      if (args[0] === "wasm instantiation failed!") {
+        instantiation = true;
+        setTimeout(() => fail("Python's wasm could not be instantiated"), 0);
+      } else if (instantiation) {
+        fail(`Python's wasm could not be instantiated: ${args[0]?.message ?? args[0]}`);
+      }
+    };
+    onRejection = (event) => fail(event.reason);
+    onError = (event) => fail(event.error ?? event.message);
+  });
+  self.addEventListener("unhandledrejection", onRejection);
+  self.addEventListener("error", onError);
+  return Promise.race([promise, failed]).finally(() => {
+    console.warn = warn;
+    self.removeEventListener("unhandledrejection", onRejection);
+    self.removeEventListener("error", onError);
+  });
+}
+
+/** @param {URL} url */
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** @param {URL} url */
+async function fetchJson(url) {
+  return JSON.parse(await fetchText(url));
+}
+
+/** The last line of a Python traceback ("ModuleNotFoundError: No module named 'x'"). */
+function lastLine(error) {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.trim().split("\n").pop();
+}
+
+const ready = boot();
+/** @type {ErrorInfo | null} */
+let failure = null;
+ready.catch((error) => {
+  failure = workerError(error);
+  console.error("[citelens worker]", error);
+  post({ type: "failed", error: failure });
+});
+
+/** @param {MessageEvent<AnalyzeRequest>} event */
+self.onmessage = async (event) => {
+  const { id, action, payload } = event.data ?? {};
+  let analyze;
+  try {
+    analyze = await ready;
+  } catch {
+    post({ id, ok: false, error: failure ?? workerError("unknown") });
+    return;
+  }
+  if (action !== "analyze" || typeof payload !== "string") {
+    post({ id, ok: false, error: { name: "TypeError", message: `unknown request ${JSON.stringify(action)}` } });
+    return;
+  }
+  progress("analyzing", "Linking citations");
+  const t0 = performance.now();
+  let reply;
+  try {
+    reply = analyze(payload);
+  } catch (error) {
+    // Only an interpreter failure gets here (the bridge turns Python exceptions into values).
+    post({ id, ok: false, error: { name: "WorkerError", message: lastLine(error) } });
+    return;
+  }
+  const [result, name, message] = reply.toJs();
+  reply.destroy();
+  const ms = performance.now() - t0;
+  post(result === undefined || result === null
+    ? { id, ok: false, error: { name, message } }
+    : { id, ok: true, result, ms });
+};
