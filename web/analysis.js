@@ -1,0 +1,242 @@
+// The page's side of the analysis: pdf.js text → citelens worker → analysis object, with a cache.
+//
+//   const analyzer = new CitelensAnalyzer(new URL("../worker/citelens-worker.js", import.meta.url));
+//   analyzer.start();                                  // at once: Python loads while pdf.js opens the file
+//   const analysis = await analyzer.analyze(pdfDocument, { file: "paper.pdf", onProgress });
+//
+// analyze() looks the PDF up in IndexedDB (web/cache.js), first by the SHA-256 of its bytes, then by the
+// hash of its text (web/extract.js reads every page for it), and returns the cached analysis when one made
+// by the same build exists; otherwise it finishes the Document (font names, links, bookmarks), posts it to
+// the worker and caches the answer.
+// Errors from the worker are rebuilt as Error objects with the same name and message: "InputError" (or
+// another Python exception class) for a document Python rejected, "WorkerError" when Python never loaded.
+//
+// Events (the class is an EventTarget), for a quiet status line from the moment the page opens:
+//   "progress"  CustomEvent, detail = Progress
+//   "ready"     CustomEvent, detail = {ms}            Python is ready
+//   "failed"    CustomEvent, detail = {error}         Python will never be ready; analyze() rejects
+
+import { completeDocument, extractText, hex } from "./extract.js";
+import { AnalysisCache } from "./cache.js";
+
+/** The analysis schema this page reads (citelens.model.SCHEMA_VERSION). */
+export const SCHEMA_VERSION = 1;
+
+/**
+ * @typedef {object} Progress
+ * @property {"loading" | "installing" | "ready" | "analyzing" | "extracting" | "cached"} stage
+ *   the worker's stages, plus "extracting" (reading the PDF's text) and "cached" (answer found in IndexedDB)
+ * @property {string} message
+ *
+ * @typedef {object} Timings  milliseconds of the last analyze() call
+ * @property {boolean} cached
+ * @property {number} sha256    SHA-256 of the PDF's bytes
+ * @property {number} lookup    IndexedDB lookups (by file hash, then by text hash)
+ * @property {number} [text]    extractText: every page's text items and the text hash
+ * @property {number} [document]  completeDocument: font names, links, bookmarks (misses only)
+ * @property {number} [wait]    posting to the worker → its answer (includes waiting for Python to load)
+ * @property {number} [python]  inside Python (worker's own measure)
+ * @property {number} total
+ *
+ * @typedef {import("../worker/citelens-worker.js").ErrorInfo} ErrorInfo
+ */
+
+// Python loads in 2-10 s on a 2-core machine; past this, the worker is taken as failed (last resort: the
+// worker itself reports every failure it can see at once).
+const START_TIMEOUT_MS = 60_000;
+
+export class CitelensAnalyzer extends EventTarget {
+  #workerUrl;
+  #cache;
+  #startTimeoutMs;
+  /** @type {Worker | null} */
+  #worker = null;
+  /** @type {Map<number, {resolve: Function, reject: Function, onProgress: Function | null}>} */
+  #pending = new Map();
+  #nextId = 1;
+  /** @type {Error | null} */
+  #failure = null;
+  /** @type {number | null} */
+  #readyMs = null;
+  /** @type {Progress | null} */
+  #lastProgress = null;
+  /** @type {Promise<string>} */
+  #engine = Promise.resolve("");
+  #timer = 0;
+  /** @type {Timings | null} */
+  lastTimings = null;
+
+  /**
+   * @param {string | URL} workerUrl  site/worker/citelens-worker.js
+   * @param {{cache?: AnalysisCache | null, startTimeoutMs?: number}} [options]
+   *   cache: null disables caching; startTimeoutMs: how long Python may take to load before it counts as failed
+   */
+  constructor(workerUrl, { cache = new AnalysisCache(), startTimeoutMs = START_TIMEOUT_MS } = {}) {
+    super();
+    this.#workerUrl = new URL(workerUrl, globalThis.location?.href);
+    this.#cache = cache;
+    this.#startTimeoutMs = startTimeoutMs;
+  }
+
+  /** Milliseconds from the worker's start to Python ready, or null while loading. */
+  get readyMs() {
+    return this.#readyMs;
+  }
+
+  /** The error that stopped the worker, or null. */
+  get failure() {
+    return this.#failure;
+  }
+
+  /** Spawns the worker (once; later calls do nothing). Call it as soon as the page opens. */
+  start() {
+    if (this.#worker || this.#failure) return this;
+    // Which build makes the analyses: a new citelens wheel or pdf.js version never reuses older ones.
+    this.#engine = fetch(new URL("build.json", this.#workerUrl))
+      .then((r) => (r.ok ? r.json() : {}))
+      .then((build) => `${build?.packages?.citelens?.sha256 ?? "?"}/${build?.pdfjs ?? "?"}`, () => "");
+    try {
+      this.#worker = new Worker(this.#workerUrl, { type: "module" });
+    } catch (error) {
+      this.#fail(`the worker could not be started: ${error.message}`);
+      return this;
+    }
+    this.#worker.onmessage = (event) => this.#receive(event.data);
+    // A worker script that is missing or does not parse fires only this, and nothing else ever will.
+    this.#worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.#fail(`the worker failed: ${event.message || "its script could not be loaded"}`);
+    };
+    this.#worker.onmessageerror = () => this.#fail("a message from the worker could not be read");
+    this.#timer = setTimeout(() => {
+      this.#fail(`Python did not load within ${Math.round(this.#startTimeoutMs / 1000)} s`);
+    }, this.#startTimeoutMs);
+    return this;
+  }
+
+  /**
+   * The analysis of an open PDF.
+   * @param {any} pdfDocument  a pdf.js PDFDocumentProxy, opened with fontExtraProperties: true
+   * @param {{file?: string | null, onProgress?: ((p: Progress) => void) | null}} [options]
+   * @returns {Promise<any>} the analysis object (citelens.model.Analysis as JSON)
+   */
+  async analyze(pdfDocument, { file = null, onProgress = null } = {}) {
+    this.start();
+    const t0 = performance.now();
+    const note = (stage, message) => onProgress?.({ stage, message });
+    const engine = await this.#engine;
+    const fresh = (record) => record?.schema_version === SCHEMA_VERSION && record.engine === engine;
+    const restore = (record, timings) => {
+      const analysis = JSON.parse(record.analysis);
+      // The same text may come from another file: say which one is open now.
+      analysis.source = { ...analysis.source, file, sha256 };
+      note("cached", "Links restored");
+      this.lastTimings = { cached: true, ...timings, total: performance.now() - t0 };
+      return analysis;
+    };
+
+    // A byte-identical file: found by its hash before any text is read.
+    const sha256 = await fileSha256(pdfDocument);
+    const t1 = performance.now();
+    const same = sha256 && this.#cache ? (await this.#cache.bySha256(sha256)).find(fresh) : null;
+    const t2 = performance.now();
+    if (same) return restore(same, { sha256: t1 - t0, lookup: t2 - t1 });
+
+    note("extracting", "Reading the text");
+    const text = await extractText(pdfDocument);
+    const t3 = performance.now();
+    // The same text in another file (re-saved, re-downloaded with other metadata).
+    const cached = text.textHash && this.#cache ? await this.#cache.get(text.textHash) : null;
+    const t4 = performance.now();
+    if (fresh(cached)) return restore(cached, { sha256: t1 - t0, text: t3 - t2, lookup: t2 - t1 + t4 - t3 });
+
+    const document = await completeDocument(pdfDocument, text);
+    const t5 = performance.now();
+    const payload = JSON.stringify({
+      document,
+      options: { text_only: false },
+      source: { file, sha256, text_hash: text.textHash },
+    });
+    const { result, ms } = await this.#request(payload, onProgress);
+    const t6 = performance.now();
+    if (text.textHash && this.#cache) {
+      await this.#cache.put(text.textHash, result, { schemaVersion: SCHEMA_VERSION, engine, sha256 });
+    }
+    const analysis = JSON.parse(result);
+    this.lastTimings = {
+      cached: false, sha256: t1 - t0, lookup: t2 - t1 + t4 - t3, text: t3 - t2, document: t5 - t4,
+      wait: t6 - t5, python: ms, total: performance.now() - t0,
+    };
+    return analysis;
+  }
+
+  /** Stops the worker; pending and later analyses reject with a WorkerError. */
+  terminate() {
+    this.#fail("the analyzer was stopped");
+  }
+
+  /** @param {string} payload */
+  #request(payload, onProgress) {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, onProgress });
+      if (this.#lastProgress && this.#readyMs === null) onProgress?.(this.#lastProgress);
+      this.#worker.postMessage({ id, action: "analyze", payload });
+    });
+  }
+
+  #receive(message) {
+    if (message?.type === "progress") {
+      const progress = { stage: message.stage, message: message.message };
+      this.#lastProgress = progress;
+      for (const p of this.#pending.values()) p.onProgress?.(progress);
+      this.dispatchEvent(new CustomEvent("progress", { detail: progress }));
+    } else if (message?.type === "ready") {
+      clearTimeout(this.#timer);
+      this.#readyMs = message.ms;
+      this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms } }));
+    } else if (message?.type === "failed") {
+      this.#fail(message.error?.message ?? "Python could not be loaded");
+    } else if (typeof message?.id === "number") {
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
+      this.#pending.delete(message.id);
+      if (message.ok) pending.resolve({ result: message.result, ms: message.ms ?? null });
+      else pending.reject(rebuildError(message.error));
+    }
+  }
+
+  /** Every pending and future request fails with a WorkerError carrying `message`. */
+  #fail(message) {
+    if (this.#failure) return;
+    clearTimeout(this.#timer);
+    this.#failure = rebuildError({ name: "WorkerError", message });
+    this.#worker?.terminate();
+    for (const p of this.#pending.values()) p.reject(this.#failure);
+    this.#pending.clear();
+    this.dispatchEvent(new CustomEvent("failed", { detail: { error: this.#failure } }));
+  }
+}
+
+/**
+ * An Error with the name and message that crossed the worker boundary.
+ * @param {ErrorInfo | undefined} info
+ */
+export function rebuildError(info) {
+  const error = new Error(String(info?.message ?? "unknown error"));
+  error.name = String(info?.name ?? "Error");
+  return error;
+}
+
+/** SHA-256 (hex) of the PDF's bytes, or null where it cannot be computed. */
+async function fileSha256(pdfDocument) {
+  if (!globalThis.crypto?.subtle) return null;
+  try {
+    const data = await pdfDocument.getData();
+    const digest = await crypto.subtle.digest("SHA-256", data);
+    return hex(new Uint8Array(digest));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,132 @@
+// Analyses kept in IndexedDB, keyed by the text hash, so reopening a paper (even a copy under another
+// name) needs no Python at all.
+//
+// Database "citelens", object store "analyses", key = the text hash (32 hex digits), value = CacheRecord;
+// an index "sha256" over the PDF files' hashes finds the analysis of a byte-identical file before its text
+// is even read (the warm path: no text extraction, no Python).
+// A cache that cannot be opened (storage disabled, a private window that refuses IndexedDB, a quota error)
+// is a cache that always misses: no method here ever throws.
+
+/**
+ * @typedef {object} CacheRecord
+ * @property {string} analysis        the analysis JSON string, as the worker returned it
+ * @property {number} schema_version  of that analysis
+ * @property {string} engine          which build made it (citelens wheel sha256 / pdf.js version), "" if unknown
+ * @property {string | null} sha256   of the PDF file it was made from
+ * @property {string} stored          ISO 8601 date of storing
+ */
+
+export const DB_NAME = "citelens";
+export const STORE = "analyses";
+export const SHA256_INDEX = "sha256";
+const DB_VERSION = 1;
+
+export class AnalysisCache {
+  /** @type {Promise<IDBDatabase | null> | null} */
+  #db = null;
+  #name;
+
+  /** @param {string} [name]  database name (tests may use their own) */
+  constructor(name = DB_NAME) {
+    this.#name = name;
+  }
+
+  /**
+   * @param {string} textHash
+   * @returns {Promise<CacheRecord | null>}
+   */
+  async get(textHash) {
+    const record = await this.#run("readonly", (store) => store.get(textHash));
+    return record && typeof record.analysis === "string" ? record : null;
+  }
+
+  /**
+   * Every record made from a file with this SHA-256 (usually one; more after an upgrade of the engine).
+   * @param {string} sha256
+   * @returns {Promise<CacheRecord[]>}
+   */
+  async bySha256(sha256) {
+    const records = await this.#run("readonly", (store) => store.index(SHA256_INDEX).getAll(sha256));
+    return Array.isArray(records) ? records.filter((r) => typeof r?.analysis === "string") : [];
+  }
+
+  /**
+   * @param {string} textHash
+   * @param {string} analysis
+   * @param {{schemaVersion: number, engine?: string, sha256?: string | null}} meta
+   * @returns {Promise<boolean>} whether it was stored
+   */
+  async put(textHash, analysis, { schemaVersion, engine = "", sha256 = null }) {
+    /** @type {CacheRecord} */
+    const record = {
+      analysis, schema_version: schemaVersion, engine, sha256, stored: new Date().toISOString(),
+    };
+    return (await this.#run("readwrite", (store) => store.put(record, textHash), true)) === true;
+  }
+
+  /** @param {string} textHash */
+  async delete(textHash) {
+    return (await this.#run("readwrite", (store) => store.delete(textHash), true)) === true;
+  }
+
+  async clear() {
+    return (await this.#run("readwrite", (store) => store.clear(), true)) === true;
+  }
+
+  /**
+   * One request in its own transaction; resolves to its result (or `true` when `done` is asked and the
+   * transaction committed), or null on any failure.
+   */
+  async #run(mode, request, done = false) {
+    const db = await this.#open();
+    if (!db) return null;
+    return new Promise((resolve) => {
+      try {
+        const tx = db.transaction(STORE, mode);
+        const req = request(tx.objectStore(STORE));
+        if (done) tx.oncomplete = () => resolve(true);
+        else req.onsuccess = () => resolve(req.result ?? null);
+        tx.onabort = tx.onerror = () => resolve(null);
+      } catch (error) {
+        warn(error);
+        resolve(null);
+      }
+    });
+  }
+
+  #open() {
+    this.#db ??= new Promise((resolve) => {
+      try {
+        const req = indexedDB.open(this.#name, DB_VERSION);
+        req.onupgradeneeded = () => {
+          if (!req.result.objectStoreNames.contains(STORE)) {
+            // Records without a file hash (null) are simply left out of the index.
+            req.result.createObjectStore(STORE).createIndex(SHA256_INDEX, "sha256");
+          }
+        };
+        req.onsuccess = () => {
+          const db = req.result;
+          // Another tab upgrading the schema: step aside rather than block it.
+          db.onversionchange = () => db.close();
+          resolve(db);
+        };
+        req.onerror = req.onblocked = () => {
+          warn(req.error);
+          resolve(null);
+        };
+      } catch (error) {
+        warn(error);
+        resolve(null);
+      }
+    });
+    return this.#db;
+  }
+}
+
+let warned = false;
+
+function warn(error) {
+  if (warned) return;
+  warned = true;
+  console.warn("citelens: the analysis cache is unavailable;", error?.message ?? error);
+}

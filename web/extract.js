@@ -1,0 +1,400 @@
+// pdf.js → citelens Document: the browser's adapter, the counterpart of py/citelens/adapters/pdfminer.py.
+//
+// Input: a pdf.js PDFDocumentProxy opened with `fontExtraProperties: true` (see pdfjsDocumentOptions).
+// Output: the Document JSON that citelens.model.Document.from_json reads, and its text hash:
+//   pages    {number, width, height, fonts: [[name, false, false]], items: [[text, x, y, w, h, size, font]]}
+//   links    {page, rect, dest_page, dest_x, dest_y, dest_name}   Link annotations with a destination
+//   bookmarks {title, level, page, y}                            the PDF's outline, depth first
+//
+// Coordinates are converted here and nowhere else: pdf.js reports PDF user space (origin bottom-left, not
+// shifted to the page box); citelens wants points from the top-left of the displayed page, y down. The
+// page's viewport at scale 1 is exactly that map (for an unrotated page: x - view[0], view[3] - y).
+//
+// Items are pdf.js's text items, one for one: no merging. Dropped, as the pdfminer adapter drops them:
+// items with no visible text, and items not upright on the displayed page (arXiv's side stamp, vertical
+// table heads). Bold and italic are decided in Python from the font names (worker/bridge.py), so the
+// fonts go out as [name, false, false].
+//
+// The work is split in two so a cached paper costs only the first half: extractText() reads the text of
+// every page and hashes it; completeDocument() adds what only an analysis needs (font names, which cost an
+// operator list per page, link annotations, bookmarks).
+
+/**
+ * @typedef {[string, number, number, number, number, number, number]} ItemArray
+ *   [text, x, y_baseline, width, height, font_size, font_index]
+ * @typedef {[string, boolean, boolean]} FontArray  [name, bold, italic]
+ *
+ * @typedef {object} PageJson
+ * @property {number} number      1-based
+ * @property {number} width
+ * @property {number} height
+ * @property {FontArray[]} fonts
+ * @property {ItemArray[]} items
+ *
+ * @typedef {object} LinkJson
+ * @property {number} page
+ * @property {[number, number, number, number]} rect   [x0, y0, x1, y1], y0 the top edge
+ * @property {number | null} dest_page
+ * @property {number | null} dest_x
+ * @property {number | null} dest_y
+ * @property {string | null} dest_name
+ *
+ * @typedef {object} BookmarkJson
+ * @property {string} title
+ * @property {number} level        1 = top
+ * @property {number | null} page
+ * @property {number | null} y
+ *
+ * @typedef {object} DocumentJson
+ * @property {number} schema_version
+ * @property {PageJson[]} pages
+ * @property {BookmarkJson[]} bookmarks
+ * @property {LinkJson[]} links
+ *
+ * @typedef {object} TextLayer  what extractText() returns and completeDocument() finishes
+ * @property {PageJson[]} pages    fonts still hold pdf.js's internal font ids
+ * @property {string | null} textHash  null where crypto.subtle is missing (a page not served securely)
+ * @property {object[]} viewports   pdf.js PageViewport of each page, scale 1
+ */
+
+export const DOCUMENT_SCHEMA_VERSION = 1;
+
+// Below this, a matrix entry is zero: text is upright (pdfminer adapter: abs(matrix[1]) > 1e-3).
+const SKEW = 1e-3;
+// Pages read at once: enough to keep pdf.js's worker busy, few enough that a page the reader asks to
+// render is not queued behind the whole paper.
+const CONCURRENCY = 3;
+// A font that pdf.js sent with an operator list is usable within milliseconds; this only bounds a font
+// it never sends (it could not parse it), which then keeps its pdf.js id as its name.
+const FONT_WAIT_MS = 2000;
+
+/**
+ * The getDocument() options the reader needs, for pdf.js served from `pdfjsBase` (site/vendor/pdfjs/).
+ * fontExtraProperties gives the fonts' real names (bold headings); the rest keeps pdf.js offline.
+ * @param {string | URL} pdfjsBase
+ */
+export function pdfjsDocumentOptions(pdfjsBase) {
+  const base = new URL(pdfjsBase, globalThis.location?.href);
+  return {
+    fontExtraProperties: true,
+    cMapUrl: new URL("cmaps/", base).href,
+    cMapPacked: true,
+    standardFontDataUrl: new URL("standard_fonts/", base).href,
+    wasmUrl: new URL("wasm/", base).href,
+    iccUrl: new URL("iccs/", base).href,
+    isEvalSupported: false,
+    enableXfa: false,
+  };
+}
+
+/**
+ * Text, links and bookmarks of a whole PDF, and the hash of its text.
+ * @param {any} pdfDocument  a pdf.js PDFDocumentProxy
+ * @returns {Promise<{document: DocumentJson, textHash: string | null}>}
+ */
+export async function extractDocument(pdfDocument) {
+  const text = await extractText(pdfDocument);
+  const document = await completeDocument(pdfDocument, text);
+  return { document, textHash: text.textHash };
+}
+
+/**
+ * The text items of every page (fonts as pdf.js ids) and the text hash.
+ * @param {any} pdfDocument
+ * @returns {Promise<TextLayer>}
+ */
+export async function extractText(pdfDocument) {
+  const count = pdfDocument.numPages;
+  const pages = new Array(count);
+  const viewports = new Array(count);
+  await eachPage(count, async (n) => {
+    const page = await pdfDocument.getPage(n);
+    const viewport = page.getViewport({ scale: 1 });
+    const content = await page.getTextContent();
+    viewports[n - 1] = viewport;
+    pages[n - 1] = pageText(n, viewport, content);
+  });
+  return { pages, viewports, textHash: await textHash(pages) };
+}
+
+/**
+ * Finishes a TextLayer into the Document: real font names, link annotations, bookmarks.
+ * The TextLayer's pages are reused (their fonts and font indexes rewritten), not copied.
+ * @param {any} pdfDocument
+ * @param {TextLayer} text
+ * @returns {Promise<DocumentJson>}
+ */
+export async function completeDocument(pdfDocument, text) {
+  const resolver = new Destinations(pdfDocument, text.viewports);
+  const links = new Array(text.pages.length);
+  const [, , outline] = await Promise.all([
+    loadFonts(pdfDocument, text.pages),
+    eachPage(text.pages.length, async (n) => {
+      const page = await pdfDocument.getPage(n);
+      links[n - 1] = await pageLinks(n, text.viewports[n - 1], await page.getAnnotations(), resolver);
+    }),
+    pdfDocument.getOutline().catch(() => null),
+  ]);
+  const commonObjs = text.pages.length ? (await pdfDocument.getPage(1)).commonObjs : null;
+  for (const page of text.pages) nameFonts(commonObjs, page);
+  const bookmarks = [];
+  await walkOutline(outline ?? [], 1, resolver, bookmarks);
+  return {
+    schema_version: DOCUMENT_SCHEMA_VERSION,
+    pages: text.pages,
+    bookmarks,
+    links: links.flat(),
+  };
+}
+
+/**
+ * First 16 bytes (hex) of SHA-256 over the items' texts, joined by "\n" within a page and "\f" between
+ * pages: citelens.pipeline.text_hash, so Python and the browser agree.
+ * @param {PageJson[]} pages
+ * @returns {Promise<string | null>}
+ */
+export async function textHash(pages) {
+  if (!globalThis.crypto?.subtle) return null;
+  const text = pages.map((p) => p.items.map((item) => item[0]).join("\n")).join("\f");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return hex(new Uint8Array(digest, 0, 16));
+}
+
+/** @param {Uint8Array} bytes */
+export function hex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// ------------------------------------------------------------------------------------------------ text
+
+/**
+ * @param {number} number
+ * @param {any} viewport
+ * @param {{items: any[], styles: Record<string, {vertical?: boolean}>}} content
+ * @returns {PageJson}
+ */
+function pageText(number, viewport, content) {
+  const fontIndex = new Map();
+  const items = [];
+  const [va, vb, vc, vd, ve, vf] = viewport.transform;
+  const scale = Math.hypot(va, vb); // 1, unless the page sets a UserUnit
+  for (const item of content.items) {
+    const str = item.str;
+    if (!str || !str.trim() || content.styles[item.fontName]?.vertical) continue;
+    const [a, b, c, d, e, f] = item.transform;
+    // The item's matrix on the displayed page (viewport × item), y pointing down.
+    const m0 = va * a + vc * b;
+    const m1 = vb * a + vd * b;
+    const m2 = va * c + vc * d;
+    const m3 = vb * c + vd * d;
+    if (Math.abs(m1) > SKEW || Math.abs(m2) > SKEW || m0 * m3 >= 0) continue;
+    let font = fontIndex.get(item.fontName);
+    if (font === undefined) {
+      font = fontIndex.size;
+      fontIndex.set(item.fontName, font);
+    }
+    items.push([
+      // A lone surrogate (a broken ToUnicode map) would not survive UTF-8 on the way to Python.
+      str.toWellFormed ? str.toWellFormed() : str,
+      round(va * e + vc * f + ve),
+      round(vb * e + vd * f + vf),
+      round(item.width * scale),
+      round(item.height * scale),
+      round(Math.hypot(c, d) * scale),
+      font,
+    ]);
+  }
+  return {
+    number,
+    width: round(viewport.width),
+    height: round(viewport.height),
+    fonts: [...fontIndex.keys()].map((id) => [id, false, false]),
+    items,
+  };
+}
+
+/**
+ * Makes pdf.js send the fonts of the text items to the page, where their names are (page.commonObjs,
+ * shared by all pages). pdf.js sends a font only with an operator list, which costs as much as parsing the
+ * page again; but a font object serves every page that uses it, so operator lists are asked for only until
+ * every font is known, the page with the most unknown fonts first (two or three pages for most papers).
+ * @param {any} pdfDocument
+ * @param {PageJson[]} pages
+ */
+async function loadFonts(pdfDocument, pages) {
+  if (!pages.length) return;
+  const { commonObjs } = await pdfDocument.getPage(1);
+  const unknown = (page) => page.fonts.filter(([id]) => !commonObjs.has(id)).length;
+  const tried = new Set();
+  for (;;) {
+    let best = -1;
+    let most = 0;
+    pages.forEach((page, i) => {
+      const count = tried.has(i) ? 0 : unknown(page);
+      if (count > most) [best, most] = [i, count];
+    });
+    if (best < 0) return;
+    tried.add(best);
+    const page = await pdfDocument.getPage(best + 1);
+    await page.getOperatorList().catch(() => null);
+    // The fonts came with the operator list, but the page stores each one only once the browser has
+    // loaded it (FontFace): wait for them, never longer than FONT_WAIT_MS.
+    const arrived = pages[best].fonts.map(([id]) => new Promise((done) => commonObjs.get(id, done, done)));
+    await Promise.race([Promise.all(arrived), new Promise((done) => setTimeout(done, FONT_WAIT_MS))]);
+  }
+}
+
+/**
+ * Replaces the page's pdf.js font ids by the fonts' PostScript names, merging ids that name one font.
+ * @param {any} commonObjs
+ * @param {PageJson} json
+ */
+function nameFonts(commonObjs, json) {
+  const byName = new Map();
+  const remap = json.fonts.map(([id]) => {
+    const name = fontName(commonObjs, id);
+    if (!byName.has(name)) byName.set(name, byName.size);
+    return byName.get(name);
+  });
+  json.fonts = [...byName.keys()].map((name) => [name, false, false]);
+  for (const item of json.items) item[6] = remap[item[6]];
+}
+
+let warnedNoNames = false;
+
+function fontName(commonObjs, id) {
+  const font = commonObjs?.has(id) ? commonObjs.get(id) : null;
+  const name = font?.name;
+  if (typeof name !== "string" || !name) {
+    if (!warnedNoNames) {
+      warnedNoNames = true;
+      console.warn("citelens: pdf.js gave no font names (open the PDF with fontExtraProperties: true); " +
+        "bold headings will not be recognised");
+    }
+    return id;
+  }
+  // "ABCDEF+CMBX10" -> "CMBX10": the six-letter tag only names the subset (as the pdfminer adapter does).
+  const tag = name.slice(0, 6);
+  const upper = tag === tag.toUpperCase() && tag !== tag.toLowerCase(); // Python's str.isupper()
+  return name.length > 7 && name[6] === "+" && upper ? name.slice(7) : name;
+}
+
+// --------------------------------------------------------------------------------------- destinations
+
+/** Resolves pdf.js destinations (named or explicit arrays) to a page number and a top-left point. */
+class Destinations {
+  #doc;
+  #viewports;
+  #named = new Map();
+  #pages = new Map();
+
+  constructor(pdfDocument, viewports) {
+    this.#doc = pdfDocument;
+    this.#viewports = viewports;
+  }
+
+  /**
+   * @param {string | any[] | null} dest
+   * @returns {Promise<{page: number | null, x: number | null, y: number | null, name: string | null}>}
+   */
+  async resolve(dest) {
+    const name = typeof dest === "string" ? dest : null;
+    let explicit = dest;
+    if (name !== null) {
+      if (!this.#named.has(name)) this.#named.set(name, this.#doc.getDestination(name).catch(() => null));
+      explicit = await this.#named.get(name);
+    }
+    const none = { page: null, x: null, y: null, name };
+    if (!Array.isArray(explicit) || !explicit.length) return none;
+    const page = await this.#pageNumber(explicit[0]);
+    if (page === null) return none;
+    const kind = explicit[1]?.name ?? null;
+    const num = explicit.slice(2).map((v) => (typeof v === "number" && Number.isFinite(v) ? v : null));
+    let x = null;
+    let y = null;
+    if (kind === "XYZ") [x = null, y = null] = num;
+    else if (kind === "FitH" || kind === "FitBH") y = num[0] ?? null;
+    else if (kind === "FitV" || kind === "FitBV") x = num[0] ?? null;
+    else if (kind === "FitR" && num.length === 4) [x, y] = [num[0], num[3]];
+    const point = pagePoint(this.#viewports[page - 1], x, y);
+    return { page, x: point[0], y: point[1], name };
+  }
+
+  async #pageNumber(target) {
+    if (Number.isInteger(target)) return target >= 0 && target < this.#viewports.length ? target + 1 : null;
+    if (!target || typeof target !== "object") return null;
+    const key = `${target.num}R${target.gen}`;
+    if (!this.#pages.has(key)) {
+      this.#pages.set(key, this.#doc.getPageIndex(target).then((i) => i + 1, () => null));
+    }
+    return this.#pages.get(key);
+  }
+}
+
+/**
+ * A user-space point on a page to top-left coordinates; a missing coordinate stays null (on a rotated
+ * page both are needed, as in the pdfminer adapter).
+ */
+function pagePoint(viewport, x, y) {
+  if (!viewport) return [null, null];
+  if (x !== null && y !== null) return viewport.convertToViewportPoint(x, y).map(round);
+  if (viewport.rotation % 360 !== 0) return [null, null];
+  const [va, , , vd, ve, vf] = viewport.transform;
+  const vx = x === null ? null : round(va * x + ve);
+  const vy = y === null ? null : round(vd * y + vf);
+  return [vx, vy];
+}
+
+/**
+ * @param {number} number
+ * @param {any} viewport
+ * @param {any[]} annotations
+ * @param {Destinations} resolver
+ * @returns {Promise<LinkJson[]>}
+ */
+async function pageLinks(number, viewport, annotations, resolver) {
+  const links = annotations.filter((a) => a.subtype === "Link" && a.dest && Array.isArray(a.rect));
+  return Promise.all(links.map(async (a) => {
+    const [x0, y0] = viewport.convertToViewportPoint(a.rect[0], a.rect[1]);
+    const [x1, y1] = viewport.convertToViewportPoint(a.rect[2], a.rect[3]);
+    const dest = await resolver.resolve(a.dest);
+    return {
+      page: number,
+      rect: [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)].map(round),
+      dest_page: dest.page,
+      dest_x: dest.x,
+      dest_y: dest.y,
+      dest_name: dest.name,
+    };
+  }));
+}
+
+/**
+ * @param {any[]} nodes   pdf.js outline items ({title, dest, items})
+ * @param {number} level
+ * @param {Destinations} resolver
+ * @param {BookmarkJson[]} out
+ */
+async function walkOutline(nodes, level, resolver, out) {
+  for (const node of nodes) {
+    const dest = node.dest ? await resolver.resolve(node.dest) : { page: null, y: null };
+    const title = String(node.title ?? "").split(/\s+/).filter(Boolean).join(" ");
+    out.push({ title: title.toWellFormed ? title.toWellFormed() : title, level, page: dest.page, y: dest.y });
+    await walkOutline(node.items ?? [], level + 1, resolver, out);
+  }
+}
+
+// ------------------------------------------------------------------------------------------- helpers
+
+/** Runs `task(n)` for n = 1..count, CONCURRENCY at a time; rejects with the first failure. */
+async function eachPage(count, task) {
+  let next = 1;
+  const lane = async () => {
+    while (next <= count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, lane));
+}
+
+function round(v) {
+  return Math.round(v * 100) / 100;
+}
