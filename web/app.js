@@ -1,0 +1,608 @@
+// The reader: wires the toolbar, the viewer (pdf.js), the analyzer (Python in a worker), the overlay, the
+// popover and the sidebar. Reading never waits for Python: the worker starts when the page opens, the PDF
+// renders as soon as pdf.js has it, and the analysis starts after the first page is on screen; links
+// appear when it arrives (or never, with one notice, if the worker fails).
+//
+// State for tests and tools, on <body>: data-pdf-state = empty | loading | ready | error;
+// data-analysis-state = idle | pending | done | failed | unavailable; data-links = on | off.
+// `window.citelens` gives read access to the viewer, the analysis and the reference states. Performance
+// marks for benchmarks: citelens:open (a PDF is being opened), citelens:first-page (first page on screen),
+// citelens:links (the analysis is applied: links visible).
+
+import { PdfViewer } from "./viewer.js";
+import { MentionOverlay } from "./overlay.js";
+import { PdfLinkLayer } from "./links.js";
+import { CitationPopover } from "./popover.js";
+import { Sidebar } from "./sidebar.js";
+import { ReferenceStates } from "./reference-states.js";
+import { pdfOutline } from "./destinations.js";
+import { readFlag, writeFlag } from "./prefs.js";
+import { h } from "./dom.js";
+
+const PDFJS_URL = new URL("../vendor/pdfjs/", import.meta.url);
+const WORKER_URL = new URL("../worker/citelens-worker.js", import.meta.url);
+/** Height of the band flashed at a figure/section target, in body-text lines. */
+const FLASH_LINES = 1.6;
+
+/**
+ * @typedef {import("./overlay.js").Mention} Mention
+ * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("./viewer.js").Position} Position
+ * @typedef {{data: ArrayBuffer, name: string} | {url: string, name: string}} PdfSource
+ */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const body = document.body;
+
+// ---------------------------------------------------------------------------------------- analyzer
+// Started before anything else: Python takes seconds to load and the user is still choosing a file.
+
+/** @type {Promise<any>} resolves to a started CitelensAnalyzer, or rejects when it cannot exist */
+const analyzerReady = import("./analysis.js").then(({ CitelensAnalyzer }) => {
+  const analyzer = new CitelensAnalyzer(WORKER_URL.href);
+  analyzer.addEventListener?.("failed", (/** @type {CustomEvent} */ event) => linkingUnavailable(event.detail?.error));
+  analyzer.start();
+  return analyzer;
+});
+analyzerReady.catch((error) => linkingUnavailable(error));
+
+// ------------------------------------------------------------------------------------------ pdf.js
+
+let pdfjs;
+try {
+  pdfjs = await import(new URL("pdf.mjs", PDFJS_URL).href);
+  pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdf.worker.mjs", PDFJS_URL).href;
+} catch (error) {
+  showViewerMessage("The PDF renderer (pdf.js) could not be loaded. Build the site with `make site`.");
+  body.dataset.pdfState = "error";
+  throw error;
+}
+
+// ---------------------------------------------------------------------------------------- components
+
+const container = $("viewer-container");
+const viewer = new PdfViewer({ container, viewer: $("viewer"), pdfjs });
+const states = new ReferenceStates();
+const popover = new CitationPopover({
+  element: $("citation-popover"),
+  scroller: container,
+  states,
+  onJump: (ref, anchor) => jumpToReference(ref, anchor),
+});
+const overlay = new MentionOverlay({ viewer, onActivate: activateMention });
+const links = new PdfLinkLayer({
+  viewer,
+  onNavigate: (dest, origin) => jumpTo(dest.page, dest.y, { x: dest.x, origin }),
+});
+const sidebar = new Sidebar({
+  states,
+  onOutline: (entry, origin) => jumpTo(entry.page, entry.y, { origin, flash: false }),
+  onReference: (ref, origin) => jumpToReference(ref, origin),
+  onDetails: (ref, anchor) => popover.open({ anchor, refIndexes: [ref.index], title: ref.label ?? "" }),
+});
+
+/** @type {any} the analysis of the open document, once it arrived */
+let analysis = null;
+/** @type {any} pdf.js loading task of the open document */
+let loadingTask = null;
+let documentToken = 0;
+/** @type {{position: Position, origin: HTMLElement | null}[]} */
+const backStack = [];
+
+// ------------------------------------------------------------------------------------------- opening
+
+/**
+ * @param {PdfSource} source
+ */
+async function openDocument(source) {
+  const token = ++documentToken;
+  performance.mark("citelens:open");
+  closeDocument();
+  body.dataset.pdfState = "loading";
+  $("welcome").hidden = true;
+  hideViewerMessage();
+  sidebar.clear("Opening…");
+  const oldTask = loadingTask;
+  loadingTask = null;
+  oldTask?.destroy().catch(() => {});
+
+  const task = pdfjs.getDocument({
+    ...("data" in source ? { data: source.data } : { url: source.url }),
+    cMapUrl: new URL("cmaps/", PDFJS_URL).href,
+    cMapPacked: true,
+    standardFontDataUrl: new URL("standard_fonts/", PDFJS_URL).href,
+    wasmUrl: new URL("wasm/", PDFJS_URL).href,
+    iccUrl: new URL("iccs/", PDFJS_URL).href,
+    fontExtraProperties: true, // web/extract.js reads real font names for bold headings
+    isEvalSupported: false,
+    enableXfa: false,
+  });
+  loadingTask = task;
+  let pdf;
+  try {
+    pdf = await task.promise;
+  } catch (error) {
+    if (token !== documentToken) return;
+    body.dataset.pdfState = "error";
+    sidebar.clear("No document open.");
+    showViewerMessage(openErrorMessage(/** @type {Error} */ (error), source.name));
+    return;
+  }
+  if (token !== documentToken) return;
+  document.title = `${source.name} — citelens`;
+  sidebar.setReferencesMessage("Linking citations…");
+  const page = Number(/(?:^|[#&])page=(\d+)/.exec(location.hash)?.[1] ?? 1);
+  try {
+    await viewer.open(pdf, { page });
+  } catch (error) {
+    if (token !== documentToken) return;
+    body.dataset.pdfState = "error";
+    showViewerMessage(`This PDF could not be displayed: ${/** @type {Error} */ (error).message}`);
+    return;
+  }
+  if (token !== documentToken) return;
+  performance.mark("citelens:first-page");
+  body.dataset.pdfState = "ready";
+  body.dataset.pageCount = String(viewer.pageCount);
+  updatePageControls();
+  analyse(pdf, source.name, token);
+  // The PDF's own bookmarks, until (or instead of, without Python) the analysis' outline.
+  pdfOutline(pdf).then((entries) => {
+    if (token === documentToken && !analysis) {
+      const waiting = body.dataset.analysisState === "pending";
+      sidebar.showOutline(entries, entries.length ? "bookmarks" : "none",
+        waiting ? "Looking for sections…" : "This PDF has no bookmarks.");
+    }
+  });
+}
+
+function closeDocument() {
+  popover.close();
+  overlay.clear();
+  links.clear();
+  states.reset();
+  viewer.close();
+  analysis = null;
+  backStack.length = 0;
+  updateBackButton();
+  clearNotices("document");
+  setStatus(null);
+  body.dataset.analysisState = "idle";
+  delete body.dataset.pageCount;
+  for (const name of ["mentions", "citations"]) delete body.dataset[name];
+}
+
+/**
+ * @param {Error} error
+ * @param {string} name
+ */
+function openErrorMessage(error, name) {
+  switch (error?.name) {
+    case "PasswordException":
+      return `“${name}” is encrypted and needs a password; this reader cannot open it.`;
+    case "InvalidPDFException":
+      return `“${name}” is not a PDF, or it is damaged beyond repair.`;
+    case "ResponseException":
+    case "MissingPDFException":
+    case "UnexpectedResponseException":
+      // pdf.js ResponseException carries the HTTP status (0 for a network error)
+      return `“${name}” could not be loaded (${"status" in error && error.status ? `HTTP ${error.status}` : error.message}).`;
+    default:
+      return `“${name}” could not be opened: ${error?.message ?? error}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------- analysis
+
+let linkingUnavailableShown = false;
+
+/** @param {any} error */
+function linkingUnavailable(error) {
+  if (body.dataset.analysisState === "pending") body.dataset.analysisState = "unavailable";
+  body.dataset.linking = "unavailable";
+  setStatus(null);
+  if (linkingUnavailableShown) return;
+  linkingUnavailableShown = true;
+  const why = error?.message ? ` (${error.message})` : "";
+  showNotice("linking-unavailable", `Citation linking is unavailable${why}. The reader works without links.`, "session");
+}
+
+/**
+ * @param {any} pdf
+ * @param {string} name
+ * @param {number} token
+ */
+async function analyse(pdf, name, token) {
+  let analyzer;
+  const without = () => {
+    body.dataset.analysisState = "unavailable";
+    sidebar.setReferencesMessage("No references: citation linking is unavailable.");
+    sidebar.setOutlineMessage("This PDF has no bookmarks.");
+  };
+  try {
+    analyzer = await analyzerReady;
+  } catch {
+    if (token === documentToken) without();
+    return;
+  }
+  if (analyzer.failure) {
+    without();
+    linkingUnavailable(analyzer.failure);
+    return;
+  }
+  body.dataset.analysisState = "pending";
+  setStatus("Linking citations…");
+  let result;
+  try {
+    result = await analyzer.analyze(pdf, {
+      file: name,
+      onProgress: (/** @type {{message?: string}} */ p) => {
+        if (token === documentToken && p?.message) $("status").title = p.message;
+      },
+    });
+  } catch (error) {
+    if (token !== documentToken) return;
+    setStatus(null);
+    const err = /** @type {Error} */ (error);
+    if (err?.name === "WorkerError" || analyzer.failure) {
+      without();
+      linkingUnavailable(err);
+      return;
+    }
+    body.dataset.analysisState = "failed";
+    showNotice("analysis-failed", `Citations in this PDF could not be linked: ${err?.message ?? err}`, "document");
+    sidebar.setReferencesMessage("No references: the analysis did not run.");
+    sidebar.setOutlineMessage("This PDF has no bookmarks.");
+    return;
+  }
+  if (token !== documentToken) return;
+  applyAnalysis(result);
+}
+
+/** @param {any} result */
+function applyAnalysis(result) {
+  analysis = result;
+  viewer.applyPageSizes(result.pages ?? []);
+  const references = result.references ?? [];
+  popover.setReferences(references);
+  overlay.setAnalysis(result);
+  links.setCoverage((page) => overlay.boxesOn(page));
+  if ((result.outline ?? []).length || result.outline_source !== "none" || !document.querySelector(".outline-item")) {
+    sidebar.showOutline(result.outline ?? [], result.outline_source ?? "none");
+  }
+  sidebar.showReferences(references);
+  const codes = new Set((result.diagnostics ?? []).map((/** @type {{code: string}} */ d) => d.code));
+  if (codes.has("no_text_layer")) {
+    showNotice("no-text-layer", "No text layer: this PDF is a scan or an image, so nothing can be linked. "
+      + "Run OCR (for example ocrmypdf) and open the result.", "document");
+  }
+  const counts = overlay.counts();
+  const citations = counts.citation ?? 0;
+  body.dataset.citations = String(citations);
+  body.dataset.mentions = String(Object.values(counts).reduce((a, b) => a + b, 0));
+  body.dataset.analysisState = "done";
+  performance.mark("citelens:links");
+  setStatus(citations ? `${citations} citation${citations === 1 ? "" : "s"} linked` : "No citations linked", { done: true });
+  document.dispatchEvent(new CustomEvent("citelens:analysis", { detail: { analysis: result } }));
+}
+
+// ------------------------------------------------------------------------------------- navigation
+
+/**
+ * @param {Mention} mention
+ * @param {HTMLButtonElement} button
+ */
+function activateMention(mention, button) {
+  if (mention.citation) {
+    popover.open({ anchor: button, refIndexes: mention.citation.ref_indexes, title: mention.text });
+    return;
+  }
+  const target = mention.figure?.target;
+  if (!target) return;
+  jumpTo(target.page, target.y, { origin: button });
+}
+
+/**
+ * Scroll to a point, flash it, and remember where the reader was for "Back".
+ * @param {number} page
+ * @param {number} y  PDF points from the page's top
+ * @param {{x?: number, origin?: HTMLElement | null, box?: number[] | null, flash?: boolean}} [options]
+ */
+function jumpTo(page, y, { x = 0, origin = null, box = null, flash = true } = {}) {
+  popover.close();
+  backStack.push({ position: viewer.getPosition(), origin });
+  if (backStack.length > 50) backStack.shift();
+  viewer.scrollToPoint(page, y, { x });
+  updateBackButton();
+  if (!flash) return;
+  if (box) {
+    viewer.flash(page, box);
+    return;
+  }
+  // The target is a line's top: flash that line in its column, or a band across the page without text.
+  const token = documentToken;
+  viewer.lineBox(page, y).then((line) => {
+    if (token !== documentToken) return;
+    const size = viewer.pageSize(page);
+    const height = (analysis?.body_font_size ?? 10) * FLASH_LINES;
+    const width = size?.width ?? 612;
+    viewer.flash(page, line ?? [width * 0.06, Math.max(0, y - height * 0.2), width * 0.94, y + height]);
+  });
+}
+
+/**
+ * @param {Reference} ref
+ * @param {HTMLElement | null} origin
+ */
+function jumpToReference(ref, origin) {
+  const box = ref.box?.length === 4 ? ref.box : null;
+  jumpTo(ref.page, box ? box[1] : 0, { x: box ? box[0] : 0, origin, box });
+}
+
+function goBack() {
+  const entry = backStack.pop();
+  if (!entry) return;
+  viewer.scrollToPoint(entry.position.page, entry.position.y, { margin: 0 });
+  updateBackButton();
+  if (entry.origin?.isConnected) entry.origin.focus({ preventScroll: true });
+}
+
+function updateBackButton() {
+  const button = $("back-button");
+  const last = backStack[backStack.length - 1];
+  button.hidden = !last;
+  if (last) {
+    $("back-label").textContent = `Back to page ${last.position.page}`;
+    button.dataset.page = String(last.position.page);
+  }
+}
+
+// --------------------------------------------------------------------------------------- status
+
+let statusTimer = 0;
+
+/**
+ * The quiet indicator in the toolbar; `null` hides it. A finished state fades after a few seconds.
+ * @param {string | null} text
+ * @param {{done?: boolean}} [options]
+ */
+function setStatus(text, { done = false } = {}) {
+  clearTimeout(statusTimer);
+  const status = $("status");
+  status.hidden = text === null;
+  status.classList.toggle("done", done);
+  $("status-text").textContent = text ?? "";
+  if (text === null) status.removeAttribute("title");
+  if (done) statusTimer = setTimeout(() => { status.hidden = true; }, 4000);
+}
+
+/**
+ * @param {string} key  data-notice, one notice per key
+ * @param {string} text
+ * @param {"document" | "session"} scope  document notices go away with the document
+ */
+function showNotice(key, text, scope) {
+  const notices = $("notices");
+  notices.querySelector(`[data-notice="${key}"]`)?.remove();
+  const close = h("button", { className: "notice-close", attrs: { type: "button", "aria-label": "Dismiss" }, text: "×" });
+  const notice = h("div", { className: "notice", dataset: { notice: key, scope }, attrs: { role: "status" } },
+    h("span", { className: "notice-text", text }), close);
+  close.addEventListener("click", () => notice.remove());
+  notices.append(notice);
+}
+
+/** @param {"document" | "session"} scope */
+function clearNotices(scope) {
+  for (const notice of $("notices").querySelectorAll(`[data-scope="${scope}"]`)) notice.remove();
+}
+
+/** @param {string} text */
+function showViewerMessage(text) {
+  const message = $("viewer-message");
+  message.textContent = text;
+  message.hidden = false;
+}
+
+function hideViewerMessage() {
+  $("viewer-message").hidden = true;
+}
+
+// -------------------------------------------------------------------------------------- toolbar
+
+function updatePageControls() {
+  const count = viewer.pageCount;
+  const input = /** @type {HTMLInputElement} */ ($("page-number"));
+  if (document.activeElement !== input) input.value = count ? String(viewer.currentPage) : "";
+  input.disabled = !count;
+  $("page-count").textContent = `/ ${count}`;
+  /** @type {HTMLButtonElement} */ ($("prev-page")).disabled = !count || viewer.currentPage <= 1;
+  /** @type {HTMLButtonElement} */ ($("next-page")).disabled = !count || viewer.currentPage >= count;
+}
+
+viewer.addEventListener("pagechange", updatePageControls);
+
+viewer.addEventListener("zoomchange", (event) => {
+  const { zoom, mode } = /** @type {CustomEvent} */ (event).detail;
+  const select = /** @type {HTMLSelectElement} */ ($("zoom-select"));
+  const custom = /** @type {HTMLOptionElement} */ ($("zoom-custom"));
+  const percent = `${Math.round(zoom * 100)}%`;
+  body.dataset.zoom = zoom.toFixed(3);
+  if (mode !== "custom") {
+    select.value = mode;
+  } else {
+    const option = [...select.options].find((o) => Math.abs(Number(o.value) - zoom) < 1e-3);
+    if (option) {
+      select.value = option.value;
+    } else {
+      custom.textContent = percent;
+      custom.hidden = false;
+      select.value = "custom";
+    }
+  }
+  custom.hidden = select.value !== "custom";
+  select.title = `Zoom ${percent}`;
+});
+
+$("zoom-select").addEventListener("change", (event) => {
+  const value = /** @type {HTMLSelectElement} */ (event.target).value;
+  if (value !== "custom") viewer.setZoom(value === "auto" || value === "page-width" ? value : Number(value));
+});
+$("zoom-in").addEventListener("click", () => viewer.zoomIn());
+$("zoom-out").addEventListener("click", () => viewer.zoomOut());
+$("prev-page").addEventListener("click", () => viewer.previousPage());
+$("next-page").addEventListener("click", () => viewer.nextPage());
+$("back-button").addEventListener("click", goBack);
+
+const pageInput = /** @type {HTMLInputElement} */ ($("page-number"));
+pageInput.addEventListener("change", () => {
+  const n = Number.parseInt(pageInput.value, 10);
+  if (Number.isFinite(n)) viewer.goToPage(n);
+  updatePageControls();
+});
+pageInput.addEventListener("keydown", (event) => {
+  if (event.key === "Enter") pageInput.dispatchEvent(new Event("change"));
+});
+pageInput.addEventListener("focus", () => pageInput.select());
+pageInput.addEventListener("blur", updatePageControls);
+
+// "Link citations": the overlay on or off, remembered.
+const linksToggle = /** @type {HTMLInputElement} */ ($("toggle-links"));
+function applyLinks(/** @type {boolean} */ on) {
+  linksToggle.checked = on;
+  body.dataset.links = on ? "on" : "off";
+  overlay.setEnabled(on);
+  if (!on) popover.close();
+}
+applyLinks(readFlag("linkCitations", true));
+linksToggle.addEventListener("change", () => {
+  writeFlag("linkCitations", linksToggle.checked);
+  applyLinks(linksToggle.checked);
+});
+
+// Dark mode: remembered, or the system's preference.
+const darkToggle = $("toggle-dark");
+function applyDark(/** @type {boolean} */ dark) {
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
+  darkToggle.setAttribute("aria-pressed", String(dark));
+}
+applyDark(readFlag("darkMode", globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false));
+darkToggle.addEventListener("click", () => {
+  const dark = document.documentElement.dataset.theme !== "dark";
+  writeFlag("darkMode", dark);
+  applyDark(dark);
+});
+
+// Sidebar: open by default on wide screens, over the page on narrow ones.
+const narrow = globalThis.matchMedia?.("(max-width: 800px)").matches ?? false;
+function applySidebar(/** @type {boolean} */ open) {
+  body.classList.toggle("sidebar-closed", !open);
+  $("toggle-sidebar").setAttribute("aria-expanded", String(open));
+}
+applySidebar(!narrow && readFlag("sidebar", true));
+$("toggle-sidebar").addEventListener("click", () => {
+  const open = body.classList.contains("sidebar-closed");
+  if (!narrow) writeFlag("sidebar", open);
+  applySidebar(open);
+});
+
+// Files: picker, drag and drop.
+const fileInput = /** @type {HTMLInputElement} */ ($("file-input"));
+$("open-file").addEventListener("click", () => fileInput.click());
+fileInput.addEventListener("change", () => {
+  const file = fileInput.files?.[0];
+  if (file) openFile(file);
+  fileInput.value = "";
+});
+
+/** @param {File} file */
+async function openFile(file) {
+  let data;
+  try {
+    data = await file.arrayBuffer();
+  } catch (error) {
+    showViewerMessage(`“${file.name}” could not be read: ${/** @type {Error} */ (error).message}`);
+    return;
+  }
+  openDocument({ data, name: file.name });
+}
+
+const dropZone = $("drop-zone");
+/** @param {DragEvent} event */
+const carriesFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
+window.addEventListener("dragover", (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  if (event.dataTransfer) event.dataTransfer.dropEffect = "copy";
+  dropZone.hidden = false;
+});
+window.addEventListener("dragleave", (event) => {
+  if (!event.relatedTarget || event.relatedTarget === document.documentElement) dropZone.hidden = true;
+});
+window.addEventListener("drop", (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  dropZone.hidden = true;
+  const files = [...(event.dataTransfer?.files ?? [])];
+  const file = files.find((f) => f.type === "application/pdf" || /\.pdf$/i.test(f.name)) ?? files[0];
+  if (file) openFile(file);
+});
+
+// Keyboard: Ctrl/Cmd +/−/0 zoom (instead of the browser's page zoom), PageUp/PageDown turn pages.
+window.addEventListener("keydown", (event) => {
+  const target = /** @type {HTMLElement} */ (event.target);
+  const typing = target.closest?.("input, select, textarea, [contenteditable]");
+  if ((event.ctrlKey || event.metaKey) && !event.altKey) {
+    if (event.key === "+" || event.key === "=") viewer.zoomIn();
+    else if (event.key === "-" || event.key === "_") viewer.zoomOut();
+    else if (event.key === "0") viewer.setZoom("auto");
+    else return;
+    event.preventDefault();
+    return;
+  }
+  if (typing || event.altKey || event.shiftKey || !viewer.pageCount) return;
+  if (event.key === "PageDown") viewer.nextPage();
+  else if (event.key === "PageUp") viewer.previousPage();
+  else return;
+  event.preventDefault();
+});
+container.addEventListener("wheel", (event) => {
+  if (!event.ctrlKey || !viewer.pageCount) return;
+  event.preventDefault();
+  if (event.deltaY < 0) viewer.zoomIn();
+  else if (event.deltaY > 0) viewer.zoomOut();
+}, { passive: false });
+
+// ------------------------------------------------------------------------------------------ start
+
+Object.defineProperty(window, "citelens", {
+  value: Object.freeze({
+    viewer,
+    states,
+    get analysis() { return analysis; },
+    /** @param {string} url */
+    open: (url) => openUrl(url),
+  }),
+});
+
+/** @param {string} value  a URL, relative to the page or absolute on this origin */
+function openUrl(value) {
+  let url;
+  try {
+    url = new URL(value, location.href);
+  } catch {
+    showViewerMessage(`“${value}” is not a valid address.`);
+    body.dataset.pdfState = "error";
+    return;
+  }
+  if (!["http:", "https:", "blob:"].includes(url.protocol)) {
+    showViewerMessage(`“${value}” cannot be opened: only http(s) addresses are supported.`);
+    body.dataset.pdfState = "error";
+    return;
+  }
+  const name = decodeURIComponent(url.pathname.split("/").pop() || url.hostname || "document.pdf");
+  openDocument({ url: url.href, name });
+}
+
+const fileParam = new URLSearchParams(location.search).get("file");
+if (fileParam) openUrl(fileParam);
+updatePageControls();

@@ -1,0 +1,74 @@
+// How a parsed reference entry is shown in a line or two. Formatting only: every field was parsed by the
+// Python side; nothing here reads meaning into raw text.
+
+/**
+ * @typedef {{
+ *   index: number, label: string | null, raw: string, page: number, box: number[],
+ *   authors: string[], year: number | null, year_suffix: string | null, title: string | null,
+ *   doi: string | null, arxiv_id: string | null, url: string | null,
+ * }} Reference  one entry of `analysis.references`
+ */
+
+/**
+ * "Smith", "Smith and Lee", "Smith et al." from the entry's author list (full names as parsed).
+ * @param {string[]} authors
+ */
+export function shortAuthors(authors) {
+  const surname = (/** @type {string} */ name) => {
+    const trimmed = name.trim();
+    if (trimmed.includes(",")) return trimmed.split(",")[0].trim();
+    const parts = trimmed.split(/\s+/);
+    return parts[parts.length - 1];
+  };
+  if (!authors.length) return "";
+  if (authors.length === 1) return surname(authors[0]);
+  if (authors.length === 2) return `${surname(authors[0])} and ${surname(authors[1])}`;
+  return `${surname(authors[0])} et al.`;
+}
+
+/**
+ * Authors for the popover: all of them up to six, then "et al.".
+ * @param {string[]} authors
+ */
+export function authorList(authors) {
+  if (authors.length <= 6) return authors.join(", ");
+  return `${authors.slice(0, 6).join(", ")}, et al.`;
+}
+
+/** @param {Reference} ref */
+export function yearText(ref) {
+  return ref.year ? `${ref.year}${ref.year_suffix ?? ""}` : "";
+}
+
+/**
+ * The entry's label as printed ("[12]", "12.") or, for author-year lists, "Smith et al. 2019".
+ * @param {Reference} ref
+ */
+export function referenceLabel(ref) {
+  if (ref.label) return ref.label;
+  const who = shortAuthors(ref.authors);
+  const when = yearText(ref);
+  return [who, when].filter(Boolean).join(" ") || `#${ref.index}`;
+}
+
+/**
+ * One line describing the entry: "Smith et al. 2019. Title" or the start of the raw text.
+ * @param {Reference} ref
+ */
+export function referenceSummary(ref) {
+  const who = shortAuthors(ref.authors);
+  const when = yearText(ref);
+  const head = [who, when].filter(Boolean).join(" ");
+  if (ref.title) return head ? `${head}. ${ref.title}` : ref.title;
+  return ref.raw;
+}
+
+/**
+ * A Google Scholar search for the entry (its title, or the raw text when no title was parsed).
+ * @param {Reference} ref
+ */
+export function scholarUrl(ref) {
+  const url = new URL("https://scholar.google.com/scholar");
+  url.searchParams.set("q", ref.title || ref.raw);
+  return url.href;
+}

@@ -1,0 +1,163 @@
+// The sidebar: two tabs. Outline lists the PDF's bookmarks (from pdf.js at once, then the analysis'
+// outline) or, for a PDF without bookmarks, the headings the analysis detected, titled
+// "Sections (detected)". References lists every parsed entry with its state pill: the row scrolls to the
+// entry on its page, the chevron opens the citation popover for that entry alone.
+
+import { h } from "./dom.js";
+import { referenceLabel, referenceSummary } from "./format.js";
+import { STATE_LABELS } from "./reference-states.js";
+
+/**
+ * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
+ * @typedef {{title: string, level: number, page: number, y: number}} OutlineEntry
+ * @typedef {"bookmarks" | "detected" | "none"} OutlineSource
+ */
+
+const OUTLINE_HEADINGS = /** @type {Record<OutlineSource, string>} */ ({
+  bookmarks: "Bookmarks",
+  detected: "Sections (detected)",
+  none: "Outline",
+});
+
+export class Sidebar {
+  /** @type {Record<string, HTMLElement>} */ #el;
+  /** @type {ReferenceStates} */ #states;
+  /** @type {(entry: OutlineEntry, origin: HTMLElement) => void} */ #onOutline;
+  /** @type {(ref: Reference, origin: HTMLElement) => void} */ #onReference;
+  /** @type {(ref: Reference, anchor: HTMLElement) => void} */ #onDetails;
+
+  /**
+   * @param {{states: ReferenceStates,
+   *          onOutline: (entry: OutlineEntry, origin: HTMLElement) => void,
+   *          onReference: (ref: Reference, origin: HTMLElement) => void,
+   *          onDetails: (ref: Reference, anchor: HTMLElement) => void}} options
+   */
+  constructor({ states, onOutline, onReference, onDetails }) {
+    const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+    this.#el = {
+      tabOutline: byId("tab-outline"), tabReferences: byId("tab-references"),
+      panelOutline: byId("panel-outline"), panelReferences: byId("panel-references"),
+      outlineHeading: byId("outline-heading"), outlineEmpty: byId("outline-empty"), outlineList: byId("outline-list"),
+      referencesEmpty: byId("references-empty"), referencesList: byId("references-list"),
+      referencesCount: byId("references-count"),
+    };
+    this.#states = states;
+    this.#onOutline = onOutline;
+    this.#onReference = onReference;
+    this.#onDetails = onDetails;
+    const tabs = [this.#el.tabOutline, this.#el.tabReferences];
+    for (const tab of tabs) {
+      tab.addEventListener("click", () => this.selectTab(tab === this.#el.tabOutline ? "outline" : "references"));
+      tab.addEventListener("keydown", (event) => {
+        if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+        event.preventDefault();
+        const other = tab === this.#el.tabOutline ? "references" : "outline";
+        this.selectTab(other);
+        (other === "outline" ? this.#el.tabOutline : this.#el.tabReferences).focus();
+      });
+    }
+    states.addEventListener("change", (event) => {
+      const { index } = /** @type {CustomEvent} */ (event).detail;
+      for (const item of this.#el.referencesList.querySelectorAll(".reference-item")) {
+        const i = Number(/** @type {HTMLElement} */ (item).dataset.refIndex);
+        if (index !== null && i !== index) continue;
+        const pill = /** @type {HTMLElement} */ (item.querySelector(".state-pill"));
+        const state = states.get(i);
+        pill.dataset.state = state;
+        pill.textContent = STATE_LABELS[state];
+      }
+    });
+  }
+
+  /** @param {"outline" | "references"} name */
+  selectTab(name) {
+    const outline = name === "outline";
+    this.#el.tabOutline.setAttribute("aria-selected", String(outline));
+    this.#el.tabReferences.setAttribute("aria-selected", String(!outline));
+    this.#el.tabOutline.tabIndex = outline ? 0 : -1;
+    this.#el.tabReferences.tabIndex = outline ? -1 : 0;
+    this.#el.panelOutline.hidden = !outline;
+    this.#el.panelReferences.hidden = outline;
+  }
+
+  /** @param {string} message  shown in both panels, e.g. "Opening…" or "No document open." */
+  clear(message = "No document open.") {
+    this.#el.outlineHeading.textContent = "Outline";
+    this.#el.outlineHeading.dataset.source = "";
+    this.#el.outlineList.replaceChildren();
+    this.#el.outlineEmpty.textContent = message;
+    this.#el.outlineEmpty.hidden = false;
+    this.#el.referencesList.replaceChildren();
+    this.#el.referencesEmpty.textContent = message;
+    this.#el.referencesEmpty.hidden = false;
+    this.#el.referencesCount.textContent = "";
+  }
+
+  /**
+   * @param {OutlineEntry[]} entries
+   * @param {OutlineSource} source
+   * @param {string} [emptyMessage]
+   */
+  showOutline(entries, source, emptyMessage = "This PDF has no bookmarks and no headings were found.") {
+    this.#el.outlineHeading.textContent = OUTLINE_HEADINGS[source] ?? "Outline";
+    this.#el.outlineHeading.dataset.source = source;
+    const items = entries.map((entry) => {
+      const level = Math.max(1, Math.min(6, entry.level));
+      const button = h("button", {
+        className: "outline-item",
+        dataset: { level, page: entry.page },
+        attrs: { type: "button", title: `${entry.title} (page ${entry.page})` },
+      },
+      h("span", { className: "outline-title", text: entry.title }),
+      h("span", { className: "outline-page", text: String(entry.page) }));
+      button.addEventListener("click", () => this.#onOutline(entry, button));
+      return h("li", { dataset: { level } }, button);
+    });
+    this.#el.outlineList.replaceChildren(...items);
+    this.#el.outlineEmpty.textContent = emptyMessage;
+    this.#el.outlineEmpty.hidden = items.length > 0;
+  }
+
+  /**
+   * @param {Reference[]} references
+   * @param {string} [emptyMessage]
+   */
+  showReferences(references, emptyMessage = "No reference list was found in this PDF.") {
+    const items = references.map((ref) => {
+      const state = this.#states.get(ref.index);
+      const jump = h("button", {
+        className: "reference-jump",
+        attrs: { type: "button", title: ref.raw },
+      },
+      h("span", { className: "reference-label", text: referenceLabel(ref) }),
+      h("span", { className: "reference-body" },
+        h("span", { className: "reference-text", text: referenceSummary(ref) }),
+        h("span", { className: "state-pill", dataset: { state }, text: STATE_LABELS[state] })));
+      jump.addEventListener("click", () => this.#onReference(ref, jump));
+      const chevron = h("button", {
+        className: "reference-chevron",
+        attrs: { type: "button", "aria-label": `Details of reference ${referenceLabel(ref)}`, "aria-haspopup": "dialog",
+                 "aria-expanded": "false", title: "Details" },
+      }, h("span", { className: "icon icon-chevron", attrs: { "aria-hidden": "true" } }));
+      chevron.addEventListener("click", () => this.#onDetails(ref, chevron));
+      return h("li", { className: "reference-item", dataset: { refIndex: ref.index, page: ref.page } }, jump, chevron);
+    });
+    this.#el.referencesList.replaceChildren(...items);
+    this.#el.referencesCount.textContent = references.length ? String(references.length) : "";
+    this.#el.referencesEmpty.textContent = emptyMessage;
+    this.#el.referencesEmpty.hidden = items.length > 0;
+  }
+
+  /** @param {string} message  shown when the outline is empty */
+  setOutlineMessage(message) {
+    this.#el.outlineEmpty.textContent = message;
+    this.#el.outlineEmpty.hidden = this.#el.outlineList.childElementCount > 0;
+  }
+
+  /** @param {string} message */
+  setReferencesMessage(message) {
+    this.#el.referencesEmpty.textContent = message;
+    this.#el.referencesEmpty.hidden = this.#el.referencesList.childElementCount > 0;
+  }
+}
