@@ -309,6 +309,52 @@ END_MATTER = re.compile(
 # does "network mechanisms.Neuron 62" (Nature and PNAS lose the space after the title).
 TITLE_END = re.compile(r"(?<=\S)[.?!](?=\s+\S|$|[A-Z])")
 
+# A word stem every REFERENCE_LIST_HEADING alternative holds (a cheap pre-filter): "REFERENCES" → "EFERENC".
+REF_HEADING_HINT = re.compile(r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc)")
+
+# A line number alone in bioRxiv's margin: "871".
+REF_NUMBER_ONLY = re.compile(r"\d{1,5}")
+
+# A line number run into its line's text: "967 Kursula P., I. Kursula, ..." → "967 ".
+REF_LEADING_NUMBER = re.compile(r"\d{1,5}(?:\s+|$)")
+
+# A label on a line of its own, set far left of its entry's text: "[12]", "(3)", "7.", "14".
+REF_LABEL_ONLY = re.compile(r"\[?\(?\d{1,4}[.)\]]?")
+
+# Digits, ignored when running heads are compared across pages: "Page 12 of 14" → "page # of #".
+REF_DIGITS = re.compile(r"\d+")
+
+# Something that may be an identifier broken across lines: "10.1001/", "https://", "arXiv:2104.".
+REF_ID_HINT = re.compile(r"10\.\d|http|www\.|(?i:arxiv|abs/)")
+
+# A line break inside an identifier: after a character that cannot end one, or after a dot that a
+# lower-case letter or digit continues: "doi.org/10.1001/\narchinternmed", "10.1016/j.\ncell.2020" (not
+# "…2461591.\nURL http://…").
+REF_BREAK_INSIDE_ID = re.compile(r"([/\-_=?&:])\n\s*(?=\S)|(\.)\n\s*(?=[a-z0-9])")
+
+# An accent the extractor set as a character of its own, with the letters around it: "M¨uller",
+# "So¨derba¨ck", "Cs´anyi".
+REF_SPACING_ACCENT = re.compile(r"(\w?)([¨´`ˆ˜¸ˇ˚˝˘])\s?(\w?)")
+
+# An identifier, blanked before years and names are read: "https://doi.org/10.1016/j.cell.2019.01.001",
+# "doi: 10.1080/08927014.1995.9522969".
+REF_ID_SPAN = re.compile(r"(?:https?://|www\.|doi:\s*|10\.\d{4,9}/)\S+", re.IGNORECASE)
+
+# A generational suffix after a name: "Bommarito II,", "Brooks, C. L., III", "Meyer Jr".
+NAME_SUFFIX_AFTER = re.compile(r",?\s*(?:Jr|Sr|II|III|IV)\b\.?")
+
+# The rest of an "et al." glued to the surname before it: "Paparellaet al." → " al".
+NAME_GLUED_AL = re.compile(r"\s?al\b")
+
+# A quoted title (IEEE, Hindawi): “Shattuck lecture: cardiovascular medicine at the turn of the millennium,”.
+TITLE_QUOTED = re.compile(r"[“\"‘](?P<title>[^”\"’]{8,300})[”\"’]")
+
+# One digit (counted in a title candidate: "ApJ, 786, 148" is no title).
+REF_DIGIT = re.compile(r"\d")
+
+# A word in a title candidate's trailing part: "IEEE", "Sensors", "Journal" in ", IEEE Sensors Journal 15 (11)".
+TITLE_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+
 # --------------------------------------------------------------------------------------- citations
 # (citations.py: append its patterns here)
 

@@ -54,24 +54,38 @@ from citelens.patterns import (
     NAME_ET_AL,
     NAME_FOLLOW,
     NAME_FORENAME_SURNAME,
+    NAME_GLUED_AL,
     NAME_INITIALS_SURNAME,
     NAME_SEPARATOR,
     NAME_SINGLE,
     NAME_SUFFIX,
+    NAME_SUFFIX_AFTER,
     NAME_SURNAME_COMMA,
     NAME_SURNAME_ET_AL,
     NAME_SURNAME_INITIALS,
     PAGE_NUMBER_LINE,
+    REFERENCE_LIST_HEADING,
     REF_ARXIV,
+    REF_BREAK_INSIDE_ID,
+    REF_DIGIT,
+    REF_DIGITS,
     REF_DOI,
+    REF_HEADING_HINT,
+    REF_ID_HINT,
+    REF_ID_SPAN,
     REF_LABEL,
     REF_LABEL_INLINE,
+    REF_LABEL_ONLY,
+    REF_LEADING_NUMBER,
+    REF_NUMBER_ONLY,
+    REF_SPACING_ACCENT,
     REF_URL,
     REF_YEAR,
-    REFERENCE_LIST_HEADING,
     TITLE_END,
     TITLE_LEAD,
+    TITLE_QUOTED,
     TITLE_VENUE,
+    TITLE_WORD,
 )
 
 
@@ -183,7 +197,6 @@ def _no_references(message: str) -> Diagnostic:
 # with, and a word stem every REFERENCE_LIST_HEADING alternative holds.
 _HEADING_LEAD = "0123456789.■ \t"
 _HEADING_FIRST = frozenset("RrBbLlWwCcΒβΑαIVX")
-_HEADING_HINT = re.compile(r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc)")
 
 
 def _heading(tm: TextMap, furniture: _Furniture) -> tuple[int, tuple[int, int] | None] | None:
@@ -199,7 +212,7 @@ def _heading(tm: TextMap, furniture: _Furniture) -> tuple[int, tuple[int, int] |
         if len(line.text) > 60:
             if "EFERENCES" not in line.text:
                 continue
-        elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not _HEADING_HINT.search(line.text):
+        elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not REF_HEADING_HINT.search(line.text):
             continue
         elif REFERENCE_LIST_HEADING.match(line.text):
             if i not in furniture.lines_of(line.page):
@@ -242,7 +255,7 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
                 continue
             line = tm.lines[k]
             k0 = 1 if margin is not None and line.items and _in_margin(line.items[0].x, margin) \
-                and _NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
+                and REF_NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
             if k0 >= len(line.items):
                 continue
             if not gutters:
@@ -297,7 +310,7 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
     x = first.x
     if margin is not None and _in_margin(first.x, margin):
         # bioRxiv: the line number and the text run together in one item ("967 Kursula P., ...").
-        m = _LEADING_NUMBER.match(first.text)
+        m = REF_LEADING_NUMBER.match(first.text)
         if m is not None:
             lo += m.end()
             x = first.x + first.width * m.end() / max(len(first.text), 1)
@@ -413,9 +426,6 @@ def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-_NUMBER_ONLY = re.compile(r"\d{1,5}")
-_LEADING_NUMBER = re.compile(r"\d{1,5}(?:\s+|$)")
-_LABEL_ONLY = re.compile(r"\[?\(?\d{1,4}[.)\]]?")
 
 
 def _merge_label_rows(rows: list[_Row]) -> list[_Row]:
@@ -425,7 +435,7 @@ def _merge_label_rows(rows: list[_Row]) -> list[_Row]:
         prev = out[-1] if out else None
         if prev is not None and len(prev.text) <= 6 and prev.page == row.page \
                 and abs(prev.baseline - row.baseline) < 0.5 * row.size \
-                and _LABEL_ONLY.fullmatch(prev.text) and row.x > prev.x:
+                and REF_LABEL_ONLY.fullmatch(prev.text) and row.x > prev.x:
             text = prev.text + " " + row.text
             out[-1] = _Row(prev.line, prev.segments + row.segments, text, prev.x, prev.page, prev.column,
                            row.size, prev.baseline, _union(prev.box, row.box), _label(text))
@@ -448,7 +458,7 @@ def _line_number_margin(tm: TextMap, first: int) -> float | None:
         n += 1
         if n == 20 and len(numbers) < 10:
             return None
-        m = _LEADING_NUMBER.match(line.items[0].text.strip()) if line.items else None
+        m = REF_LEADING_NUMBER.match(line.items[0].text.strip()) if line.items else None
         if m is not None:
             xs[round(line.items[0].x)] += 1
             numbers.append(int(m.group().strip()))
@@ -524,11 +534,10 @@ class _Furniture:
         return got
 
 
-_DIGITS = re.compile(r"\d+")
 
 
 def _norm_furniture(text: str) -> str:
-    return " ".join(_DIGITS.sub("#", text.lower()).split())
+    return " ".join(REF_DIGITS.sub("#", text.lower()).split())
 
 
 def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
@@ -965,7 +974,7 @@ def _reference(tm: TextMap, index: int, entry: _Entry, params: ReferencesParams)
     joined = "\n".join([first.text[entry.skip:]] + [r.text for r in entry.rows[1:]])
     # join_lines, with its hyphen repairs only where a line ends in a hyphen
     raw = compose_accents(join_lines(joined) if "-\n" in joined else " ".join(joined.split()))
-    dense = compose_accents(_dense(joined)) if _ID_HINT.search(joined) else raw
+    dense = compose_accents(_dense(joined)) if REF_ID_HINT.search(joined) else raw
     box = _first_box(entry)
     fields = parse_entry(raw, dense, params)
     return Reference(index, entry.label, raw, first.page, box, **fields)
@@ -987,20 +996,17 @@ def _union(a: Box, b: Box) -> Box:
 
 
 # Cheap test for an identifier that may be broken across lines (DOI, URL, arXiv id).
-_ID_HINT = re.compile(r"10\.\d|http|www\.|(?i:arxiv|abs/)")
 # A break right after a character that cannot end an identifier, or after a dot that a lower-case letter
 # or digit continues ("10.1016/j.\ncell.2020", but not "…2461591.\nURL http://…").
-_BREAK_INSIDE_ID = re.compile(r"([/\-_=?&:])\n\s*(?=\S)|(\.)\n\s*(?=[a-z0-9])")
 
 
 def _dense(text: str) -> str:
     """The entry's text with breaks inside DOIs and URLs closed: "doi.org/10.1001/\\narch..." is one word."""
-    return " ".join(_BREAK_INSIDE_ID.sub(lambda m: m.group(1) or m.group(2), text).split())
+    return " ".join(REF_BREAK_INSIDE_ID.sub(lambda m: m.group(1) or m.group(2), text).split())
 
 
 _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
                     "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a", "˝": "\u030b", "˘": "\u0306"}
-_ACCENT = re.compile(r"(\w?)([¨´`ˆ˜¸ˇ˚˝˘])\s?(\w?)")
 
 
 def compose_accents(text: str) -> str:
@@ -1031,7 +1037,7 @@ def compose_accents(text: str) -> str:
                 return before + fused
         return m.group(0)
 
-    return _ACCENT.sub(one, text)
+    return REF_SPACING_ACCENT.sub(one, text)
 
 
 def parse_entry(raw: str, dense: str | None = None,
@@ -1061,11 +1067,10 @@ def parse_entry(raw: str, dense: str | None = None,
             "arxiv_id": arxiv, "url": url}
 
 
-_ID_SPANS = re.compile(r"(?:https?://|www\.|doi:\s*|10\.\d{4,9}/)\S+", re.IGNORECASE)
 
 
 def _blank_ids(text: str) -> str:
-    return _ID_SPANS.sub(lambda m: " " * len(m.group(0)), text)
+    return REF_ID_SPAN.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def _doi(text: str) -> str | None:
@@ -1125,7 +1130,6 @@ _NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME,
 # Names in another order that a list in one order still holds: bioRxiv's "Amberg D., D. C. Burke", ASM's
 # "Agogué, H., M. Brink", and "R. Smith" among forenames-first names.
 _NAME_FALLBACK = {0: (0, 2), 1: (1, 2), 2: (2,), 3: (3, 2)}
-_NAME_SUFFIX_AFTER = re.compile(r",?\s*(?:Jr|Sr|II|III|IV)\b\.?")
 
 
 def _authors(text: str) -> tuple[tuple[str, ...], int]:
@@ -1168,10 +1172,9 @@ def _authors(text: str) -> tuple[tuple[str, ...], int]:
 
 
 def _glued_et_al(text: str, m: re.Match[str]) -> bool:
-    return m.group("sur").endswith("et") and _AL.match(text, m.end()) is not None
+    return m.group("sur").endswith("et") and NAME_GLUED_AL.match(text, m.end()) is not None
 
 
-_AL = re.compile(r"\s?al\b")
 
 
 def _name_at(text: str, pos: int, form: int | None) -> tuple[int, re.Match[str], bool] | None:
@@ -1208,7 +1211,7 @@ def _after_suffix(text: str, pos: int) -> int:
     while k < len(text) and text[k] in ", ":
         k += 1
     if k < len(text) and text[k] in "JSI":
-        m = _NAME_SUFFIX_AFTER.match(text, pos)
+        m = NAME_SUFFIX_AFTER.match(text, pos)
         if m is not None:
             return m.end()
     return pos
@@ -1221,9 +1224,9 @@ _TITLE_ABBREV = frozenset({"vs", "no", "vol", "pp", "st", "dr", "eg", "ie", "al"
 def _title(text: str, authors_end: int) -> str | None:
     lead = TITLE_LEAD.match(text, authors_end)
     begin = lead.end() if lead else authors_end
-    quoted = _QUOTED.match(text, begin)
+    quoted = TITLE_QUOTED.match(text, begin)
     if quoted:
-        return quoted.group(1).strip(" ,.")  # IEEE: E. Braunwald, “Shattuck lecture: ...,”
+        return quoted.group("title").strip(" ,.")  # IEEE: E. Braunwald, “Shattuck lecture: ...,”
     rest = text[begin:]
     if rest[:3].lower() in ("in ", "in:"):
         return None  # "2015, in Aerospace Conference": a venue, no title
@@ -1235,13 +1238,30 @@ def _title(text: str, authors_end: int) -> str | None:
         word = rest[max(rest.rfind(" ", 0, stop), rest.rfind(".", 0, stop)) + 1:stop]
         if m.group(0) == "." and (len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV):
             continue
-        cand = rest[: stop + (m.group(0) != ".")].strip(" ,;:")
+        cand = _without_venue(rest[: stop + (m.group(0) != ".")].strip(" ,;:"))
         return cand if _title_like(cand) else None
-    cand = rest.strip(" ,;:.")[:300]
+    cand = _without_venue(rest.strip(" ,;:.")[:300])
     return cand if _title_like(cand) else None
 
 
-_QUOTED = re.compile(r"[“\"‘]([^”\"’]{8,300})[”\"’]")
+_MINOR_WORDS = frozenset({"of", "on", "and", "the", "in", "for", "its", "de", "des", "der", "und", "&", "a"})
+
+
+def _without_venue(cand: str) -> str:
+    """Elsevier's numbered style runs the title into the journal with a comma: drop trailing parts that
+    hold a number and only capitalised words ("…, IEEE Sensors Journal 15 (11) (2015) 6542–6548")."""
+    parts = cand.split(", ")
+    while len(parts) > 1:
+        last = parts[-1]
+        words = TITLE_WORD.findall(last)
+        if any(c.isdigit() for c in last) and words and all(
+                w[0].isupper() or w.lower() in _MINOR_WORDS for w in words):
+            parts.pop()
+        else:
+            break
+    return ", ".join(parts)
+
+
 
 
 def _title_like(cand: str) -> bool:
@@ -1249,7 +1269,6 @@ def _title_like(cand: str) -> bool:
     if len(cand) < 3 or (" " not in cand and len(cand) < 8):
         return False
     chars = len(cand) - cand.count(" ")
-    return len(_DIGIT.findall(cand)) <= 0.25 * chars
+    return len(REF_DIGIT.findall(cand)) <= 0.25 * chars
 
 
-_DIGIT = re.compile(r"\d")
