@@ -1,6 +1,6 @@
 """Reference list: where the bibliography is, its entries, and what each entry says.
 
-Input: the document's :class:`~citelens.layout.TextMap` (lines in reading order, pages joined by "\\f").
+Input: the document's :class:`~citelens.layout.TextMap` (lines in reading order, pages joined by "\f").
 Output: a :class:`ReferenceList`: the entries as :class:`~citelens.model.Reference` (1-based ``index`` in
 list order), the offsets in ``tm.text`` where the list starts (after its heading) and ends (past its last
 entry), and diagnostics (``no_references`` when no list is found, ``references_unsplit`` when a list is
@@ -9,22 +9,29 @@ found but cannot be split into at least ``min_entries`` entries).
 How:
 
 1. **Where.** The list starts after the *last* line that is a References / Bibliography / Works Cited /
-   Literature Cited heading (numbered, upper case, with a line number or ACS's "■" before it). Without one,
-   the last third of the pages (2 to 20) is scanned bottom-up for a running sequence of numbered entries
-   ("[1]", "1.", "(1)") of at least ``fallback_min_chars`` characters, given up when more than a third of
-   its blocks do not look like references. The list stops at an appendix or supplementary heading, another
-   section heading set apart from the entries (Cell's "STAR★METHODS", "Methods", "Author contributions"),
-   or where text in a larger font resumes for three lines.
-2. **Clean.** Running heads and feet (the same text at a page's edge on several pages), page numbers,
+   Literature Cited heading (numbered, upper case, with a line number or ACS's "■" before it; a
+   "References" running head is no heading). Without one, the last third of the pages (2 to 20) is
+   scanned bottom-up for a running sequence of numbered entries ("[1]", "1.", "(1)") of at least
+   ``fallback_min_chars`` characters, given up when more than a third of its blocks do not look like
+   references. The list stops at an appendix or supplementary heading, another section heading set apart
+   from the entries (Cell's "STAR★METHODS", Nature's "ONLINE METHODS"), end matter ("Received:",
+   "Copyright ©", "Conflict of Interest Statement:"), or foreign text (a caption, a wide gap, three lines
+   in a larger font) -- unless the list's next entry follows the foreign text (PNAS, floats).
+2. **Clean.** Running heads and feet (the same text at a page's edge on pages nearby), page numbers,
    footnotes and heads in another font size at a column's top or bottom, and bioRxiv's line numbers are
-   dropped before splitting, so an entry broken across a column or page comes out whole.
+   dropped before splitting, so an entry broken across a column or page comes out whole. Pages whose
+   columns the shared layout misreads (three columns; lines taken for spanning ones) are cut at their
+   gutters and read column by column.
 3. **Split.** The first strategy that yields ``min_entries`` entries wins: numbered (labels "[12]",
-   "(12)", "12.", "12" at a line start, in increasing sequence), hanging indent (a line at the column's
-   left edge starts an entry, continuation lines are indented), author-year (a flush-left line starting
-   with a surname after an entry that already holds a year).
+   "(12)", "12.", "12" at a line start, in increasing sequence; two entries run together on one line are
+   cut apart), hanging indent (a line at the column's left edge starts an entry, continuation lines are
+   indented), spacing (flush-left entries set apart by a wider line step), author-year (a flush-left line
+   starting with a surname after an entry that already holds a year). Short unnumbered lines alone (group
+   headings) are no entries.
 4. **Parse.** Each entry's text is joined across line breaks (hyphenated words rejoined:
-   :func:`~citelens.layout.join_lines`) and read for authors' surnames, year and its letter, title, DOI,
-   arXiv id and URL. Parsing is best effort and total: a field it cannot find stays empty.
+   :func:`~citelens.layout.join_lines`; accents the extractor split off put back) and read for authors'
+   surnames (four name orders, particles and diacritics kept), year and its letter, title, DOI
+   (normalised), arXiv id and URL. Parsing is best effort and total: a field it cannot find stays empty.
 
 Invariants: ``0 <= start <= end <= len(tm.text)``; entries are in list order and do not overlap; each
 entry's ``raw`` holds no label ("[12]" is in ``label``) and no running head or page number.
@@ -41,7 +48,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from citelens.layout import Line, TextMap, join_lines
+from citelens.layout import TextMap, join_lines
 from citelens.model import Box, Diagnostic, DiagnosticCode, Reference, TextItem
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
@@ -751,7 +758,7 @@ def _label(text: str) -> _Label | None:
     return None
 
 
-def _numbered(rows: list[_Row], params: ReferencesParams, anywhere: bool = False) -> list[_Entry]:
+def _numbered(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
     """Entries opened by labels in increasing sequence; of the label kinds present, the longest chain."""
     labels = [r.label for r in rows]
     kinds = {lb.kind for lb in labels if lb is not None}
