@@ -11,10 +11,7 @@ analysis comes from IndexedDB, found by the file's hash), then a copy with other
 (found by the text hash). Any request that leaves loopback is aborted and fails the run.
 
 Printed per paper, min / median / max over the runs, milliseconds:
-  ready      worker start → Python ready (the worker's own measure), made of
-   pyodide     loadPyodide() (wasm, stdlib, interpreter)
-   install     loadPackage(["citelens"]) (or micropip: load it, install two wheel URLs)
-   import      import citelens and the bridge (modules compiled from source: wheels carry no .pyc)
+  ready      worker start → Python ready (the worker's own measure)
   page1      page open → first page rendered
   text       extractText: text items of every page and the text hash
   document   completeDocument: font names (an operator list per page), links, bookmarks
@@ -129,9 +126,6 @@ def figures(runs: list[dict[str, Any]]) -> dict[str, list[float]]:
     copy = [r["copy"] for r in runs]
     return {
         "ready": [r["worker_ready_ms"] for r in cold],
-        " pyodide": [r["worker_stages"]["pyodide"] for r in cold],
-        " install": [r["worker_stages"]["install"] - r["worker_stages"]["pyodide"] for r in cold],
-        " import": [r["worker_stages"]["import"] - r["worker_stages"]["install"] for r in cold],
         "page1 cold": [r["marks"]["first_page"] for r in cold],
         "text": [r["timings"]["text"] for r in cold],
         "document": [r["timings"]["document"] for r in cold],

@@ -9,6 +9,7 @@ of the truth on at least 90 % of these papers.
 
 from __future__ import annotations
 
+import json
 import re
 import statistics
 import time
@@ -161,3 +162,25 @@ def test_stage_is_fast(measured):
     measured.append(f"references: median {med:.1f} ms per paper, max {max(times):.1f} ms ({len(times)} papers)")
     # Generous bound against a loaded machine; the figure itself is printed above.
     assert med < 25
+
+
+GOLDEN = corpus.ROOT / "tests" / "golden" / "references"
+
+
+def _golden_row(r) -> list:
+    return [r.label, r.page, r.raw[:40], list(r.authors), r.year, r.year_suffix, r.doi, r.arxiv_id]
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)
+def test_references_match_golden(paper, update_golden):
+    """The reviewed entries of each paper (label, page, start of text, authors, year, DOI, arXiv id);
+    ``--update-golden`` rewrites them: review the diff before committing."""
+    refs = find_references(text_map(corpus.document(paper.file).pages)).references
+    got = [_golden_row(r) for r in refs]
+    path = GOLDEN / f"{paper.stem}.json"
+    if update_golden:
+        GOLDEN.mkdir(parents=True, exist_ok=True)
+        path.write_text("[\n" + ",\n".join(json.dumps(row, ensure_ascii=False) for row in got) + "\n]\n",
+                        encoding="utf-8")
+    assert path.is_file(), f"no golden references for {paper.stem}: run pytest --update-golden and review it"
+    assert got == json.loads(path.read_text(encoding="utf-8"))
