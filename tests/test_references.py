@@ -143,6 +143,27 @@ def test_hanging_indent_entries_broken_across_columns_come_out_whole():
     assert refs[2].box[2] < 306
 
 
+def test_acs_heading_merged_into_the_first_entry_line():
+    """ACS sets a 32 pt "■" before "REFERENCES": the extractor's line holds the heading and entry 1."""
+    refs = [
+        TextItem("■", 315, 531.7, 10, 32, 32, 0),
+        it("(1) Parrinello, M.; Rahman, A. Polymorphic transitions in single", 319, 541.9, 9),
+        it("REFERENCES", 332, 527.7, 10.5),
+        it("crystals: A new molecular dynamics method. J. Appl. Phys. 1981, 52,", 315, 552.0, 9),
+        it("(2) Ryckaert, J.-P.; Ciccotti, G. Numerical integration. J. Comput.", 319, 562.0, 9),
+        it("Phys. 1977, 23, 327.", 315, 572.0, 9),
+        it("(3) Andersen, H. C. Rattle: a velocity version of the shake", 319, 582.0, 9),
+        it("algorithm. J. Comput. Phys. 1983, 52 (1), 24−34.", 315, 592.0, 9),
+    ]
+    tm = text_map(pages(prose(80, 40), refs))
+    rl = find_references(tm)
+    assert [r.label for r in rl.references] == ["(1)", "(2)", "(3)"]
+    first = rl.references[0]
+    assert "REFERENCES" not in first.raw and "■" not in first.raw
+    assert first.authors == ("Parrinello", "Rahman") and first.year == 1981
+    assert first.title == "Polymorphic transitions in single crystals: A new molecular dynamics method"
+
+
 def test_a_references_running_head_is_no_heading():
     def entries(first: int, y0: float) -> list[TextItem]:
         return [it(f"({n}) A. {chr(65 + n % 26)}{'ab' * (n % 5)}son, On topic {chr(97 + n % 26)}. J. Tests "
