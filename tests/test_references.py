@@ -439,3 +439,39 @@ def test_any_text_is_processed_quickly_and_stays_in_range(text):
     for raw in (text[:3000], text[-3000:]):
         f = parse_entry(raw)
         assert isinstance(f["authors"], tuple)
+
+
+WORDS = ["References", "REFERENCES", "[1]", "[2]", "(3)", "4.", "5", "Smith, J.", "Lee JK,", "A. B. Jones,",
+         "2019.", "(2020a)", "doi:10.1000/x.y", "Title of work.", "J. Tests 12, 1–9.", "Appendix A",
+         "Figure 2.", "Received: 1 May", "■", "et al.", "870", "Page 3 of 9", "M¨uller", "", " "]
+
+
+@st.composite
+def random_pages(draw):
+    n_pages = draw(st.integers(1, 4))
+    out = []
+    for number in range(1, n_pages + 1):
+        items = []
+        for _ in range(draw(st.integers(0, 60))):
+            text = " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6)))
+            size = draw(st.sampled_from([6.0, 7.5, 8.0, 9.0, 10.0, 12.0, 32.0]))
+            x = draw(st.floats(0, 560, allow_nan=False))
+            y = draw(st.floats(10, 780, allow_nan=False))
+            if text.strip():
+                items.append(TextItem(text, x, y, min(0.45 * size * len(text), 612 - x), size, size, 0))
+        out.append(Page(number, 612, 792, tuple(items), FONTS))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_pages())
+def test_any_geometry_is_processed_and_stays_in_range(doc):
+    tm = text_map(doc)
+    rl = find_references(tm)
+    if rl.references:
+        assert 0 <= rl.start <= rl.end <= len(tm.text)
+    else:
+        assert rl.diagnostics
+    assert [r.index for r in rl.references] == list(range(1, len(rl.references) + 1))
+    for r in rl.references:
+        assert r.page in tm.page_starts and r.box[0] <= r.box[2] and r.box[1] <= r.box[3]

@@ -926,6 +926,8 @@ def _spaced(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
     ordered = sorted(steps)
     median = ordered[len(ordered) // 2]
     ordered = [v for v in ordered if v >= 0.6 * median]  # merged or raised lines, not a line step
+    if len(ordered) < 2 * params.min_entries:
+        return []
     # The widest relative jump between consecutive step sizes separates line pitch from entry spacing.
     ratio, k = max((ordered[i + 1] / ordered[i], i) for i in range(len(ordered) - 1) if ordered[i] > 0)
     wide = len(ordered) - k - 1
