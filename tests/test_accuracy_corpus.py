@@ -3,7 +3,9 @@
 Every PDF is analysed ``--text-only`` (its links and bookmarks ignored) and scored by
 :mod:`citelens.evaluation` against its citation links. The issue's targets are asserted on the
 papers whose links cover their markers (partially linked papers only count for recall), and the
-figures are printed in the run's summary.
+figures are printed in the run's summary. (The reference-count target is asserted in
+tests/test_references_corpus.py against each list's true length, which the links undercount where
+a publisher links only the first entry of a group.)
 """
 
 from __future__ import annotations
@@ -48,12 +50,3 @@ def test_numbered_bracket_papers(scores, measured):
                     f"marker F1 {pooled.marker_f1:.3f}")
     assert len(bracket) >= 8
     assert pooled.entry_f1 >= 0.95
-
-
-def test_reference_count(scores, measured):
-    linked = [(p, s) for p, s in scores if s.tally.links and s.link_targets >= 10]
-    close = [p.stem for p, s in linked if abs(s.reference_error) <= 0.05 * s.link_targets]
-    share = len(close) / len(linked)
-    measured.append(f"reference count within 5 % of the distinct link targets: {len(close)}/{len(linked)} "
-                    f"papers ({share:.0%})")
-    assert share >= 0.55
