@@ -85,6 +85,63 @@ def test_a_compiled_wheel_is_refused(tmp_path):
         build_site.lock_entry(whl, set())
 
 
+def _fake_inputs(tmp_path: Path) -> dict:
+    nm = tmp_path / "node_modules"
+    for f in ("build/pdf.mjs", "build/pdf.worker.mjs", "build/pdf.mjs.map", "LICENSE", "cmaps/78-H.bcmap",
+              "standard_fonts/FoxitSerif.pfb", "wasm/openjpeg.wasm", "iccs/x.icc"):
+        (nm / "pdfjs-dist" / f).parent.mkdir(parents=True, exist_ok=True)
+        (nm / "pdfjs-dist" / f).write_text(f)
+    (nm / "pdfjs-dist/package.json").write_text('{"version": "6.5.438"}')
+    for f in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "console.html"):
+        (nm / "pyodide" / f).parent.mkdir(parents=True, exist_ok=True)
+        (nm / "pyodide" / f).write_text(f)
+    (nm / "pyodide/package.json").write_text('{"version": "314.0.7"}')
+    (nm / "pyodide/pyodide-lock.json").write_text('{"info": {"python": "3.14.2"}, "packages": {"numpy": {}}}')
+    web, worker = tmp_path / "web", tmp_path / "worker"
+    (web / "icons").mkdir(parents=True)
+    worker.mkdir()
+    for f in ("index.html", "app.js", "styles.css", "icons/a.svg"):
+        (web / f).write_text(f)
+    for f in ("citelens-worker.js", "bridge.py", "smoke.html", "README.md"):
+        (worker / f).write_text(f)
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    return {"web": web, "worker": worker, "node_modules": nm,
+            "wheels": [_wheel(wheels, "citelens", "0.1.0", requires=("rapidfuzz>=3.9",)),
+                       _wheel(wheels, "rapidfuzz", "3.14.6"), _wheel(wheels, "micropip", "0.11.1")]}
+
+
+def test_build_lays_out_the_site(tmp_path):
+    out = tmp_path / "site"
+    info = build_site.build(out, **_fake_inputs(tmp_path))
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert files == [
+        "index.html",
+        "vendor/pdfjs/LICENSE", "vendor/pdfjs/cmaps/78-H.bcmap", "vendor/pdfjs/iccs/x.icc",
+        "vendor/pdfjs/pdf.mjs", "vendor/pdfjs/pdf.worker.mjs", "vendor/pdfjs/standard_fonts/FoxitSerif.pfb",
+        "vendor/pdfjs/wasm/openjpeg.wasm",
+        "vendor/pyodide/pyodide-lock.json", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
+        "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip",
+        "web/app.js", "web/icons/a.svg", "web/styles.css",
+        "wheels/citelens-0.1.0-py3-none-any.whl", "wheels/micropip-0.11.1-py3-none-any.whl",
+        "wheels/rapidfuzz-3.14.6-py3-none-any.whl",
+        "worker/bridge.py", "worker/build.json", "worker/citelens-worker.js", "worker/smoke.html",
+    ]
+    assert info["pyodide"] == "314.0.7" and info["pdfjs"] == "6.5.438" and info["python"] == "3.14.2"
+    assert sorted(info["packages"]) == ["citelens", "micropip", "rapidfuzz"]
+
+
+def test_a_failed_build_keeps_the_previous_site(tmp_path):
+    out = tmp_path / "site"
+    inputs = _fake_inputs(tmp_path)
+    build_site.build(out, **inputs)
+    (inputs["node_modules"] / "pyodide/pyodide.asm.wasm").unlink()
+    with pytest.raises(FileNotFoundError):
+        build_site.build(out, **inputs)
+    assert (out / "vendor/pyodide/pyodide.asm.wasm").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["node_modules", "site", "web", "wheels", "worker"]
+
+
 # ------------------------------------------------------------------------------------------- the site
 
 # Everything the worker and the analysis client load, relative to site/.

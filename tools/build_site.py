@@ -105,6 +105,17 @@ def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: lis
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
+    try:
+        info = _assemble(tmp, web=web, worker=worker, node_modules=node_modules, wheels=wheels)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    return info
+
+
+def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path]) -> dict[str, Any]:
 
     # The page: web/index.html at the root, the rest of web/ beside it under web/.
     (tmp / "web").mkdir()
@@ -151,9 +162,6 @@ def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: lis
                      for name, e in lock["packages"].items()},
     }
     (tmp / "worker" / "build.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
-
-    shutil.rmtree(out, ignore_errors=True)
-    tmp.rename(out)
     return info
 
 
