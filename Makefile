@@ -16,7 +16,8 @@ WHEELS    := .cache/wheels
 RAPIDFUZZ := $(WHEELS)/rapidfuzz-3.14.6-py3-none-any.whl
 MICROPIP  := $(WHEELS)/micropip-0.11.1-py3-none-any.whl
 SITE      := site/worker/build.json
-SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/build_site.py
+SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/build_site.py \
+             tools/precompile.py tools/pyodide_run.mjs
 
 .PHONY: help setup demo test bench wheel site serve clean
 

@@ -11,7 +11,10 @@ analysis comes from IndexedDB, found by the file's hash), then a copy with other
 (found by the text hash). Any request that leaves loopback is aborted and fails the run.
 
 Printed per paper, min / median / max over the runs, milliseconds:
-  ready      worker start → Python ready (the worker's own measure)
+  ready      worker start → Python ready (the worker's own measure), made of
+   pyodide     loadPyodide() (wasm, stdlib, interpreter)
+   install     loadPackage(["citelens"]) (or micropip: load it, install two wheel URLs)
+   import      import citelens and the bridge (modules compiled from source: wheels carry no .pyc)
   page1      page open → first page rendered
   text       extractText: text items of every page and the text hash
   document   completeDocument: font names (an operator list per page), links, bookmarks
@@ -81,8 +84,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a page closed mid-download: not news
+            super().handle_error(request, client_address)
+
+
 def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
+    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -126,6 +135,9 @@ def figures(runs: list[dict[str, Any]]) -> dict[str, list[float]]:
     copy = [r["copy"] for r in runs]
     return {
         "ready": [r["worker_ready_ms"] for r in cold],
+        " pyodide": [r["worker_stages"]["pyodide"] for r in cold],
+        " install": [r["worker_stages"]["install"] - r["worker_stages"]["pyodide"] for r in cold],
+        " import": [r["worker_stages"]["import"] - r["worker_stages"]["install"] for r in cold],
         "page1 cold": [r["marks"]["first_page"] for r in cold],
         "text": [r["timings"]["text"] for r in cold],
         "document": [r["timings"]["document"] for r in cold],

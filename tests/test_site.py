@@ -33,6 +33,7 @@ def _load(name: str, path: Path):
 
 
 build_site = _load("build_site", ROOT / "tools" / "build_site.py")
+precompile = _load("precompile", ROOT / "tools" / "precompile.py")
 bridge = _load("citelens_worker_bridge", ROOT / "worker" / "bridge.py")
 
 needs_site = pytest.mark.skipif(not (SITE / "worker" / "build.json").is_file(), reason="site/ not built: make site")
@@ -113,7 +114,7 @@ def _fake_inputs(tmp_path: Path) -> dict:
 
 def test_build_lays_out_the_site(tmp_path):
     out = tmp_path / "site"
-    info = build_site.build(out, **_fake_inputs(tmp_path))
+    info = build_site.build(out, **_fake_inputs(tmp_path), compile_wheels=False)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert files == [
         "index.html",
@@ -134,12 +135,39 @@ def test_build_lays_out_the_site(tmp_path):
 def test_a_failed_build_keeps_the_previous_site(tmp_path):
     out = tmp_path / "site"
     inputs = _fake_inputs(tmp_path)
-    build_site.build(out, **inputs)
+    build_site.build(out, **inputs, compile_wheels=False)
     (inputs["node_modules"] / "pyodide/pyodide.asm.wasm").unlink()
     with pytest.raises(FileNotFoundError):
-        build_site.build(out, **inputs)
+        build_site.build(out, **inputs, compile_wheels=False)
     assert (out / "vendor/pyodide/pyodide.asm.wasm").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["node_modules", "site", "web", "wheels", "worker"]
+
+
+def test_precompile_adds_bytecode_listed_in_record(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    whl = _wheel(src, "demo", "1.0", files=("demo/sub/__init__.py", "demo/data.txt"))
+    with zipfile.ZipFile(whl, "a") as z:
+        z.writestr("demo/mod.py", "VALUE = 42\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    target = precompile.precompile(whl, out)
+    tag = __import__("sys").implementation.cache_tag
+    names = zipfile.ZipFile(target).namelist()
+    pycs = sorted(n for n in names if n.endswith(".pyc"))
+    assert pycs == [f"demo/__pycache__/__init__.{tag}.pyc", f"demo/__pycache__/mod.{tag}.pyc",
+                    f"demo/sub/__pycache__/__init__.{tag}.pyc"]
+    assert names[-1] == "demo-1.0.dist-info/RECORD"
+    assert set(zipfile.ZipFile(whl).namelist()) <= set(names)
+    record = zipfile.ZipFile(target).read(names[-1]).decode().splitlines()
+    z = zipfile.ZipFile(target)
+    for pyc in pycs:
+        assert precompile._record_line(pyc, z.read(pyc)) in record
+    # Unchecked-hash bytecode: flags word 0b01 (hash-based, unchecked), and the same bytes every time.
+    assert int.from_bytes(z.read(pycs[1])[4:8], "little") == 1
+    again = tmp_path / "again"
+    again.mkdir()
+    assert precompile.precompile(whl, again).read_bytes() == target.read_bytes()
 
 
 # ------------------------------------------------------------------------------------------- the site
@@ -186,6 +214,19 @@ def test_rapidfuzz_wheel_is_pure_python():
     names = zipfile.ZipFile(whl).namelist()
     assert not [n for n in names if n.endswith((".so", ".pyd", ".dylib"))]
     assert "rapidfuzz/fuzz_py.py" in names  # the pure fallbacks the public modules pick
+
+
+@needs_site
+@pytest.mark.parametrize("name", ["citelens", "rapidfuzz"])
+def test_wheels_carry_bytecode_for_pyodides_python(name):
+    lock = json.loads((SITE / "vendor/pyodide/pyodide-lock.json").read_text())
+    tag = "cpython-" + "".join(lock["info"]["python"].split(".")[:2])
+    (whl,) = (SITE / "wheels").glob(f"{name}-*.whl")
+    names = set(zipfile.ZipFile(whl).namelist())
+    modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n]
+    assert modules
+    assert [m for m in modules if importlib.util.cache_from_source(m).replace(
+        __import__("sys").implementation.cache_tag, tag) not in names] == []
 
 
 @needs_site

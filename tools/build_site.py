@@ -9,11 +9,15 @@ micropip from PyPI). Output, a folder any static host can serve, with nothing fe
     site/worker/…                    worker/*.js, *.py, smoke.html, and build.json (versions, wheel names)
     site/vendor/pdfjs/               pdf.mjs, pdf.worker.mjs, cmaps/, standard_fonts/, wasm/, iccs/
     site/vendor/pyodide/             Pyodide's core and a pyodide-lock.json listing only our three wheels
-    site/wheels/                     citelens, rapidfuzz and micropip wheels
+    site/wheels/                     citelens, rapidfuzz and micropip wheels, with Python 3.14 bytecode added
 
 The lock lists only packages whose files are in ``site/wheels/`` (the npm package ships none of the 357 the
 original names), so ``loadPackage`` can never reach for a file this site does not hold. The site is built
 in a sibling temporary folder and moved into place at the end: a failed build leaves the previous site.
+
+The wheels get bytecode for Pyodide's Python (tools/precompile.py, run in Pyodide under Node by
+tools/pyodide_run.mjs), which halves the worker's import of citelens; ``--no-precompile`` copies them as
+they are.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ import argparse
 import email.parser
 import hashlib
 import json
+import os
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -101,12 +107,29 @@ def _copy_tree(src: Path, dst: Path) -> None:
     shutil.copytree(src, dst, ignore=shutil.ignore_patterns("*.map", ".*", "__pycache__"))
 
 
-def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path]) -> dict[str, Any]:
+def precompile(wheels: list[Path], dest: Path, pyodide: Path) -> list[Path]:
+    """Copies of ``wheels`` in ``dest`` with bytecode for Pyodide's Python, compiled by Pyodide in Node."""
+    paths = [p.resolve() for p in (dest, pyodide, *wheels)] + [ROOT / "tools"]
+    cwd = Path(os.path.commonpath(paths))
+    if cwd == Path(cwd.anchor):
+        raise SystemExit(f"precompile: {dest} and the wheels need a common folder other than {cwd}")
+    args = ["node", str(ROOT / "tools" / "pyodide_run.mjs"), os.path.relpath(pyodide, cwd),
+            os.path.relpath(ROOT / "tools" / "precompile.py", cwd), os.path.relpath(dest, cwd),
+            *(os.path.relpath(w, cwd) for w in wheels)]
+    done = subprocess.run(args, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"precompile failed:\n{done.stderr}")
+    return [dest / w.name for w in wheels]
+
+
+def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path],
+          compile_wheels: bool = True) -> dict[str, Any]:
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
-        info = _assemble(tmp, web=web, worker=worker, node_modules=node_modules, wheels=wheels)
+        info = _assemble(tmp, web=web, worker=worker, node_modules=node_modules, wheels=wheels,
+                         compile_wheels=compile_wheels)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -115,7 +138,8 @@ def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: lis
     return info
 
 
-def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path]) -> dict[str, Any]:
+def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path],
+              compile_wheels: bool) -> dict[str, Any]:
 
     # The page: web/index.html at the root, the rest of web/ beside it under web/.
     (tmp / "web").mkdir()
@@ -142,8 +166,12 @@ def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels:
         shutil.copy2(pyodide / name, vendor / "pyodide" / name)
 
     (tmp / "wheels").mkdir()
-    for w in wheels:
-        shutil.copy2(w, tmp / "wheels" / w.name)
+    if compile_wheels:
+        wheels = precompile(wheels, tmp / "wheels", pyodide)
+    else:
+        for w in wheels:
+            shutil.copy2(w, tmp / "wheels" / w.name)
+        wheels = [tmp / "wheels" / w.name for w in wheels]
     original = json.loads((pyodide / "pyodide-lock.json").read_text("utf-8"))
     lock = build_lock(original, wheels)
     (vendor / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", "utf-8")
@@ -171,9 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--web", type=Path, default=ROOT / "web")
     ap.add_argument("--worker", type=Path, default=ROOT / "worker")
     ap.add_argument("--node-modules", type=Path, default=ROOT / "node_modules")
+    ap.add_argument("--no-precompile", action="store_true", help="copy the wheels without adding bytecode")
     ap.add_argument("wheels", type=Path, nargs="+", help="the citelens, rapidfuzz and micropip wheels")
     args = ap.parse_args(argv)
-    info = build(args.out, web=args.web, worker=args.worker, node_modules=args.node_modules, wheels=args.wheels)
+    info = build(args.out, web=args.web, worker=args.worker, node_modules=args.node_modules, wheels=args.wheels,
+                 compile_wheels=not args.no_precompile)
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     pkgs = ", ".join(f"{n} {p['version']}" for n, p in info["packages"].items())
     print(f"{args.out}: Pyodide {info['pyodide']} (Python {info['python']}), pdf.js {info['pdfjs']}, {pkgs}; "
