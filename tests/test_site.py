@@ -101,7 +101,7 @@ def _fake_inputs(tmp_path: Path) -> dict:
     web, worker = tmp_path / "web", tmp_path / "worker"
     (web / "icons").mkdir(parents=True)
     worker.mkdir()
-    for f in ("index.html", "app.js", "styles.css", "icons/a.svg"):
+    for f in ("index.html", "app.js", "styles.css", "icons/a.svg", "README.md"):
         (web / f).write_text(f)
     for f in ("citelens-worker.js", "bridge.py", "smoke.html", "README.md"):
         (worker / f).write_text(f)

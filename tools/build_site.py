@@ -145,7 +145,7 @@ def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels:
     (tmp / "web").mkdir()
     if web.is_dir():
         for src in sorted(web.rglob("*")):
-            if src.is_dir() or src.name.startswith("."):
+            if src.is_dir() or src.name.startswith(".") or src.suffix == ".md":  # docs are not the page
                 continue
             rel = src.relative_to(web)
             dst = tmp / "index.html" if rel == Path("index.html") else tmp / "web" / rel
