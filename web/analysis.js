@@ -13,7 +13,7 @@
 //
 // Events (the class is an EventTarget), for a quiet status line from the moment the page opens:
 //   "progress"  CustomEvent, detail = Progress
-//   "ready"     CustomEvent, detail = {ms}            Python is ready
+//   "ready"     CustomEvent, detail = {ms, stages}    Python is ready (stages: see ReadyMessage)
 //   "failed"    CustomEvent, detail = {error}         Python will never be ready; analyze() rejects
 
 import { completeDocument, extractText, hex } from "./extract.js";
@@ -195,7 +195,7 @@ export class CitelensAnalyzer extends EventTarget {
     } else if (message?.type === "ready") {
       clearTimeout(this.#timer);
       this.#readyMs = message.ms;
-      this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms } }));
+      this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms, stages: message.stages } }));
     } else if (message?.type === "failed") {
       this.#fail(message.error?.message ?? "Python could not be loaded");
     } else if (typeof message?.id === "number") {

@@ -20,6 +20,9 @@
  * @typedef {object} ReadyMessage     worker → page, once Python and citelens are imported
  * @property {"ready"} type
  * @property {number} ms              from the worker's start to Python ready
+ * @property {{script: number, pyodide: number, install: number, import: number}} stages
+ *   when each step ended, ms from the worker's start: pyodide.mjs imported, loadPyodide() done, wheels
+ *   installed, citelens imported
  *
  * @typedef {object} FailedMessage    worker → page, once, when loading failed (requests still get replies)
  * @property {"failed"} type
@@ -73,6 +76,7 @@ async function boot() {
   const files = Promise.all([fetchJson(new URL("build.json", here)), fetchText(new URL("bridge.py", here))]);
   files.catch(() => {}); // awaited below; loading Python goes on meanwhile
   const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
+  const stages = { script: performance.now() - started };
   const pyodide = await failFast(loadPyodide({
     indexURL: new URL("../vendor/pyodide/", here).href,
     // Our wheels sit in ../wheels/; the lock names them by file. Setting the base also keeps
@@ -82,6 +86,7 @@ async function boot() {
     stderr: (line) => console.warn("[citelens worker]", line),
   }));
   const [build, bridgeSource] = await files;
+  stages.pyodide = performance.now() - started;
 
   progress("installing", "Installing citelens");
   const errors = [];
@@ -100,6 +105,7 @@ async function boot() {
   } else {
     await pyodide.loadPackage(["citelens"], options);
   }
+  stages.install = performance.now() - started;
   // loadPackage reports a missing or corrupt wheel through errorCallback only: the import below is the
   // real check, and the collected messages explain its failure.
   try {
@@ -109,8 +115,9 @@ async function boot() {
   }
   const analyze = pyodide.globals.get("analyze");
   const ms = performance.now() - started;
+  stages.import = ms;
   progress("ready", `Python ready in ${(ms / 1000).toFixed(1)} s`);
-  post({ type: "ready", ms });
+  post({ type: "ready", ms, stages });
   return analyze;
 }
 

@@ -23,6 +23,7 @@ analyzer.addEventListener("progress", (e) => log(`worker: ${e.detail.stage}: ${e
 analyzer.addEventListener("ready", (e) => {
   mark("python_ready");
   result.worker_ready_ms = e.detail.ms;
+  result.worker_stages = e.detail.stages;
   log(`Python ready (worker start → ready ${e.detail.ms.toFixed(0)} ms)`);
 });
 analyzer.start();
