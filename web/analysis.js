@@ -115,7 +115,8 @@ export class CitelensAnalyzer extends EventTarget {
   }
 
   /**
-   * The analysis of an open PDF.
+   * The analysis of an open PDF. Worth calling even after the worker failed: a cached analysis needs no
+   * Python (only a cache miss then rejects with the WorkerError).
    * @param {any} pdfDocument  a pdf.js PDFDocumentProxy, opened with fontExtraProperties: true
    * @param {{file?: string | null, onProgress?: ((p: Progress) => void) | null}} [options]
    * @returns {Promise<any>} the analysis object (citelens.model.Analysis as JSON)
@@ -149,6 +150,8 @@ export class CitelensAnalyzer extends EventTarget {
     const cached = text.textHash && this.#cache ? await this.#cache.get(text.textHash) : null;
     const t4 = performance.now();
     if (fresh(cached)) return restore(cached, { sha256: t1 - t0, text: t3 - t2, lookup: t2 - t1 + t4 - t3 });
+    // Without Python only a cached analysis can be had: do not read fonts and links for nothing.
+    if (this.#failure) throw this.#failure;
 
     const document = await completeDocument(pdfDocument, text);
     const t5 = performance.now();
