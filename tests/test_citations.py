@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citelens.citations import find_citations
-from citelens.layout import text_map
+from citelens.layout import char_edges, text_map
 from citelens.model import CitationStyle, Font, Page, Reference, TextItem
 from citelens.references import ReferenceList
 
@@ -55,7 +55,10 @@ def test_numeric_brackets_ranges_lists_and_rejections():
     first = result.citations[0]
     assert first.page == 1 and len(first.boxes) == 1
     x0, y0, x1, y1 = first.boxes[0]
-    assert x0 == pytest.approx(72 + 5.0 * len("Prior work ")) and x1 == pytest.approx(x0 + 15)
+    line_item = TextItem(NUMERIC_BODY[0], 72, 100, 5.0 * len(NUMERIC_BODY[0]), 10, 10, 0)
+    edges = char_edges(line_item)
+    k = NUMERIC_BODY[0].index("[1]")
+    assert x0 == pytest.approx(edges[k]) and x1 == pytest.approx(edges[k + 3])
 
 
 def test_markers_link_by_printed_label_even_when_an_entry_is_missing():

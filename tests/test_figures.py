@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citelens.figures import find_figure_mentions, roman_value
-from citelens.layout import text_map
+from citelens.layout import char_edges, text_map
 from citelens.model import MentionKind as K
 from citelens.model import OutlineItem, Page, Target, TextItem
 
@@ -90,7 +90,8 @@ def test_a_hyphenated_head_word_and_a_label_on_the_next_line():
 def test_boxes_cover_only_the_mention():
     m = mentions(column(["see Fig. 3 now"]))[0]
     (x0, _y0, x1, _y1), = m.boxes
-    assert m.page == 1 and x0 == pytest.approx(72 + 4.5 * 4) and x1 == pytest.approx(72 + 4.5 * 10)
+    edges = char_edges(TextItem("see Fig. 3 now", 72, 0, 4.5 * len("see Fig. 3 now"), 10, 10, 0))
+    assert m.page == 1 and x0 == pytest.approx(edges[4]) and x1 == pytest.approx(edges[10])
 
 
 # ------------------------------------------------------------------------------------------ targets

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citelens.layout import body_font_size, page_lines
+from citelens.layout import body_font_size, char_edges, page_lines
 from citelens.model import Font, Page, TextItem
 
 
@@ -68,9 +68,28 @@ def test_boxes_map_offsets_back_to_items():
     (line,) = page_lines(page(a, b))
     start = line.text.index("[12]")
     (box,) = line.boxes(start, start + 4)
-    assert box[0] == pytest.approx(72 + 60 * 4 / 12) and box[2] == pytest.approx(72 + 60 * 8 / 12)
+    edges = char_edges(a)
+    assert box[0] == pytest.approx(edges[4]) and box[2] == pytest.approx(edges[8])
     assert box[1] == pytest.approx(90.0) and box[3] > 100
     assert len(line.boxes(0, len(line.text))) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "cut", "lo", "hi"),
+    [
+        # "[12]" after "see " in a 60 pt item: narrow brackets and space, digits 0.5 em
+        ("see [12] and", (4, 8), 14.0, 30.0),
+        # equal glyphs share equally
+        ("0000", (1, 3), 14.0, 46.0),
+    ],
+)
+def test_char_edges_weigh_glyphs(text, cut, lo, hi):
+    edges = char_edges(item(text, 0, 100, width=60 if text != "0000" else 60))
+    assert edges[0] == 0 and edges[-1] == 60 and list(edges) == sorted(edges)
+    if text == "0000":
+        assert edges[cut[0]] == pytest.approx(15) and edges[cut[1]] == pytest.approx(45)
+    else:
+        assert lo <= edges[cut[0]] <= hi and edges[cut[0]] < edges[cut[1]] <= 60
 
 
 texts = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=12)

@@ -4,6 +4,7 @@ PDF library: documents are built by hand, as the browser builds them from pdf.js
 from __future__ import annotations
 
 import hashlib
+import time
 import json
 
 import pytest
@@ -137,3 +138,67 @@ def test_any_document_round_trips(raw_pages, raw_bookmarks, raw_links) -> None: 
     )
     text = json.dumps(document.to_json(), ensure_ascii=False)
     assert Document.from_json(json.loads(text)) == document
+
+
+# ---------------------------------------------------------------------------------- whole pipeline
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+from citelens.pipeline import analyze  # noqa: E402
+
+ADVERSARIAL = st.one_of(
+    st.text(alphabet=st.sampled_from("0123456789"), min_size=1, max_size=50_000),  # a long digit run
+    st.text(alphabet=st.sampled_from("[](),;-–. 0123456789"), max_size=50_000),  # thousands of brackets
+    st.text(alphabet=st.sampled_from("(()) aA1.\n"), max_size=50_000),  # nested parentheses
+    st.text(max_size=50_000),  # anything
+)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(ADVERSARIAL, st.integers(1, 400))
+def test_any_page_is_analysed_quickly_and_everything_stays_in_range(text, per_line):
+    """Up to 50,000 adversarial characters over two pages, cut into lines, and a real reference list after
+    them: every stage together stays well under a second, and every page, offset and box stays in range."""
+    lines = [text[i:i + per_line] for i in range(0, len(text), per_line)] or [" "]
+    items = tuple(TextItem(t, 72, 60 + (k % 60) * 11, 5.0 * max(len(t), 1), 10, 10, k % 2)
+                  for k, t in enumerate(lines))
+    fonts = (Font("Times-Roman"), Font("Times-Bold", True))
+    # A real reference list after the adversarial pages, so the citation stages have entries to match.
+    refs = tuple(TextItem(line, 72, 80 + 12 * k, 5.0 * len(line), 10, 10, 0) for k, line in enumerate(
+        ["References"] + [f"[{n}] Smith{n} J, Lee K. A title number {n}. J Examples. 2019;{n}:1-9." for n in range(1, 31)]))
+    pages = (Page(1, 612, 792, items[: len(items) // 2], fonts), Page(2, 612, 792, items[len(items) // 2:], fonts),
+             Page(3, 612, 792, refs, fonts))
+    start = time.process_time()
+    analysis = analyze(Document(pages))
+    assert time.process_time() - start < 1.0
+    for c in analysis.citations:
+        assert 1 <= c.page <= 3 and all(1 <= i <= len(analysis.references) for i in c.ref_indexes)
+        assert all(0 <= b[0] <= b[2] <= 612.01 and b[1] <= b[3] for b in c.boxes)
+        if c.sentence is not None:
+            assert 0 <= c.sentence.start <= c.sentence.end <= len(c.sentence.text)
+    for m in analysis.figure_mentions:
+        assert 1 <= m.page <= 3 and (m.target is None or 1 <= m.target.page <= 3)
+    for r in analysis.references:
+        assert 1 <= r.page <= 3
+    for o in analysis.outline:
+        assert 1 <= o.page <= 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1" * 50_000,  # a long digit run (pysbd's known hang)
+        "[" * 25_000 + "]" * 25_000,  # thousands of brackets
+        "(" * 50_000,  # unbalanced parentheses
+        "[1, 2" * 10_000,  # unfinished citations
+        "(Smith et al., 2019; " * 2_500,  # an endless author-year group
+        ". " * 25_000,  # sentence ends everywhere
+        "Figure 1 Table 2 Eq. (3) Section 4 " * 1_500,  # mentions everywhere
+    ],
+    ids=["digits", "brackets", "parens", "unfinished", "author-year", "stops", "mentions"],
+)
+@pytest.mark.parametrize("per_line", [80, 50_000])
+def test_fifty_thousand_adversarial_characters(text, per_line):
+    test_any_page_is_analysed_quickly_and_everything_stays_in_range.hypothesis.inner_test(text[:50_000], per_line)
