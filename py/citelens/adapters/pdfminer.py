@@ -161,7 +161,7 @@ def _page_from_layout(number: int, layout: LTPage) -> tuple[Page, int]:
     items: list[TextItem] = []
     skipped = 0
     run: list[str] = []
-    x0 = x1 = base = size = 0.0
+    x0 = x1 = reach = base = size = 0.0  # reach: right edge of the run's last glyph, spaces included
     font = -1
 
     def flush() -> None:
@@ -180,7 +180,7 @@ def _page_from_layout(number: int, layout: LTPage) -> tuple[Page, int]:
         cbase = ch.matrix[5]
         csize = ch.size
         if run:
-            gap = ch.x0 - x1
+            gap = ch.x0 - reach  # space glyphs fill a gap: "Ada Lindqvist     Tomás" stays one run
             same_line = abs(cbase - base) < 0.1 * size
             if fi != font or abs(csize - size) > 0.01 or not same_line or gap > SPLIT_GAP * size \
                     or gap < -0.5 * size:
@@ -191,8 +191,11 @@ def _page_from_layout(number: int, layout: LTPage) -> tuple[Page, int]:
             if text == " ":
                 continue
             x0, base, size, font = ch.x0, cbase, csize, fi
+            x1 = reach = ch.x0
         run.append(_clean(text))
-        x1 = max(x1, ch.x1) if len(run) > 1 else ch.x1
+        reach = max(reach, ch.x1)
+        if not text.isspace():  # the item ends at its last glyph: its text is stripped of trailing spaces
+            x1 = max(x1, ch.x1)
     if run:
         flush()
     font_table = tuple(Font(n, *classify_font(n)) for n in fonts)
