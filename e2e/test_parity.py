@@ -1,0 +1,42 @@
+"""Parity of the two adapters: the same PDF through pdf.js + the Pyodide worker (``window.citelens.analysis``)
+and through pdfminer + CPython (``citelens.pipeline.analyze`` on tests/corpus.py's cached extraction).
+
+They must find the same number of references and at least 95 % of the same citation markers: the same page,
+overlapping boxes and the same reference indexes, counted over the larger of the two lists (so a marker only
+one side finds counts against the agreement either way).
+"""
+
+from __future__ import annotations
+
+import pytest
+from rapidfuzz import fuzz
+
+from harness import PAPERS, match_markers, python_analysis
+
+MIN_AGREEMENT = 0.95
+
+
+@pytest.mark.parametrize("style", list(PAPERS))
+def test_browser_and_cpython_analyses_agree(reader, style, measured):
+    path = PAPERS[style]
+    reader.ensure(path)
+    browser, cpython = reader.analysis(), python_analysis(path)
+
+    ours, theirs = browser["citations"], cpython["citations"]
+    pairs = match_markers(theirs, ours)
+    same = [(i, j) for i, j in pairs if theirs[i]["ref_indexes"] == ours[j]["ref_indexes"]]
+    total = max(len(ours), len(theirs))
+    agreement = len(same) / total if total else 1.0
+
+    refs_b, refs_c = browser["references"], cpython["references"]
+    raw_same = sum(fuzz.ratio(a["raw"], b["raw"]) >= 90 for a, b in zip(refs_b, refs_c))
+    figs_b, figs_c = browser["figure_mentions"], cpython["figure_mentions"]
+    figs_same = len(match_markers(figs_c, figs_b))
+    measured.append(
+        f"parity {style:<11} {path}: references {len(refs_b)} (browser) / {len(refs_c)} (CPython), "
+        f"{raw_same} with the same text; citation markers {len(ours)} / {len(theirs)}, {len(pairs)} at the same "
+        f"place, {len(same)} also citing the same entries = {agreement:.1%}; figure mentions {len(figs_b)} / "
+        f"{len(figs_c)}, {figs_same} at the same place")
+
+    assert len(refs_b) == len(refs_c)
+    assert agreement >= MIN_AGREEMENT, [(theirs[i], ours[j]) for i, j in pairs if (i, j) not in same]
