@@ -18,13 +18,19 @@ MICROPIP  := $(WHEELS)/micropip-0.11.1-py3-none-any.whl
 SITE      := site/worker/build.json
 SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/build_site.py \
              tools/precompile.py tools/pyodide_run.mjs
+# The end-to-end tests (e2e/) drive Debian's chromium through Playwright: `playwright install` downloads a
+# browser, which this network does not allow. Installed with apt when missing (as root, or through sudo).
+CHROMIUM  := /usr/bin/chromium
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help setup demo test bench wheel site serve clean
+.PHONY: help setup demo test e2e chromium bench wheel site serve clean
 
 help:
 	@echo "make setup   create .venv and install citelens with its pdf, test and demo extras"
 	@echo "make demo    build the demo paper (build/demo/) and print its analysis"
-	@echo "make test    run every test (ARGS='-k cli' to pick some)"
+	@echo "make test    run every test, unit and end-to-end in Chromium (ARGS='-k cli' to pick some)"
+	@echo "make e2e     run only the end-to-end tests (e2e/: the reader in headless Chromium)"
+	@echo "make chromium  install Debian's chromium for the end-to-end tests, if /usr/bin/chromium is missing"
 	@echo "make bench   time each stage on the corpus (ARGS='--limit 5' or '--skip-extract')"
 	@echo "make wheel   build the pure-Python wheel into dist/ and check its tag is py3-none-any"
 	@echo "make site    build the static browser reader into site/ (npm ci, wheels, Pyodide, pdf.js)"
@@ -44,8 +50,17 @@ demo: $(DEMO) | setup
 $(DEMO): tools/demo_paper.py | setup
 	$(BIN)/python tools/demo_paper.py build/demo
 
-test: setup site
+test: setup site $(CHROMIUM)
 	$(BIN)/pytest $(ARGS)
+
+e2e: setup site $(CHROMIUM)
+	$(BIN)/pytest e2e $(ARGS)
+
+chromium: $(CHROMIUM)
+
+$(CHROMIUM):
+	$(SUDO) apt-get update
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends chromium
 
 bench: setup
 	$(BIN)/python bench/bench_stages.py $(ARGS)
