@@ -213,8 +213,6 @@ def test_dark_mode_keeps_links_visible(reader, measured):
                     f"{len(underline)} accent pixels in a {box['width']:.0f}x{box['height']:.0f} px marker")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG web/viewer.js: close() while a page renders leaves #busy true, so "
-                   "the next PDF never renders (data-pdf-state stays 'loading'); reported to the lead")
 def test_opening_a_file_while_a_page_is_rendering(reader_context, server):
     """A user opens another paper while the reader is still drawing a page of the current one."""
     page = reader_context.new_page()

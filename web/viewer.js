@@ -180,6 +180,10 @@ export class PdfViewer extends EventTarget {
 
   close() {
     this.#generation++;
+    // A draw of the old document may still be settling; its finally leaves #busy alone (another
+    // generation), so the new document starts from an idle renderer.
+    this.#busy = false;
+    this.#renderScheduled = false;
     this.#observer?.disconnect();
     this.#observer = null;
     for (const view of this.#views) {
