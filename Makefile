@@ -23,11 +23,12 @@ SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help setup demo test e2e chromium bench wheel site serve clean
+.PHONY: help setup demo demo-cli test e2e chromium bench wheel site serve clean
 
 help:
 	@echo "make setup   create .venv and install citelens with its pdf, test and demo extras"
-	@echo "make demo    build the demo paper (build/demo/) and print its analysis"
+	@echo "make demo    build everything and serve the reader on the demo paper (http://localhost:8000/)"
+	@echo "make demo-cli  build the demo paper and print its analysis JSON (the command-line path)"
 	@echo "make test    run every test, unit and end-to-end in Chromium (ARGS='-k cli' to pick some)"
 	@echo "make e2e     run only the end-to-end tests (e2e/: the reader in headless Chromium)"
 	@echo "make chromium  install Debian's chromium for the end-to-end tests, if /usr/bin/chromium is missing"
@@ -44,7 +45,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[pdf,test,demo]'
 	@touch $@
 
-demo: $(DEMO) | setup
+PORT ?= 8000
+
+demo: $(DEMO) site | setup
+	@mkdir -p site/demo && cp build/demo/demo-paper.pdf build/demo/demo-paper-linked.pdf site/demo/
+	@echo
+	@echo "  citelens reader on the demo paper:  http://localhost:$(PORT)/index.html?file=demo/demo-paper.pdf"
+	@echo "  any PDF: open the page and pick or drop a file   (Ctrl-C stops the server)"
+	@echo
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory site $(PORT)
+
+demo-cli: $(DEMO) | setup
 	$(BIN)/citelens analyze $(DEMO) --pretty
 
 $(DEMO): tools/demo_paper.py | setup
@@ -80,7 +91,7 @@ $(SITE): $(SITE_SRC) $(WHEEL) $(RAPIDFUZZ) $(MICROPIP) $(NPM_STAMP) | setup
 	$(BIN)/python tools/build_site.py --out site $(WHEEL) $(RAPIDFUZZ) $(MICROPIP)
 
 serve: site
-	$(BIN)/python -m http.server --bind 127.0.0.1 --directory site $(or $(PORT),8000)
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory site $(PORT)
 
 # npm ci only when the lock changed; --omit=optional leaves out pdf.js's 34 MB native canvas for Node.
 $(NPM_STAMP): package.json package-lock.json
