@@ -114,12 +114,8 @@ def _eval(args: argparse.Namespace) -> int:
     from citelens.pipeline import analyze
     from citelens.references import find_references
 
-    try:
-        from citelens.adapters import pdfminer as adapter
-    except ModuleNotFoundError as exc:
-        if (exc.name or "").partition(".")[0] != "pdfminer":
-            raise
-        print(f"{PROG}: {PDF_EXTRA_HINT}", file=sys.stderr)
+    adapter = _pdf_adapter()
+    if adapter is None:
         return EXIT_FAILED
     files, failed = _expand([Path(p) for p in args.paths])
     status = _Status(sys.stderr, total=len(files), enabled=not args.quiet and len(files) > 1)
@@ -162,12 +158,8 @@ def _analyze(args: argparse.Namespace) -> int:
         parser.error("--pretty needs a single PDF: a folder or several files give JSON Lines, one per line")
     if args.output is not None and not args.output.parent.is_dir():
         parser.error(f"cannot write {args.output}: no folder {args.output.parent}")
-    try:
-        from citelens.adapters import pdfminer as adapter
-    except ModuleNotFoundError as exc:
-        if (exc.name or "").partition(".")[0] != "pdfminer":
-            raise
-        print(f"{PROG}: {PDF_EXTRA_HINT}", file=sys.stderr)
+    adapter = _pdf_adapter()
+    if adapter is None:
         return EXIT_FAILED
 
     files, failed = _expand(paths)
@@ -191,6 +183,18 @@ def _analyze(args: argparse.Namespace) -> int:
     if batch and not args.quiet:
         status.summary(ok, failed)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _pdf_adapter() -> Any:
+    """The pdfminer adapter, imported lazily; None (after saying which extra is missing) without pdfminer."""
+    try:
+        from citelens.adapters import pdfminer as adapter
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] != "pdfminer":
+            raise
+        print(f"{PROG}: {PDF_EXTRA_HINT}", file=sys.stderr)
+        return None
+    return adapter
 
 
 def _expand(paths: Sequence[Path]) -> tuple[list[Path], int]:

@@ -385,6 +385,19 @@ def text_map(pages: Iterable[Page], lines_by_page: dict[int, list[Line]] | None 
     return TextMap("".join(parts), tuple(lines), tuple(starts), page_starts, page_ends)
 
 
+def strip_span(text: str, a: int, b: int) -> tuple[int, int]:
+    """``[a, b)`` narrowed to exclude whitespace at both ends.
+
+    >>> strip_span("  [12] ", 0, 7)
+    (2, 6)
+    """
+    while a < b and text[a].isspace():
+        a += 1
+    while b > a and text[b - 1].isspace():
+        b -= 1
+    return a, b
+
+
 def join_lines(text: str) -> str:
     """Text spanning line, column or page breaks, as one run: breaks become spaces, and a word
     hyphenated at a line end is rejoined when it continues in lower case.

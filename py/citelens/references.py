@@ -48,7 +48,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
-from citelens.layout import TextMap, join_lines
+from citelens.layout import TextMap, join_lines, strip_span
 from citelens.model import Box, Diagnostic, DiagnosticCode, Reference, TextItem
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
@@ -322,10 +322,10 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
             lo += m.end()
             x = first.x + first.width * m.end() / max(len(first.text), 1)
     spans = [(lo, cut[0]), (cut[1], hi)] if cut is not None and lo <= cut[0] < hi else [(lo, hi)]
-    spans = [_strip_span(tm.text, sa, sb) for sa, sb in spans]
+    spans = [strip_span(tm.text, sa, sb) for sa, sb in spans]
     spans = [sp for sp in spans if sp[0] < sp[1]]
     if spans and tm.text[spans[0][0]] == "■":
-        spans[0] = _strip_span(tm.text, spans[0][0] + 1, spans[0][1])
+        spans[0] = strip_span(tm.text, spans[0][0] + 1, spans[0][1])
         spans = [sp for sp in spans if sp[0] < sp[1]]
     if not spans:
         return None
@@ -423,14 +423,6 @@ def _crosses(item: TextItem, gutters: list[float]) -> bool:
 
 def _column_of(item: TextItem, gutters: list[float]) -> int:
     return bisect_left(gutters, item.x + item.width / 2)
-
-
-def _strip_span(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and text[a].isspace():
-        a += 1
-    while b > a and text[b - 1].isspace():
-        b -= 1
-    return a, b
 
 
 

@@ -29,7 +29,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 
-from citelens.layout import Line, TextMap, join_lines
+from citelens.layout import Line, TextMap, join_lines, strip_span
 from citelens.model import Sentence
 from citelens.params import PARAMS, SentenceParams
 from citelens.patterns import (
@@ -143,14 +143,6 @@ def _until(matches: Iterator[re.Match[str]], stop: int) -> Iterator[re.Match[str
         yield m
 
 
-def _trimmed(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and text[a].isspace():
-        a += 1
-    while b > a and text[b - 1].isspace():
-        b -= 1
-    return a, b
-
-
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """The sentences of ``text`` as ``(start, end)`` offsets, trimmed, in order.
 
@@ -161,7 +153,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     bounds = _boundaries(text)
     out: list[tuple[int, int]] = []
     for a, b in zip(bounds, bounds[1:], strict=False):
-        a, b = _trimmed(text, a, b)
+        a, b = strip_span(text, a, b)
         if a < b:
             out.append((a, b))
     return out
@@ -373,7 +365,7 @@ class _Reader:
         tm = self.tm
         n = len(tm.text)
         start, end = max(0, min(start, n)), max(0, min(end, n))
-        start, end = _trimmed(tm.text, start, max(start, end))
+        start, end = strip_span(tm.text, start, max(start, end))
         if not tm.lines:
             return Sentence("", 0, 0)
         # Markers often share a sentence ("skim [4, 19, 28] and switch ... [46]."): reuse the last one.
@@ -419,7 +411,7 @@ class _Reader:
                 ahead *= 2
                 grow = True
             if not grow:
-                a, z = _trimmed(window, a, z)
+                a, z = strip_span(window, a, z)
                 return window, segments, a, z
 
 
