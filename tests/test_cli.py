@@ -285,3 +285,21 @@ def test_on_a_terminal_progress_rewrites_one_line(monkeypatch: pytest.MonkeyPatc
     lines = [line.rsplit("\r", 1)[-1] for line in text.split("\n")]  # what the terminal shows
     assert lines[0] == "citelens: papers/second.pdf: not a PDF (no %PDF- header)"
     assert lines[1].startswith("citelens: 1 ok, 1 failed in ")
+
+
+def test_eval_scores_the_text_only_analysis_against_the_pdfs_own_links(demo: dict[str, Path]) -> None:
+    """The linked demo paper carries a hyperref-style link per citation number and bookmarks: the
+    text-only analysis must find every linked marker and name its entry."""
+    linked = demo["demo-paper-linked.pdf"]
+    proc = run("eval", "--json", linked)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["schema_version"] == 1
+    (paper,) = out["papers"]
+    cites = paper["citations"]
+    assert cites["links"] > 0 and paper["references"] == 8
+    assert cites["marker_recall"] == 1.0 and cites["entry_accuracy"] == 1.0
+    table = run("eval", linked, demo["not-a-pdf.pdf"])
+    assert table.returncode == 1  # one file failed, the other was still scored
+    assert "demo-paper-linked.pdf" in table.stdout and "ALL fully linked" in table.stdout
+    assert "not-a-pdf.pdf" in table.stderr and "Traceback" not in table.stderr
