@@ -26,6 +26,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -170,14 +171,19 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iterator[_
 def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
     """Raised, smaller numbers: ``policy.8``, ``analyses.9,10``, ``Miller25``, ``¹⁻⁴``."""
     for i, line in enumerate(tm.lines):
+        items = line.items
+        if len(items) < 2:
+            continue  # a superscript is never a line of its own
+        small = 0.85 * line.size
+        if not any(item.size < small for item in items):
+            continue
         s0 = tm.starts[i]
         if not any(a <= s0 < b or a < s0 + len(line.text) <= b for a, b in spans):
             continue
         k = 0
-        items = line.items
         while k < len(items):
             item = items[k]
-            raised = item.size < 0.85 * line.size and line.baseline - item.y > 0.2 * line.size
+            raised = item.size < small and line.baseline - item.y > 0.2 * line.size
             if not raised or not SUPERSCRIPT_MARKER.fullmatch(item.text.strip()):
                 k += 1
                 continue
@@ -213,6 +219,7 @@ def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iter
 # ------------------------------------------------------------------------------------- author-year
 
 
+@lru_cache(maxsize=4096)
 def _fold(name: str) -> str:
     """Surname key: accents, spacing diacritics and case dropped ("F¨arber" → "farber", "Müller" → "muller")."""
     decomposed = unicodedata.normalize("NFKD", name)
