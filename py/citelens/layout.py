@@ -21,20 +21,28 @@ from citelens.params import PARAMS, LayoutParams
 from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT
 
 
-def body_font_size(pages: Iterable[Page]) -> float | None:
+def size_histogram(pages: Iterable[Page]) -> dict[float, int]:
+    """Characters per font size (rounded to 0.5 pt) over all items: one pass that the body size and the
+    outline's prose sizes both read."""
+    counts: dict[float, int] = {}
+    for page in pages:
+        for item in page.items:
+            key = round(item.size * 2) / 2
+            counts[key] = counts.get(key, 0) + len(item.text)
+    return counts
+
+
+def body_font_size(pages: Iterable[Page], sizes: dict[float, int] | None = None) -> float | None:
     """Modal font size over all items, weighted by characters, rounded to 0.5 pt.
 
     >>> from citelens.model import Page, TextItem
     >>> body_font_size([Page(1, 600, 800, (TextItem("Title", 0, 50, 30, 14, 14), TextItem("body text", 0, 90, 40, 10, 10.04)))])
     10.0
     """
-    counts: Counter[float] = Counter()
-    for page in pages:
-        for item in page.items:
-            counts[round(item.size * 2) / 2] += len(item.text.strip())
+    counts = size_histogram(pages) if sizes is None else sizes
     if not counts:
         return None
-    return counts.most_common(1)[0][0]
+    return max(counts, key=counts.__getitem__)
 
 
 @dataclass(frozen=True, slots=True)

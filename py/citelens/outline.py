@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from citelens.layout import Line, page_lines
+from citelens.layout import Line, page_lines, size_histogram
 from citelens.model import Bookmark, OutlineItem, Page, TextItem
 from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
@@ -117,17 +117,13 @@ def _within_margin(page: Page, line: Line, share: float) -> bool:
     return x1 <= mx or x0 >= page.width - mx or y1 <= my or y0 >= page.height - my
 
 
-def _prose_sizes(pages: Sequence[Page], share: float) -> frozenset[float]:
+def _prose_sizes(sizes: dict[float, int], share: float) -> frozenset[float]:
     """Font sizes (to 0.5 pt) holding at least ``share`` of all characters: sizes of running text.
 
     ASM's methods and references at 7.5 pt outweigh its 9 pt body; 9 pt is still prose, not a heading.
     """
-    counts: Counter[float] = Counter()
-    for page in pages:
-        for item in page.items:
-            counts[round(item.size * 2) / 2] += len(item.text)
-    total = sum(counts.values()) or 1
-    return frozenset(size for size, n in counts.items() if n >= share * total)
+    total = sum(sizes.values()) or 1
+    return frozenset(size for size, n in sizes.items() if n >= share * total)
 
 
 def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool) -> bool:
@@ -331,13 +327,15 @@ def detect_outline(
     p: OutlineParams = PARAMS.outline,
     layout: LayoutParams = PARAMS.layout,
     lines_by_page: dict[int, list[Line]] | None = None,
+    sizes: dict[float, int] | None = None,
 ) -> tuple[OutlineItem, ...]:
     """Headings detected from the text, or ``()`` when no trustworthy outline is found.
 
-    ``lines_by_page`` reuses lines already built at the default tolerance.
+    ``lines_by_page`` reuses lines already built at the default tolerance, ``sizes`` the document's
+    :func:`~citelens.layout.size_histogram`.
     """
     headings: list[Heading] = []
-    prose = _prose_sizes(pages, p.prose_share)
+    prose = _prose_sizes(size_histogram(pages) if sizes is None else sizes, p.prose_share)
     for page in pages:
         if lines_by_page is not None and page.number in lines_by_page:
             lines = lines_by_page[page.number]

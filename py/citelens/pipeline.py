@@ -15,7 +15,7 @@ from typing import Any
 
 from citelens.citations import find_citations
 from citelens.figures import find_figure_mentions
-from citelens.layout import TextMap, body_font_size, page_lines, text_map
+from citelens.layout import TextMap, body_font_size, page_lines, size_histogram, text_map
 from citelens.links import citation_links, merge_citations
 from citelens.model import (
     SCHEMA_VERSION,
@@ -82,7 +82,8 @@ def analyze(
         document = document.without_pdf_structure()
     diags = list(diagnostics) + text_layer_diagnostics(document, params)
     scanned = any(d.code == DiagnosticCode.NO_TEXT_LAYER for d in diags)
-    body = body_font_size(document.pages)
+    sizes = size_histogram(document.pages)
+    body = body_font_size(document.pages, sizes)
     lines = {page.number: page_lines(page, params=params.layout) for page in document.pages}
     tm = text_map(document.pages, lines, params.layout)
 
@@ -92,7 +93,7 @@ def analyze(
         outline = outline_from_bookmarks(document.bookmarks)
         outline_source = OutlineSource.BOOKMARKS
     if not outline and body is not None:
-        outline = detect_outline(document.pages, body, params.outline, params.layout, lines)
+        outline = detect_outline(document.pages, body, params.outline, params.layout, lines, sizes)
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
 
     refs = find_references(tm, params.references)
