@@ -146,10 +146,12 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
     while n + 1 < len(lines):
         n += 1
         line = lines[n]
+        big = line.size >= p.size_ratio * body and round(line.size * 2) / 2 not in prose
+        if not big and not shares[n] and not (italic and line.text[:1].isdigit()):
+            continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
         if not text or _within_margin(page, line, p.margin):
             continue
-        big = line.size >= p.size_ratio * body and round(line.size * 2) / 2 not in prose
         rest = line.items[_lead(line):]
         emphasised = _share(rest, emph) >= p.emphasis_share
         if not emphasised and not big:
