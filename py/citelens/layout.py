@@ -110,27 +110,31 @@ def char_edges(item: TextItem) -> tuple[float, ...]:
 
 
 def _join(items: Sequence[TextItem], params: LayoutParams) -> tuple[str, tuple[int, ...]]:
+    """The line's text (a space where a gap between two items is wider than a word space) and where
+    each item starts in it."""
+    if len(items) == 1:
+        return items[0].text, (0,)
+    space_gap = params.space_gap
     parts: list[str] = []
     offsets: list[int] = []
     pos = 0
     prev: TextItem | None = None
     for item in items:
+        text = item.text
         if prev is not None:
-            gap = item.x - (prev.x + prev.width)
-            if gap > params.space_gap * max(prev.size, item.size) and not prev.text.endswith(" ") \
-                    and not item.text.startswith(" "):
+            size = prev.size if prev.size > item.size else item.size
+            if item.x - (prev.x + prev.width) > space_gap * size and prev.text[-1:] != " " and text[:1] != " ":
                 parts.append(" ")
                 pos += 1
         offsets.append(pos)
-        parts.append(item.text)
-        pos += len(item.text)
+        parts.append(text)
+        pos += len(text)
         prev = item
     return "".join(parts), tuple(offsets)
 
 
 def _make_line(page: Page, items: list[TextItem], params: LayoutParams) -> Line:
-    if len(items) > 1:
-        items.sort(key=_x)
+    """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band)."""
     text, offsets = _join(items, params)
     # The size covering most characters (ties: the first seen), one pass, with the line's box.
     first = items[0]
@@ -152,10 +156,6 @@ def _make_line(page: Page, items: list[TextItem], params: LayoutParams) -> Line:
     size = max(sizes, key=sizes.__getitem__) if len(sizes) > 1 else key
     baseline = max(i.y for i in items if round(i.size, 1) == size)
     return Line(page.number, tuple(items), offsets, text, (x0, y0, x1, y1), baseline, size, 0)
-
-
-def _x(item: TextItem) -> float:
-    return item.x
 
 
 def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams = PARAMS.layout) -> list[Line]:
@@ -185,7 +185,7 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     mid = page.width / 2
     lines: list[Line] = []
     for band in bands:
-        band.sort(key=lambda i: i.x)
+        band.sort(key=_x)
         segment: list[TextItem] = [band[0]]
         right = band[0].x + band[0].width
         for item in band[1:]:
@@ -199,6 +199,10 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
             right = max(right, item.x + item.width)
         lines.append(_make_line(page, segment, params))
     return reading_order(page, lines, params)
+
+
+def _x(item: TextItem) -> float:
+    return item.x
 
 
 def _main(band: list[TextItem]) -> tuple[float, float]:
