@@ -56,10 +56,16 @@ def text_hash(pages: Iterable[Page]) -> str:
 
 def text_layer_diagnostics(document: Document, params: Params = PARAMS) -> list[Diagnostic]:
     """``no_text_layer`` for a scanned or empty document, ``empty_page`` for blank pages of a real one."""
-    text = " ".join(item.text for page in document.pages for item in page.items)
-    chars = len("".join(text.split()))
-    words = len(text.split())
-    if chars < params.text_layer.min_chars or words < params.text_layer.min_words:
+    need_chars, need_words = params.text_layer.min_chars, params.text_layer.min_words
+    chars = words = 0
+    for page in document.pages:  # counted until both thresholds are passed: a page or two of a real paper
+        for item in page.items:
+            split = item.text.split()
+            words += len(split)
+            chars += sum(map(len, split))
+        if chars >= need_chars and words >= need_words:
+            break
+    if chars < need_chars or words < need_words:
         return [Diagnostic(
             DiagnosticCode.NO_TEXT_LAYER,
             f"no usable text layer ({chars} characters, {words} words in {len(document.pages)} pages): "
