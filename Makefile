@@ -17,7 +17,7 @@ RAPIDFUZZ := $(WHEELS)/rapidfuzz-3.14.6-py3-none-any.whl
 MICROPIP  := $(WHEELS)/micropip-0.11.1-py3-none-any.whl
 SITE      := site/worker/build.json
 SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/build_site.py \
-             tools/precompile.py tools/pyodide_run.mjs
+             tools/precompile.py tools/pyodide_run.mjs tools/pyodide_snapshot.mjs
 # The end-to-end tests (e2e/) drive Debian's chromium through Playwright: `playwright install` downloads a
 # browser, which this network does not allow. Installed with apt when missing (as root, or through sudo).
 CHROMIUM  := /usr/bin/chromium

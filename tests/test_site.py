@@ -114,7 +114,7 @@ def _fake_inputs(tmp_path: Path) -> dict:
 
 def test_build_lays_out_the_site(tmp_path):
     out = tmp_path / "site"
-    info = build_site.build(out, **_fake_inputs(tmp_path), compile_wheels=False)
+    info = build_site.build(out, **_fake_inputs(tmp_path), compile_wheels=False, make_snapshot=False)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert files == [
         "index.html",
@@ -135,10 +135,10 @@ def test_build_lays_out_the_site(tmp_path):
 def test_a_failed_build_keeps_the_previous_site(tmp_path):
     out = tmp_path / "site"
     inputs = _fake_inputs(tmp_path)
-    build_site.build(out, **inputs, compile_wheels=False)
+    build_site.build(out, **inputs, compile_wheels=False, make_snapshot=False)
     (inputs["node_modules"] / "pyodide/pyodide.asm.wasm").unlink()
     with pytest.raises(FileNotFoundError):
-        build_site.build(out, **inputs, compile_wheels=False)
+        build_site.build(out, **inputs, compile_wheels=False, make_snapshot=False)
     assert (out / "vendor/pyodide/pyodide.asm.wasm").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["node_modules", "site", "web", "wheels", "worker"]
 
@@ -176,7 +176,7 @@ def test_precompile_adds_bytecode_listed_in_record(tmp_path):
 WORKER_NEEDS = (
     "worker/citelens-worker.js", "worker/bridge.py", "worker/build.json",
     "vendor/pyodide/pyodide.mjs", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
-    "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json",
+    "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json", "vendor/pyodide/snapshot.bin",
     "vendor/pdfjs/pdf.mjs", "vendor/pdfjs/pdf.worker.mjs", "vendor/pdfjs/cmaps/78-H.bcmap",
     "vendor/pdfjs/standard_fonts/FoxitSerif.pfb", "vendor/pdfjs/wasm/openjpeg.wasm",
     "web/analysis.js", "web/extract.js", "web/cache.js",
@@ -205,6 +205,15 @@ def test_lock_lists_exactly_our_wheels_with_their_sha256():
     build = json.loads((SITE / "worker/build.json").read_text())
     assert {n: p["sha256"] for n, p in build["packages"].items()} == \
         {n: e["sha256"] for n, e in lock["packages"].items()}
+
+
+@needs_site
+def test_the_interpreter_snapshot_is_the_one_build_json_names():
+    """The worker restores Python from this snapshot (tools/pyodide_snapshot.mjs) instead of starting it."""
+    snap = json.loads((SITE / "worker/build.json").read_text())["snapshot"]
+    path = SITE / "vendor/pyodide" / snap["file_name"]
+    assert snap["size"] == path.stat().st_size > 1_000_000
+    assert snap["sha256"] == build_site.file_sha256(path)
 
 
 @needs_site

@@ -122,14 +122,28 @@ def precompile(wheels: list[Path], dest: Path, pyodide: Path) -> list[Path]:
     return [dest / w.name for w in wheels]
 
 
+def _snapshot(pyodide: Path) -> dict[str, Any] | None:
+    """Write ``snapshot.bin`` beside Pyodide's core with Node; None (and a warning) if Node cannot."""
+    out = pyodide / "snapshot.bin"
+    done = subprocess.run(["node", str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyodide), str(out)],
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not out.is_file():
+        print(f"build_site: no Pyodide snapshot, the worker will start Python from scratch:\n{done.stderr}",
+              file=sys.stderr)
+        out.unlink(missing_ok=True)
+        return None
+    return {"file_name": out.name, "size": out.stat().st_size,
+            "sha256": hashlib.sha256(out.read_bytes()).hexdigest()}
+
+
 def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path],
-          compile_wheels: bool = True) -> dict[str, Any]:
+          compile_wheels: bool = True, make_snapshot: bool = True) -> dict[str, Any]:
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     try:
         info = _assemble(tmp, web=web, worker=worker, node_modules=node_modules, wheels=wheels,
-                         compile_wheels=compile_wheels)
+                         compile_wheels=compile_wheels, make_snapshot=make_snapshot)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -139,7 +153,7 @@ def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: lis
 
 
 def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path],
-              compile_wheels: bool) -> dict[str, Any]:
+              compile_wheels: bool, make_snapshot: bool) -> dict[str, Any]:
 
     # The page: web/index.html at the root, the rest of web/ beside it under web/.
     (tmp / "web").mkdir()
@@ -176,6 +190,8 @@ def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels:
     lock = build_lock(original, wheels)
     (vendor / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", "utf-8")
 
+    snapshot = _snapshot(vendor / "pyodide") if make_snapshot else None
+
     (tmp / "worker").mkdir()
     for src in sorted(worker.iterdir()):
         if src.is_file() and src.suffix in WORKER_SUFFIXES:
@@ -188,6 +204,8 @@ def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels:
         # cache on the citelens wheel's hash, so a new build never serves analyses of an older one.
         "packages": {name: {"version": e["version"], "file_name": e["file_name"], "sha256": e["sha256"]}
                      for name, e in lock["packages"].items()},
+        # A bare interpreter's memory, restored instead of starting Python (see tools/pyodide_snapshot.mjs).
+        "snapshot": snapshot,
     }
     (tmp / "worker" / "build.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
     return info
@@ -200,10 +218,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--worker", type=Path, default=ROOT / "worker")
     ap.add_argument("--node-modules", type=Path, default=ROOT / "node_modules")
     ap.add_argument("--no-precompile", action="store_true", help="copy the wheels without adding bytecode")
+    ap.add_argument("--no-snapshot", action="store_true", help="no Pyodide memory snapshot (Python starts from scratch)")
     ap.add_argument("wheels", type=Path, nargs="+", help="the citelens, rapidfuzz and micropip wheels")
     args = ap.parse_args(argv)
     info = build(args.out, web=args.web, worker=args.worker, node_modules=args.node_modules, wheels=args.wheels,
-                 compile_wheels=not args.no_precompile)
+                 compile_wheels=not args.no_precompile, make_snapshot=not args.no_snapshot)
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
     pkgs = ", ".join(f"{n} {p['version']}" for n, p in info["packages"].items())
     print(f"{args.out}: Pyodide {info['pyodide']} (Python {info['python']}), pdf.js {info['pdfjs']}, {pkgs}; "

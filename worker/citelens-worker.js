@@ -73,18 +73,36 @@ function workerError(error) {
 async function boot() {
   progress("loading", "Loading Python");
   const wheels = new URL("../wheels/", here).href;
-  const files = Promise.all([fetchJson(new URL("build.json", here)), fetchText(new URL("bridge.py", here))]);
+  const buildInfo = fetchJson(new URL("build.json", here));
+  const files = Promise.all([buildInfo, fetchText(new URL("bridge.py", here))]);
   files.catch(() => {}); // awaited below; loading Python goes on meanwhile
+  // A memory snapshot of a started interpreter (tools/pyodide_snapshot.mjs) restores in a fraction of
+  // the time Python takes to start; without one (or if it will not restore) Python starts from scratch.
+  const snapshot = buildInfo
+    .then((info) => (info.snapshot ? fetch(new URL(`../vendor/pyodide/${info.snapshot.file_name}`, here)) : null))
+    .then((response) => (response?.ok ? response.arrayBuffer() : null))
+    .catch(() => null);
   const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
   const stages = { script: performance.now() - started };
-  const pyodide = await failFast(loadPyodide({
+  const start = {
     indexURL: new URL("../vendor/pyodide/", here).href,
     // Our wheels sit in ../wheels/; the lock names them by file. Setting the base also keeps
     // Pyodide's CDN fallback (Node only) out of every code path.
     packageBaseUrl: wheels,
     stdout: () => {},
     stderr: (line) => console.warn("[citelens worker]", line),
-  }));
+  };
+  const memory = await snapshot;
+  stages.snapshot = memory ? memory.byteLength : 0;
+  let pyodide;
+  try {
+    pyodide = await failFast(loadPyodide(memory ? { ...start, _loadSnapshot: memory } : start));
+  } catch (error) {
+    if (!memory) throw error;
+    console.warn("[citelens worker] the snapshot did not restore; starting Python from scratch:", lastLine(error));
+    stages.snapshot = 0;
+    pyodide = await failFast(loadPyodide(start));
+  }
   const [build, bridgeSource] = await files;
   stages.pyodide = performance.now() - started;
 
