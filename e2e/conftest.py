@@ -74,6 +74,8 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     load_demo_paper().build_all(out)
     (out / "demo-paper-linked-copy.pdf").write_bytes(
         (out / "demo-paper-linked.pdf").read_bytes() + b"\n% another copy, same text\n")
+    for n in (1, 2):  # bytes no test opens before the broken-worker test: never cached
+        (out / f"unseen-{n}.pdf").write_bytes((out / "demo-paper.pdf").read_bytes() + f"\n% unseen {n}\n".encode())
     hostile = load_demo_paper("e2e_demo_paper_hostile")  # its own module: its REFERENCES change alone
     refs = list(hostile.REFERENCES)
     refs[HOSTILE_INDEX - 1] = (f"Harriet Voss. 2009. Rules for reference strings {HOSTILE} in the wild. "

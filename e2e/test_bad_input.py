@@ -39,7 +39,7 @@ def test_reader_works_without_links_when_the_worker_cannot_start(reader_context,
     page = reader_context.new_page()
     try:
         page.route("**/worker/citelens-worker.js", lambda route: route.fulfill(status=404, body="missing"))
-        page.goto(f"{server.base}/index.html?file=/corpus/{NUMBERED}")
+        page.goto(f"{server.base}/index.html?file=/gen/unseen-1.pdf")
         broken = Reader(page, server.base)
         broken.wait_settled()
         state = broken.state()
@@ -49,7 +49,7 @@ def test_reader_works_without_links_when_the_worker_cannot_start(reader_context,
         assert notices.count() == 1 and notices.is_visible()
         assert page.locator(".pdf-reader-ref-link").count() == 0
         # Another file in the same page: still readable, still one notice.
-        broken.open("gen/demo-paper.pdf", expect="unavailable")
+        broken.open("gen/unseen-2.pdf", expect="unavailable")
         assert notices.count() == 1
     finally:
         page.close()

@@ -54,3 +54,15 @@ def test_reopening_a_paper_needs_no_python(reader, reader_context, server, measu
                         f"opening (at {m['citelens:links']:.0f} ms), no analyze request; Python ready {ready}")
     finally:
         page.close()
+
+    # Even with no worker at all (its script missing), a paper analysed before keeps its links.
+    page = reader_context.new_page()
+    try:
+        page.route("**/worker/citelens-worker.js", lambda route: route.fulfill(status=404, body="missing"))
+        page.goto(f"{server.base}/index.html?file=/{paper}")
+        broken = Reader(page, server.base)
+        broken.wait_settled()
+        assert broken.state()["analysisState"] == "done"
+        assert page.locator(".pdf-reader-ref-link[data-kind=citation]").count() > 0
+    finally:
+        page.close()

@@ -121,6 +121,27 @@ export class CitelensAnalyzer extends EventTarget {
    * @param {{file?: string | null, onProgress?: ((p: Progress) => void) | null}} [options]
    * @returns {Promise<any>} the analysis object (citelens.model.Analysis as JSON)
    */
+  /**
+   * The cached analysis of this very file (found by the SHA-256 of its bytes), or null: no text is read,
+   * so the reader can ask while pdf.js draws the first page and show a reopened paper's links at once.
+   * @param {any} pdfDocument
+   * @param {{file?: string | null}} [options]
+   * @returns {Promise<object | null>}
+   */
+  async cached(pdfDocument, { file = null } = {}) {
+    const t0 = performance.now();
+    const engine = await this.#engine;
+    const sha256 = await fileSha256(pdfDocument);
+    const t1 = performance.now();
+    const record = sha256 && this.#cache ? (await this.#cache.bySha256(sha256))
+      .find((r) => r?.schema_version === SCHEMA_VERSION && r.engine === engine) : null;
+    if (!record) return null;
+    const analysis = JSON.parse(record.analysis);
+    analysis.source = { ...analysis.source, file, sha256 };
+    this.lastTimings = { cached: true, sha256: t1 - t0, lookup: performance.now() - t1, total: performance.now() - t0 };
+    return analysis;
+  }
+
   async analyze(pdfDocument, { file = null, onProgress = null } = {}) {
     this.start();
     const t0 = performance.now();

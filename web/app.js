@@ -132,6 +132,9 @@ async function openDocument(source) {
   document.title = `${source.name} — citelens`;
   sidebar.setReferencesMessage("Linking citations…");
   const page = Number(/(?:^|[#&])page=(\d+)/.exec(location.hash)?.[1] ?? 1);
+  // A paper opened before has its analysis cached under its bytes' hash: look it up while the first
+  // page is drawn, so its links appear with it (a cache hit needs no text, no Python).
+  const early = analyzerReady.then((a) => a.cached(pdf, { file: source.name })).catch(() => null);
   try {
     await viewer.open(pdf, { page });
   } catch (error) {
@@ -145,7 +148,7 @@ async function openDocument(source) {
   body.dataset.pdfState = "ready";
   body.dataset.pageCount = String(viewer.pageCount);
   updatePageControls();
-  analyse(pdf, source.name, token);
+  analyse(pdf, source.name, token, early);
   // The PDF's own bookmarks, until (or instead of, without Python) the analysis' outline.
   pdfOutline(pdf).then((entries) => {
     if (token === documentToken && !analysis) {
@@ -211,8 +214,10 @@ function linkingUnavailable(error) {
  * @param {any} pdf
  * @param {string} name
  * @param {number} token
+ * @param {Promise<object | null>} [early] the cached analysis of these very bytes, looked up while the
+ *   first page was drawn
  */
-async function analyse(pdf, name, token) {
+async function analyse(pdf, name, token, early = Promise.resolve(null)) {
   let analyzer;
   const without = () => {
     body.dataset.analysisState = "unavailable";
@@ -223,6 +228,11 @@ async function analyse(pdf, name, token) {
     analyzer = await analyzerReady;
   } catch {
     if (token === documentToken) without();
+    return;
+  }
+  const hit = await early;
+  if (hit) {
+    if (token === documentToken) applyAnalysis(hit);
     return;
   }
   if (analyzer.failure) {
