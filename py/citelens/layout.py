@@ -171,9 +171,11 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     bands: list[list[TextItem]] = []
     ref_y = ref_size = 0.0
     for item in items:
-        if bands and item.y - ref_y <= tol * max(ref_size, item.size):
+        size = item.size
+        if bands and item.y - ref_y <= tol * (ref_size if ref_size > size else size):
             bands[-1].append(item)
-            ref_size = max(ref_size, item.size)
+            if size > ref_size:
+                ref_size = size
         else:
             bands.append([item])
             ref_y, ref_size = item.y, item.size
@@ -183,6 +185,7 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     #    | body text of the left column ....|  gutter  |3.2 Heading in the right column |
     #                                       ^ gap > gutter_gap x size, and the gap covers the middle
     mid = page.width / 2
+    split_gap, gutter_gap = params.split_gap, params.gutter_gap
     lines: list[Line] = []
     for band in bands:
         band.sort(key=_x)
@@ -190,13 +193,14 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
         right = band[0].x + band[0].width
         for item in band[1:]:
             gap = item.x - right
-            size = max(item.size, segment[-1].size)
-            crosses_mid = right <= mid + size and item.x >= mid - size
-            if gap > params.split_gap * size or (crosses_mid and gap > params.gutter_gap * size):
+            size = item.size if item.size > segment[-1].size else segment[-1].size
+            if gap > split_gap * size or (gap > gutter_gap * size and right <= mid + size and item.x >= mid - size):
                 lines.append(_make_line(page, segment, params))
                 segment = []
             segment.append(item)
-            right = max(right, item.x + item.width)
+            end = item.x + item.width
+            if end > right:
+                right = end
         lines.append(_make_line(page, segment, params))
     return reading_order(page, lines, params)
 

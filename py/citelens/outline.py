@@ -82,6 +82,8 @@ def _lead(line: Line) -> int:
 
 def _share(items: Sequence[TextItem], fonts: frozenset[int]) -> float:
     """Share of the letters of ``items`` set in one of ``fonts``."""
+    if not fonts or not any(i.font in fonts for i in items):
+        return 0.0
     total = styled = 0
     for i in items:
         n = _letters(i.text)
