@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import os
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
+
+import builders
 
 from corpus import document  # tests/corpus.py
 
@@ -169,15 +169,8 @@ def make_server(mounts: dict[str, Path]) -> tuple[http.server.ThreadingHTTPServe
 
 
 def load_demo_paper(name: str = "e2e_demo_paper"):
-    """tools/demo_paper.py as a module object of its own under ``name`` (``tools/`` is not a package)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "demo_paper.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the file runs
-    spec.loader.exec_module(module)
-    return module
+    """tools/demo_paper.py as a module object of its own under ``name`` (see tests/builders.py)."""
+    return builders.load_demo_paper(name)
 
 
 # ------------------------------------------------------------------------------------------ reader

@@ -4,10 +4,7 @@ in citelens coordinates (top-left origin, y = baseline)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -15,20 +12,9 @@ pytest.importorskip("pdfminer", reason="the adapter needs the [pdf] extra")
 
 from citelens.adapters.pdfminer import extract  # noqa: E402
 from citelens.model import Document, EncryptedError, InputError, TextItem  # noqa: E402
+from builders import load_demo_paper
 
-ROOT = Path(__file__).resolve().parent.parent
 TOL = 0.01  # pt; JSON keeps two decimals, so the adapter must be at least this exact
-
-
-def load_demo_paper() -> ModuleType:
-    name = "citelens_tools_demo_paper"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "demo_paper.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 @pytest.fixture(scope="module")

@@ -5,37 +5,23 @@ from __future__ import annotations
 
 import hashlib
 import io
-import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import citelens
 from citelens import cli
 from citelens.model import SCHEMA_VERSION
+from builders import load_demo_paper
 
-ROOT = Path(__file__).resolve().parent.parent
 
 ANALYSIS_KEYS = {"schema_version", "source", "pages", "body_font_size", "outline_source", "outline",
                  "citation_style", "references", "citations", "figure_mentions", "diagnostics"}
-
-
-def load_demo_paper() -> ModuleType:
-    """``tools/demo_paper.py``, imported by path (``tools/`` is not a package)."""
-    name = "citelens_tools_demo_paper"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "demo_paper.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 @pytest.fixture(scope="module")

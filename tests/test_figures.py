@@ -12,24 +12,7 @@ from citelens.figures import find_figure_mentions, roman_value
 from citelens.layout import char_edges, text_map
 from citelens.model import MentionKind as K
 from citelens.model import OutlineItem, Page, Target, TextItem
-
-
-def item(text: str, x: float, y: float, size: float = 10.0) -> TextItem:
-    return TextItem(text, x, y, 0.45 * size * len(text), size, size)
-
-
-def column(lines: list[str | tuple[str, float]], y0: float = 100.0, x: float = 72.0) -> list[TextItem]:
-    """One item per line, 12 pt apart; a ``(text, size)`` pair sets the line's font size."""
-    out, y = [], y0
-    for line in lines:
-        text, size = (line, 10.0) if isinstance(line, str) else line
-        out.append(item(text, x, y, size))
-        y += 1.2 * max(size, 10.0)
-    return out
-
-
-def pages(*contents: list[TextItem]) -> list[Page]:
-    return [Page(n, 612, 792, tuple(items)) for n, items in enumerate(contents, start=1)]
+from builders import column, item, pages
 
 
 def mentions(*contents: list[TextItem], outline=(), skip=None):

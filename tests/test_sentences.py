@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citelens.layout import join_lines, text_map
-from citelens.model import Page, TextItem
+from citelens.model import Page
 from citelens.sentences import join_with_offsets, sentence_for, split_sentences
+from builders import column, item, pages
 
 
 def split(text: str) -> list[str]:
@@ -99,25 +100,6 @@ def test_join_with_offsets_property(text):
 
 
 # --------------------------------------------------------------------------------- on a text map
-
-
-def item(text: str, x: float, y: float, size: float = 10.0) -> TextItem:
-    return TextItem(text, x, y, 0.45 * size * len(text), size, size)
-
-
-def column(lines: list[str | tuple[str, float]], y0: float = 100.0, x: float = 72.0) -> list[TextItem]:
-    """One item per line, 12 pt apart; a ``(text, size)`` pair sets the line's font size."""
-    out = []
-    y = y0
-    for line in lines:
-        text, size = (line, 10.0) if isinstance(line, str) else line
-        out.append(item(text, x, y, size))
-        y += 1.2 * max(size, 10.0)
-    return out
-
-
-def pages(*contents: list[TextItem]) -> list[Page]:
-    return [Page(n, 612, 792, tuple(items)) for n, items in enumerate(contents, start=1)]
 
 
 def sentence(pages_: list[Page], marker: str, nth: int = 0):
