@@ -427,17 +427,7 @@ def sentence_for(tm: TextMap, start: int, end: int, params: SentenceParams = PAR
     >>> s.text, s.text[s.start:s.end]
     ('It was shown before.[12]', '[12]')
     """
-    global _last_reader
-    reader = _last_reader
-    if reader is None or reader.tm is not tm or reader.p is not params:
-        reader = _last_reader = _Reader(tm, params)
-    return reader.sentence(start, end)
-
-
-# The reader of the last text map asked about: the pipeline calls sentence_for once per citation of
-# the same document, and the line classes and the last sentence carry over (a pure cache: it holds
-# the text map, never changes an answer).
-_last_reader: _Reader | None = None
+    return _Reader(tm, params).sentence(start, end)
 
 
 def sentences_for(tm: TextMap, spans: Iterable[tuple[int, int]],
