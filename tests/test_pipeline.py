@@ -145,9 +145,6 @@ def test_any_document_round_trips(raw_pages, raw_bookmarks, raw_links) -> None: 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-
-from citelens.pipeline import analyze  # noqa: E402
-
 ADVERSARIAL = st.one_of(
     st.text(alphabet=st.sampled_from("0123456789"), min_size=1, max_size=50_000),  # a long digit run
     st.text(alphabet=st.sampled_from("[](),;-–. 0123456789"), max_size=50_000),  # thousands of brackets
