@@ -1,0 +1,256 @@
+"""What resolution produces: a :class:`Record` (one paper as a metadata API describes it) and a
+:class:`Result` (one per reference entry: resolved with a record, or unresolved with a reason).
+
+Both have one JSON form, CSL-flavoured (agreed for issue 5)::
+
+    {"title": "Attention is All you Need",
+     "authors": [{"given": "Ashish", "family": "Vaswani"}, {"literal": "OpenAI"}],
+     "year": 2017, "venue": "Neural Information Processing Systems", "doi": null, "arxiv": "1706.03762",
+     "url": "https://www.semanticscholar.org/paper/204e...", "pdf_url": null, "cited_by": 136941,
+     "type": "paper-conference", "source": "semanticscholar", "source_url": "https://www.semanticscholar.org/..."}
+
+    {"status": "resolved", "record": {...}, "via": "s2-match"}
+    {"status": "unresolved", "reason": "no match", "tried": ["crossref-search", "s2-match"]}
+
+Invariants: ``doi`` is lower case without ``https://doi.org/``; ``arxiv`` is a bare id without version
+(``1706.03762``, ``cs/0112017``); empty strings from an API become ``None``; ``authors`` is a tuple of
+``Author`` (``family`` set, or ``literal`` for an organisation or a name that cannot be split).
+"""
+
+from __future__ import annotations
+
+import enum
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+
+class Source(enum.StrEnum):
+    CROSSREF = "crossref"
+    DATACITE = "datacite"
+    SEMANTICSCHOLAR = "semanticscholar"
+    OPENALEX = "openalex"
+
+
+class Via(enum.StrEnum):
+    """The step of the chain that found the record (also the names in ``tried``)."""
+
+    DOI = "doi"
+    ARXIV = "arxiv"
+    CROSSREF_SEARCH = "crossref-search"
+    S2_MATCH = "s2-match"
+    OPENALEX_SEARCH = "openalex-search"
+
+
+class Status(enum.StrEnum):
+    RESOLVED = "resolved"
+    UNRESOLVED = "unresolved"
+
+
+@dataclass(frozen=True, slots=True)
+class Author:
+    family: str | None = None
+    given: str | None = None
+    literal: str | None = None
+
+    def to_json(self) -> dict[str, str | None]:
+        if self.family is None:
+            return {"literal": self.literal or ""}
+        return {"given": self.given, "family": self.family}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Author:
+        if data.get("family"):
+            return cls(family=str(data["family"]), given=data.get("given") or None)
+        return cls(literal=str(data.get("literal") or ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    title: str
+    source: Source
+    source_url: str
+    authors: tuple[Author, ...] = ()
+    year: int | None = None
+    venue: str | None = None
+    doi: str | None = None
+    arxiv: str | None = None
+    url: str | None = None
+    pdf_url: str | None = None
+    cited_by: int | None = None
+    type: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title, "authors": [a.to_json() for a in self.authors], "year": self.year,
+            "venue": self.venue, "doi": self.doi, "arxiv": self.arxiv, "url": self.url,
+            "pdf_url": self.pdf_url, "cited_by": self.cited_by, "type": self.type,
+            "source": str(self.source), "source_url": self.source_url,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Record:
+        return cls(
+            title=str(data["title"]), source=Source(data["source"]), source_url=str(data["source_url"]),
+            authors=tuple(Author.from_json(a) for a in data.get("authors", ())), year=data.get("year"),
+            venue=data.get("venue"), doi=data.get("doi"), arxiv=data.get("arxiv"), url=data.get("url"),
+            pdf_url=data.get("pdf_url"), cited_by=data.get("cited_by"), type=data.get("type"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    status: Status
+    record: Record | None = None
+    via: Via | None = None
+    reason: str | None = None
+    tried: tuple[Via, ...] = ()
+
+    @classmethod
+    def resolved(cls, record: Record, via: Via) -> Result:
+        return cls(Status.RESOLVED, record=record, via=via)
+
+    @classmethod
+    def unresolved(cls, reason: str, tried: tuple[Via, ...] = ()) -> Result:
+        return cls(Status.UNRESOLVED, reason=reason, tried=tried)
+
+    @property
+    def ok(self) -> bool:
+        return self.status is Status.RESOLVED
+
+    def to_json(self) -> dict[str, Any]:
+        if self.record is not None:
+            return {"status": str(self.status), "record": self.record.to_json(), "via": str(self.via)}
+        return {"status": str(self.status), "reason": self.reason, "tried": [str(t) for t in self.tried]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        if data.get("status") == Status.RESOLVED:
+            return cls.resolved(Record.from_json(data["record"]), Via(data["via"]))
+        return cls.unresolved(str(data.get("reason") or "no match"), tuple(Via(t) for t in data.get("tried", ())))
+
+
+# ------------------------------------------------------------------------------------- normalising
+
+
+def text(value: Any) -> str | None:
+    """A string field as shown to people: markup removed, whitespace collapsed, empty as None.
+
+    Crossref titles carry JATS/HTML markup ("<i>KRAS</i>") and runs of spaces.
+
+    >>> text("  Construction of a <i>KRAS</i>\\n  panel ")
+    'Construction of a KRAS panel'
+    >>> text("") is None and text(None) is None
+    True
+    """
+    if not isinstance(value, str):
+        return None
+    value = " ".join(html.unescape(_TAG.sub(" ", value)).split())
+    # A tag inside a word ("<i>p</i>53") left a space before the punctuation that followed it.
+    value = _SPACE_BEFORE_PUNCT.sub(r"\1", value)
+    return value or None
+
+
+# An HTML or JATS tag: "<i>", "</jats:title>", "<sup>".
+_TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
+# A space left before closing punctuation once tags are gone: "KRAS / NRAS ," -> "KRAS / NRAS,".
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?)\]])")
+
+
+def first(value: Any) -> Any:
+    """The first element of a Crossref array field (``title``, ``container-title``), or the value itself.
+
+    >>> first(["A", "B"]), first([]), first("C")
+    ('A', None, 'C')
+    """
+    if isinstance(value, list):
+        return value[0] if value else None
+    return value
+
+
+def normalize_doi(value: Any) -> str | None:
+    """A DOI in its one form: lower case, no resolver prefix, no trailing punctuation.
+
+    >>> normalize_doi("https://doi.org/10.48550/arXiv.2312.07559")
+    '10.48550/arxiv.2312.07559'
+    >>> normalize_doi("doi:10.1063/1.4938384.") , normalize_doi("") , normalize_doi("not a doi")
+    ('10.1063/1.4938384', None, None)
+    """
+    if not isinstance(value, str):
+        return None
+    match = _DOI.search(value.strip())
+    if not match:
+        return None
+    return match.group("doi").rstrip(".,;)").lower()
+
+
+# A DOI after any resolver prefix: "https://doi.org/10.1038/nnano.2014.279", "doi:10.1063/1.4938384".
+_DOI = re.compile(r"(?P<doi>10\.\d{4,9}/\S+)")
+
+
+def normalize_arxiv(value: Any) -> str | None:
+    """A bare arXiv id without version, from an id, an arXiv DOI or an abs/pdf URL.
+
+    >>> normalize_arxiv("2006.03654v2"), normalize_arxiv("10.48550/arXiv.2312.07559")
+    ('2006.03654', '2312.07559')
+    >>> normalize_arxiv("https://arxiv.org/abs/cs/0112017v1"), normalize_arxiv("nope")
+    ('cs/0112017', None)
+    """
+    if not isinstance(value, str):
+        return None
+    match = _ARXIV.search(value.strip())
+    return match.group("id") if match else None
+
+
+# A new-style id "2312.07559" (4+4 or 4+5 digits) or an old-style "cs/0112017", each with an optional
+# version "v2" left out of the group; preceded by "arXiv." in DOIs, "abs/" or "pdf/" in URLs.
+_ARXIV = re.compile(
+    r"""(?:^|arxiv[.:]|abs/|pdf/)
+        (?P<id>\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})
+        (?:v\d+)?(?:\.pdf)?$""",
+    re.VERBOSE | re.IGNORECASE,
+)
+
+
+def split_name(name: str) -> Author:
+    """A display name ("Aidan N. Gomez", "Pius von Däniken") as given and family parts.
+
+    The family name is the last word, with the lower-case particles before it ("von", "van der", "de").
+    A single word, or a name with no letters, stays ``literal``.
+
+    >>> split_name("Aidan N. Gomez")
+    Author(family='Gomez', given='Aidan N.', literal=None)
+    >>> split_name("Pius von Däniken")
+    Author(family='von Däniken', given='Pius', literal=None)
+    >>> split_name("OpenAI")
+    Author(family=None, given=None, literal='OpenAI')
+    """
+    words = name.split()
+    if len(words) < 2:
+        return Author(literal=name.strip())
+    cut = len(words) - 1
+    while cut > 1 and words[cut - 1] in _PARTICLES:
+        cut -= 1
+    return Author(family=" ".join(words[cut:]), given=" ".join(words[:cut]))
+
+
+_PARTICLES = frozenset({"von", "van", "der", "den", "de", "del", "della", "di", "da", "du", "le", "la", "dos",
+                        "das", "ter", "ten", "zu", "bin", "al"})
+
+
+def normalize_title(title: str) -> str:
+    """A title as compared: markup removed, accents folded, case folded, punctuation as spaces.
+
+    >>> normalize_title("Huggingface’s Transformers: State-of-the-art <i>NLP</i>")
+    'huggingface s transformers state of the art nlp'
+    """
+    value = text(title) or ""
+    value = unicodedata.normalize("NFKD", value)
+    value = "".join(ch for ch in value if not unicodedata.combining(ch)).casefold()
+    return " ".join(_NON_WORD.sub(" ", value).split())
+
+
+# Anything that is not a letter or digit (punctuation, dashes, quotes, underscores).
+_NON_WORD = re.compile(r"[\W_]+")

@@ -1,0 +1,255 @@
+"""The one place the resolver talks to the network: a :class:`Transport` does one plain GET; a
+:class:`Client` makes it polite and bounded.
+
+Transports (injected, so the chain runs the same under the CLI, in Pyodide and in tests):
+
+- :class:`UrllibTransport`: the CLI's, ``urllib`` in a thread.
+- :class:`FetchTransport`: the worker's, ``pyodide.http.pyfetch``: a simple GET with no custom header, so
+  no CORS preflight. A failed fetch is opaque there: a 429 sent without ``Access-Control-Allow-Origin``
+  (Semantic Scholar's CloudFront does that) looks exactly like being offline (``opaque_errors``).
+- Tests replay the recorded responses of ``../shared/api-fixtures`` through the same protocol.
+
+:class:`Client` adds, per host: pacing and a concurrency cap (:class:`~citelens.resolve.settings.HostLimits`);
+retries with exponential backoff on 429, 503 and network errors, honouring ``Retry-After``; a per-request
+timeout; a deadline for the whole entry; and a cool-down after a host has refused us through every retry,
+so the next entries give up at once instead of hammering it. Every way a request can fail ends in a
+:class:`FetchError` with a reason for people; nothing waits for ever.
+
+Clock and sleep are injected (``clock=time.monotonic``, ``sleep=asyncio.sleep``) so tests of the waits do
+not wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import enum
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+from urllib.parse import urlsplit
+
+from citelens.resolve.settings import PARAMS, ResolveParams, Settings
+
+
+@dataclass(frozen=True, slots=True)
+class Response:
+    """An HTTP response as the resolver needs it: header names in lower case, the body as text."""
+
+    url: str
+    status: int
+    headers: Mapping[str, str] = field(default_factory=dict)
+    body: str = ""
+
+
+class TransportError(OSError):
+    """The request got no HTTP response: DNS, refused connection, reset, CORS refusal (opaque), timeout."""
+
+
+class Transport(Protocol):
+    #: True when a failure cannot be told apart from a refusal (a browser's fetch TypeError).
+    opaque_errors: bool
+
+    async def get(self, url: str, timeout: float) -> Response:
+        """One GET; raises :class:`TransportError` (or TimeoutError) when no response arrives."""
+        ...
+
+
+class FailureKind(enum.StrEnum):
+    RATE_LIMITED = "rate_limited"
+    NETWORK = "network"
+    TIMEOUT = "timeout"
+
+
+class FetchError(Exception):
+    """A request that failed for good; ``str(error)`` is the reason shown to people."""
+
+    def __init__(self, kind: FailureKind, reason: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+
+
+#: How each host is named in reasons ("rate limited by Semantic Scholar").
+HOST_NAMES = {"api.crossref.org": "Crossref", "api.semanticscholar.org": "Semantic Scholar",
+              "api.datacite.org": "DataCite", "api.openalex.org": "OpenAlex"}
+
+#: Statuses worth another try after a wait.
+RETRY_STATUSES = frozenset({429, 503})
+
+
+@dataclass
+class _Host:
+    limits_interval: float
+    semaphore: asyncio.Semaphore
+    next_start: float = 0.0
+    cooldown_until: float = 0.0
+    cooldown_reason: str = ""
+
+
+class Client:
+    """Polite, bounded GETs over a :class:`Transport`; one per process, shared by every entry."""
+
+    def __init__(self, transport: Transport, *, settings: Settings | None = None,
+                 params: ResolveParams = PARAMS, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
+                 wall: Callable[[], float] = time.time) -> None:
+        self.transport = transport
+        self.settings = settings or Settings()
+        self.params = params
+        self.clock = clock
+        self.sleep = sleep
+        self.wall = wall
+        self._hosts: dict[str, _Host] = {}
+        #: Every URL handed to the transport, in order (retries included): what the CLI reports.
+        self.requested: list[str] = []
+
+    def _host(self, host: str) -> _Host:
+        state = self._hosts.get(host)
+        if state is None:
+            limits = self.params.limits(host, self.settings)
+            state = self._hosts[host] = _Host(limits.interval, asyncio.Semaphore(limits.concurrency))
+        return state
+
+    async def get(self, url: str, *, deadline: float | None = None) -> Response:
+        """The response to ``url`` (any status but a retried 429/503), or :class:`FetchError`.
+
+        ``deadline`` is a time on ``clock`` past which nothing more is started or waited for.
+        """
+        host = urlsplit(url).hostname or ""
+        name = HOST_NAMES.get(host, host)
+        state = self._host(host)
+        if self.clock() < state.cooldown_until:
+            raise FetchError(FailureKind.RATE_LIMITED, state.cooldown_reason)
+        attempt = 0
+        while True:
+            async with state.semaphore:
+                await self._wait_until(state.next_start, deadline)
+                state.next_start = self.clock() + state.limits_interval
+                failure: FetchError | None = None
+                response: Response | None = None
+                try:
+                    response = await self._once(url, deadline)
+                except FetchError as error:
+                    failure = error
+            if response is not None and response.status not in RETRY_STATUSES:
+                return response
+            if failure is not None and failure.kind is FailureKind.TIMEOUT:
+                raise failure
+            if response is not None:
+                failure = FetchError(FailureKind.RATE_LIMITED, f"rate limited by {name}"
+                                     if response.status == 429 else f"{name} is unavailable (HTTP 503)")
+                delay = self._retry_after(response)
+            else:
+                assert failure is not None
+                delay = None
+                if self.transport.opaque_errors and host == "api.semanticscholar.org":
+                    # Its 429s carry no Access-Control-Allow-Origin: in a browser they are this error.
+                    failure = FetchError(FailureKind.RATE_LIMITED, f"rate limited by {name} (or unreachable)")
+            if delay is None:
+                delay = min(self.params.backoff_base * 2 ** attempt, self.params.backoff_max)
+            if attempt >= self.params.retries or delay > self.params.max_retry_after:
+                if failure.kind is FailureKind.RATE_LIMITED:
+                    state.cooldown_until = self.clock() + self.params.backoff_max
+                    state.cooldown_reason = str(failure)
+                raise failure
+            attempt += 1
+            state.next_start = max(state.next_start, self.clock() + delay)
+
+    async def _once(self, url: str, deadline: float | None) -> Response:
+        timeout = self.params.timeout
+        if deadline is not None:
+            timeout = min(timeout, deadline - self.clock())
+            if timeout <= 0:
+                raise FetchError(FailureKind.TIMEOUT, "timed out")
+        self.requested.append(url)
+        try:
+            return await asyncio.wait_for(self.transport.get(url, timeout), timeout)
+        except TimeoutError:
+            raise FetchError(FailureKind.TIMEOUT, "timed out") from None
+        except OSError as error:  # TransportError, urllib's URLError, pyodide's AbortError
+            raise FetchError(FailureKind.NETWORK, f"network error: {error}") from None
+
+    async def _wait_until(self, when: float, deadline: float | None) -> None:
+        now = self.clock()
+        if deadline is not None and max(when, now) >= deadline:
+            raise FetchError(FailureKind.TIMEOUT, "timed out")
+        if when > now:
+            await self.sleep(when - now)
+
+    def _retry_after(self, response: Response) -> float | None:
+        """Seconds from ``Retry-After`` (a number or an HTTP date), or None when absent or unreadable.
+
+        >>> c = Client(None, wall=lambda: 1_700_000_000.0)  # type: ignore[arg-type]
+        >>> c._retry_after(Response("u", 429, {"retry-after": "7"}))
+        7.0
+        >>> c._retry_after(Response("u", 429, {"retry-after": "Tue, 14 Nov 2023 22:13:30 GMT"}))
+        10.0
+        >>> c._retry_after(Response("u", 429, {})) is None
+        True
+        """
+        value = (response.headers.get("retry-after") or "").strip()
+        if not value:
+            return None
+        try:
+            return max(float(value), 0.0)
+        except ValueError:
+            pass
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError):
+            return None
+        return max(when.timestamp() - self.wall(), 0.0)
+
+
+# --------------------------------------------------------------------------------------- transports
+
+
+class UrllibTransport:
+    """The CLI's transport: ``urllib`` in a worker thread, a User-Agent naming citelens (and the
+    ``mailto`` address, as Crossref asks of its polite pool)."""
+
+    opaque_errors = False
+
+    def __init__(self, user_agent: str) -> None:
+        self.user_agent = user_agent
+
+    async def get(self, url: str, timeout: float) -> Response:
+        return await asyncio.to_thread(self._get, url, timeout)
+
+    def _get(self, url: str, timeout: float) -> Response:
+        request = urllib.request.Request(url, headers={"User-Agent": self.user_agent,
+                                                       "Accept": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as reply:  # noqa: S310 - https URLs we build
+                return Response(url, reply.status, _headers(reply.headers.items()), _decode(reply.read()))
+        except urllib.error.HTTPError as error:  # 4xx/5xx still carry a body and headers
+            return Response(url, error.code, _headers(error.headers.items()), _decode(error.read()))
+        except (urllib.error.URLError, ConnectionError) as error:
+            raise TransportError(str(getattr(error, "reason", error))) from None
+
+
+class FetchTransport:
+    """The worker's transport: Pyodide's ``pyfetch``, a simple GET (no custom headers: no preflight).
+
+    Cancelling the coroutine (the client's timeout) aborts the fetch through pyfetch's AbortController.
+    """
+
+    opaque_errors = True
+
+    async def get(self, url: str, timeout: float) -> Response:
+        from pyodide.http import pyfetch  # only in Pyodide
+
+        reply = await pyfetch(url, method="GET", credentials="omit", referrerPolicy="no-referrer")
+        body = await reply.string()
+        return Response(url, int(reply.status), _headers(dict(reply.headers).items()), body)
+
+
+def _headers(items: object) -> dict[str, str]:
+    return {str(k).lower(): str(v) for k, v in items}  # type: ignore[attr-defined]
+
+
+def _decode(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
