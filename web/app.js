@@ -8,6 +8,12 @@
 // `window.citelens` gives read access to the viewer, the analysis and the reference states. Performance
 // marks for benchmarks: citelens:open (a PDF is being opened), citelens:first-page (first page on screen),
 // citelens:links (the analysis is applied: links visible).
+//
+// References are looked up lazily (web/resolver.js, through the worker): a citation hovered for 150 ms or
+// opened, and the first 20 entries in the background once the links are on. The library (web/library.js,
+// IndexedDB) opens with the page; data-library = ready | unavailable and data-resolver = ready |
+// unavailable on <body> say whether each came up. Neither is needed for reading: without them every entry
+// stays "Not looked up" and the popover shows the parsed entry.
 
 import { PdfViewer } from "./viewer.js";
 import { MentionOverlay } from "./overlay.js";
@@ -18,11 +24,16 @@ import { ReferenceStates } from "./reference-states.js";
 import { pdfOutline } from "./destinations.js";
 import { readFlag, writeFlag } from "./prefs.js";
 import { h } from "./dom.js";
+import { paperActions } from "./paper-actions.js";
+import { LibraryPanel } from "./library-panel.js";
+import { loadSettings, resolverSettings, settingsDialog } from "./settings.js";
 
 const PDFJS_URL = new URL("../vendor/pdfjs/", import.meta.url);
 const WORKER_URL = new URL("../worker/citelens-worker.js", import.meta.url);
 /** Height of the band flashed at a figure/section target, in body-text lines. */
 const FLASH_LINES = 1.6;
+/** References looked up in the background after the links appear (the rest wait for a hover or a click). */
+const PREFETCH = 20;
 
 /**
  * @typedef {import("./overlay.js").Mention} Mention
@@ -69,7 +80,11 @@ const popover = new CitationPopover({
   states,
   onJump: (ref, anchor) => jumpToReference(ref, anchor),
 });
-const overlay = new MentionOverlay({ viewer, onActivate: activateMention });
+const overlay = new MentionOverlay({
+  viewer,
+  onActivate: activateMention,
+  onHover: (mention) => { for (const index of mention.citation?.ref_indexes ?? []) states.lookup(index); },
+});
 const links = new PdfLinkLayer({
   viewer,
   onNavigate: (dest, origin) => jumpTo(dest.page, dest.y, { x: dest.x, origin }),
@@ -83,6 +98,8 @@ const sidebar = new Sidebar({
 
 /** @type {any} the analysis of the open document, once it arrived */
 let analysis = null;
+/** @type {{title: string | null, url: string | null, arxiv: string | null, file: string}} the open paper's own metadata */
+let currentMeta = { title: null, url: null, arxiv: null, file: "" };
 /** @type {any} pdf.js loading task of the open document */
 let loadingTask = null;
 let documentToken = 0;
@@ -130,6 +147,14 @@ async function openDocument(source) {
   }
   if (token !== documentToken) return;
   document.title = `${source.name} — citelens`;
+  currentMeta = {
+    title: null, url: "url" in source ? source.url : null, file: source.name,
+    arxiv: /(\d{4}\.\d{4,5})(v\d+)?(?:\.pdf)?$/i.exec(source.name)?.[1] ?? null,
+  };
+  pdf.getMetadata().then((/** @type {any} */ meta) => {
+    const title = typeof meta?.info?.Title === "string" ? meta.info.Title.trim() : "";
+    if (token === documentToken && title && !/^untitled$|\.(docx?|tex|dvi|pdf)$/i.test(title)) currentMeta.title = title;
+  }, () => {});
   sidebar.setReferencesMessage("Linking citations…");
   const page = Number(/(?:^|[#&])page=(\d+)/.exec(location.hash)?.[1] ?? 1);
   // A paper opened before has its analysis cached under its bytes' hash: look it up while the first
@@ -164,6 +189,7 @@ function closeDocument() {
   overlay.clear();
   links.clear();
   states.reset();
+  currentMeta = { title: null, url: null, arxiv: null, file: "" };
   viewer.close();
   analysis = null;
   backStack.length = 0;
@@ -274,6 +300,8 @@ function applyAnalysis(result) {
   analysis = result;
   viewer.applyPageSizes(result.pages ?? []);
   const references = result.references ?? [];
+  resolver?.setDocument(result);
+  states.setReferences(references);
   popover.setReferences(references);
   overlay.setAnalysis(result);
   links.setCoverage((page) => overlay.boxesOn(page));
@@ -294,7 +322,74 @@ function applyAnalysis(result) {
   performance.mark("citelens:links");
   setStatus(citations ? `${citations} citation${citations === 1 ? "" : "s"} linked` : "No citations linked", { done: true });
   document.dispatchEvent(new CustomEvent("citelens:analysis", { detail: { analysis: result } }));
+  resolver?.prefetch(PREFETCH);
 }
+
+// ------------------------------------------------------------------------ resolution and library
+
+let settings = loadSettings();
+/** @type {any} web/resolver.js Resolver, once the analyzer and the module are there */
+let resolver = null;
+/** @type {any} web/library.js Library, once opened */
+let library = null;
+
+Promise.all([analyzerReady, import("./resolver.js")]).then(([analyzer, { Resolver }]) => {
+  resolver = new Resolver({ analyzer, settings: resolverSettings(settings) });
+  if (analysis) resolver.setDocument(analysis);
+  states.connect({ resolver });
+  body.dataset.resolver = "ready";
+  if (analysis) resolver.prefetch(PREFETCH);
+}).catch((error) => {
+  body.dataset.resolver = "unavailable";
+  console.warn("citelens: references cannot be looked up:", error);
+});
+
+const libraryPanel = new LibraryPanel({ panel: $("library-panel"), toggle: $("open-library") });
+
+import("./library.js").then(async ({ Library, entryRef }) => {
+  library = await Library.open();
+  states.connect({ library, entryRef });
+  libraryPanel.setLibrary(library);
+  body.dataset.library = "ready";
+}).catch((error) => {
+  body.dataset.library = "unavailable";
+  libraryPanel.setLibrary(null, `The library is not available in this browser: ${error?.message ?? error}`);
+});
+
+/** @type {Promise<any> | null} */
+let citeModule = null;
+popover.setActions(paperActions({
+  states,
+  library: () => library,
+  currentPaper: async () => {
+    const title = currentMeta.title ?? firstHeading();
+    return title ? { title, url: currentMeta.url, arxiv: currentMeta.arxiv } : null;
+  },
+  formatCitation: async () => {
+    citeModule ??= import("./cite.js");
+    return (await citeModule.catch(() => null))?.formatCitation ?? null;
+  },
+  openPdf: (url) => {
+    const reader = new URL(location.pathname, location.href);
+    reader.searchParams.set("file", url);
+    window.open(reader.href, "_blank", "noopener");
+  },
+}));
+
+/** The first detected heading of the open paper, as its title when the PDF's info has none. */
+function firstHeading() {
+  const entry = (analysis?.outline ?? []).find((/** @type {{title: string}} */ e) => e.title?.trim());
+  return entry ? entry.title.trim() : null;
+}
+
+settingsDialog({
+  dialog: /** @type {HTMLDialogElement} */ ($("settings-dialog")),
+  opener: $("open-settings"),
+  onChange: (saved) => {
+    settings = saved;
+    resolver?.setSettings?.(resolverSettings(saved));
+  },
+});
 
 // ------------------------------------------------------------------------------------- navigation
 
@@ -569,6 +664,11 @@ window.addEventListener("keydown", (event) => {
     event.preventDefault();
     return;
   }
+  if (!typing && !event.altKey && (event.key === "l" || event.key === "L") && !$("settings-dialog").hasAttribute("open")) {
+    event.preventDefault();
+    libraryPanel.toggle($("open-library"));
+    return;
+  }
   if (typing || event.altKey || event.shiftKey || !viewer.pageCount) return;
   if (event.key === "PageDown") viewer.nextPage();
   else if (event.key === "PageUp") viewer.previousPage();
@@ -589,6 +689,9 @@ Object.defineProperty(window, "citelens", {
     viewer,
     states,
     get analysis() { return analysis; },
+    get library() { return library; },
+    get resolver() { return resolver; },
+    libraryPanel,
     /** @param {string} url */
     open: (url) => openUrl(url),
   }),

@@ -72,3 +72,48 @@ export function scholarUrl(ref) {
   url.searchParams.set("q", ref.title || ref.raw);
   return url.href;
 }
+
+/**
+ * A person of a record or a library paper ({given, family} or {literal}) as "Given Family".
+ * @param {{given?: string | null, family?: string | null, literal?: string | null} | string} person
+ */
+export function personName(person) {
+  if (typeof person === "string") return person;
+  if (person?.literal) return person.literal;
+  return [person?.given, person?.family].filter(Boolean).join(" ");
+}
+
+/**
+ * The first `max` authors, then "+N" for the others: "Ashish Vaswani, Noam Shazeer, Niki Parmar +5".
+ * @param {any[]} authors  people ({given, family} | {literal}) or names
+ * @param {number} [max]
+ */
+export function authorsShort(authors, max = 3) {
+  const names = (authors ?? []).map(personName).filter(Boolean);
+  const head = names.slice(0, max).join(", ");
+  return names.length > max ? `${head} +${names.length - max}` : head;
+}
+
+/**
+ * "2017 · Neural Information Processing Systems · cited by 136,941" (missing parts left out).
+ * @param {{year?: number | null, venue?: string | null, cited_by?: number | null}} record
+ */
+export function recordMeta(record) {
+  const cited = typeof record.cited_by === "number" ? `cited by ${record.cited_by.toLocaleString("en-US")}` : "";
+  return [record.year ? String(record.year) : "", record.venue ?? "", cited].filter(Boolean).join(" · ");
+}
+
+/** @param {string} title */
+export function scholarTitleUrl(title) {
+  const url = new URL("https://scholar.google.com/scholar");
+  url.searchParams.set("q", title);
+  return url.href;
+}
+
+/** @type {Record<string, string>} the record's source, as a link text */
+export const SOURCE_NAMES = {
+  crossref: "Crossref",
+  datacite: "DataCite",
+  semanticscholar: "Semantic Scholar",
+  openalex: "OpenAlex",
+};

@@ -43,9 +43,14 @@ const KIND_NAMES = /** @type {Record<string, string>} */ ({
  * @typedef {(mention: Mention, button: HTMLButtonElement) => void} ActivateHandler
  */
 
+/** A pointer resting this long on a citation asks for its look-up (passing over the page asks nothing). */
+const HOVER_DELAY_MS = 150;
+
 export class MentionOverlay {
   /** @type {PdfViewer} */ #viewer;
   /** @type {ActivateHandler} */ #onActivate;
+  /** @type {((mention: Mention) => void) | null} */ #onHover;
+  #hoverTimer = 0;
   /** @type {Map<number, Mention[]>} */ #byPage = new Map();
   /** @type {Map<string, Mention>} */ #byId = new Map();
   /** @type {Map<number, {width: number, height: number}>} */ #sizes = new Map();
@@ -55,11 +60,13 @@ export class MentionOverlay {
   #enabled = true;
 
   /**
-   * @param {{viewer: PdfViewer, onActivate: ActivateHandler}} options
+   * @param {{viewer: PdfViewer, onActivate: ActivateHandler, onHover?: (mention: Mention) => void}} options
+   *   onHover: a citation was hovered for HOVER_DELAY_MS (its references are worth looking up)
    */
-  constructor({ viewer, onActivate }) {
+  constructor({ viewer, onActivate, onHover }) {
     this.#viewer = viewer;
     this.#onActivate = onActivate;
+    this.#onHover = onHover ?? null;
     viewer.addEventListener("pagenear", (event) => {
       this.#buildPage(/** @type {CustomEvent} */ (event).detail.pageNumber);
     });
@@ -229,6 +236,12 @@ export class MentionOverlay {
     const target = /** @type {HTMLElement} */ (event.target);
     const id = target.dataset?.mentionId;
     if (!id || !target.parentElement) return;
+    clearTimeout(this.#hoverTimer);
+    const mention = this.#byId.get(id);
+    if (on && mention?.citation && this.#onHover) {
+      const onHover = this.#onHover;
+      this.#hoverTimer = setTimeout(() => onHover(mention), HOVER_DELAY_MS);
+    }
     for (const part of target.parentElement.querySelectorAll(`[data-mention-id="${id}"]`)) {
       part.classList.toggle("hover", on);
     }

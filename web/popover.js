@@ -5,25 +5,51 @@
 //
 // Single view, by reference state (reference-states.js):
 //   pending     two skeleton lines, the raw entry as tooltip, actions disabled: never an empty popover
-//   unresolved  the parsed entry (title, authors, year), the raw entry in monospace (4 lines at most), a
-//               "No match found" pill, "Scholar ↗" (a search on the title, else the raw text) and
-//               "Jump to entry"
-//   resolved / library: shown like unresolved with their own pill until the resolution stage supplies
-//               more to show.
-// Every text from the PDF is set with textContent or as an attribute (dom.js).
+//               (opening an entry starts its look-up, so "idle" is seen only without a resolver)
+//   resolved    the record: title, authors (3 + "+N"), year · venue · cited by N; Read later (primary),
+//               Add to list ▾, PDF (open-access only), Cite ▾; links to the source, Scholar, DOI
+//   library     the paper as the library holds it, "In library · <status>"; Open in reader (with a PDF
+//               link), Link papers (this paper cites that one; hidden once linked), Cite ▾
+//   unresolved, idle  the parsed entry, the raw entry in monospace (4 lines at most), why nothing matched,
+//               Add manually (a form prefilled from the parsed entry), Scholar, Jump to entry
+// Read later and Add to list flip the popover to the library view from what it already holds: no refetch.
+// Every text from the PDF or an API is set with textContent or as an attribute (dom.js).
 
 import { h } from "./dom.js";
-import { authorList, referenceLabel, referenceSummary, scholarUrl, yearText } from "./format.js";
-import { STATE_LABELS } from "./reference-states.js";
+import {
+  SOURCE_NAMES, authorList, authorsShort, recordMeta, referenceLabel, referenceSummary, scholarTitleUrl, scholarUrl,
+  yearText,
+} from "./format.js";
+import { listTree, menuButton } from "./menus.js";
+import { paperForm } from "./paper-form.js";
+import { pillText, signature } from "./reference-states.js";
 
 const WIDTH = 320;
 const GAP = 6;
 const EDGE = 8;
 
+/** @type {[string, string][]} Cite menu: style → label */
+export const CITE_STYLES = [["bibtex", "BibTeX"], ["ris", "RIS"], ["apa", "APA"], ["mla", "MLA"], ["chicago", "Chicago"]];
+
 /**
  * @typedef {import("./format.js").Reference} Reference
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
- * @typedef {{anchor: HTMLElement, refIndexes: number[], title: string, expanded: number | null}} OpenState
+ * @typedef {import("./reference-states.js").ReferenceInfo} ReferenceInfo
+ * @typedef {import("./paper-form.js").PaperFields} PaperFields
+ * @typedef {{anchor: HTMLElement, refIndexes: number[], title: string, expanded: number | null,
+ *            form: number | null, shown: string}} OpenState
+ *   form: the entry whose "Add manually" form is open; shown: the signature of what is on screen
+ * @typedef {{
+ *   hasLibrary: () => boolean,
+ *   readLater: (index: number, listId?: string | null) => Promise<void>,
+ *   lists: () => Promise<{id: string, name: string, parent: string | null}[]>,
+ *   createList: (name: string) => Promise<{id: string}>,
+ *   cite: (index: number, style: string) => Promise<string>,
+ *   hasLink: (index: number) => Promise<boolean>,
+ *   linkPapers: (index: number) => Promise<void>,
+ *   openPdf: (url: string) => void,
+ *   saveManual: (index: number, fields: PaperFields, status: string) => Promise<void>,
+ * }} PopoverActions  what the buttons do (web/paper-actions.js)
  */
 
 export class CitationPopover {
@@ -31,20 +57,22 @@ export class CitationPopover {
   /** @type {HTMLElement} */ #scroller;
   /** @type {ReferenceStates} */ #states;
   /** @type {(ref: Reference, anchor: HTMLElement | null) => void} */ #onJump;
+  /** @type {PopoverActions | null} */ #actions;
   /** @type {Map<number, Reference>} */ #references = new Map();
   /** @type {OpenState | null} */ #open = null;
   #scrollTopAtOpen = 0;
 
   /**
    * @param {{element: HTMLElement, scroller: HTMLElement, states: ReferenceStates,
-   *          onJump: (ref: Reference, anchor: HTMLElement | null) => void}} options
+   *          onJump: (ref: Reference, anchor: HTMLElement | null) => void, actions?: PopoverActions | null}} options
    *   element: #citation-popover; scroller: the document's scrolling element (scrolling it closes the popover)
    */
-  constructor({ element, scroller, states, onJump }) {
+  constructor({ element, scroller, states, onJump, actions = null }) {
     this.#element = element;
     this.#scroller = scroller;
     this.#states = states;
     this.#onJump = onJump;
+    this.#actions = actions;
     document.addEventListener("pointerdown", (event) => {
       if (!this.#open) return;
       const target = /** @type {Node} */ (event.target);
@@ -52,11 +80,12 @@ export class CitationPopover {
       this.close({ restoreFocus: false });
     }, true);
     document.addEventListener("keydown", (event) => {
-      if (event.key === "Escape" && this.#open) {
-        event.preventDefault();
-        event.stopPropagation();
-        this.close({ restoreFocus: true });
-      }
+      if (event.key !== "Escape" || !this.#open) return;
+      // Esc in a menu or the form closes that first (menus.js handles it on the way down)
+      if (this.#element.querySelector(".menu[data-open]") && this.#element.contains(/** @type {Node} */ (event.target))) return;
+      event.preventDefault();
+      event.stopPropagation();
+      this.close({ restoreFocus: true });
     }, true);
     scroller.addEventListener("scroll", () => {
       if (this.#open && Math.abs(scroller.scrollTop - this.#scrollTopAtOpen) > 2) this.close({ restoreFocus: false });
@@ -64,7 +93,10 @@ export class CitationPopover {
     window.addEventListener("resize", () => this.close({ restoreFocus: false }));
     states.addEventListener("change", (event) => {
       const { index } = /** @type {CustomEvent} */ (event).detail;
-      if (this.#open && (index === null || this.#open.refIndexes.includes(index))) this.#render();
+      const open = this.#open;
+      if (!open || open.form !== null) return; // never wipe a form being filled in
+      if (index !== null && !open.refIndexes.includes(index)) return;
+      if (this.#signature() !== open.shown) this.#render();
     });
   }
 
@@ -73,6 +105,11 @@ export class CitationPopover {
   /** @param {Reference[]} references */
   setReferences(references) {
     this.#references = new Map(references.map((r) => [r.index, r]));
+  }
+
+  /** @param {PopoverActions} actions */
+  setActions(actions) {
+    this.#actions = actions;
   }
 
   /**
@@ -85,7 +122,11 @@ export class CitationPopover {
       return;
     }
     this.close({ restoreFocus: false });
-    this.#open = { anchor, refIndexes: [...refIndexes], title, expanded: refIndexes.length <= 1 ? (refIndexes[0] ?? 0) : null };
+    this.#open = {
+      anchor, refIndexes: [...refIndexes], title, expanded: refIndexes.length <= 1 ? (refIndexes[0] ?? 0) : null,
+      form: null, shown: "",
+    };
+    for (const index of refIndexes) this.#states.lookup(index);
     this.#scrollTopAtOpen = this.#scroller.scrollTop;
     anchor.setAttribute("aria-expanded", "true");
     anchor.classList.add("active");
@@ -103,18 +144,31 @@ export class CitationPopover {
     this.#element.replaceChildren();
     delete this.#element.dataset.view;
     delete this.#element.dataset.state;
+    delete this.#element.dataset.refIndex;
     open.anchor.setAttribute("aria-expanded", "false");
     open.anchor.classList.remove("active");
     if (restoreFocus && open.anchor.isConnected) open.anchor.focus({ preventScroll: true });
   }
 
+  /** What the open popover shows, as a string: re-rendered only when it changes. */
+  #signature() {
+    const open = this.#open;
+    if (!open) return "";
+    const shown = open.expanded !== null ? [open.expanded] : open.refIndexes;
+    return JSON.stringify([open.expanded, open.form, ...shown.map((i) => signature(this.#states.info(i)))]);
+  }
+
   #render() {
     const open = this.#open;
     if (!open) return;
+    const hadFocus = this.#element.contains(document.activeElement) && document.activeElement !== this.#element;
     const body = open.expanded !== null ? this.#single(open.expanded, open.refIndexes.length > 1) : this.#list(open);
     this.#element.replaceChildren(...body);
+    open.shown = this.#signature();
     this.#element.setAttribute("aria-label", open.title ? `Citation ${open.title}` : "Citation");
     this.#place(open.anchor);
+    // the focused button was replaced: keep focus inside the dialog
+    if (hadFocus && !this.#element.contains(document.activeElement)) this.#element.focus({ preventScroll: true });
   }
 
   /**
@@ -124,17 +178,19 @@ export class CitationPopover {
   #list(open) {
     this.#element.dataset.view = "list";
     delete this.#element.dataset.state;
+    delete this.#element.dataset.refIndex;
     const rows = open.refIndexes.map((index) => {
       const ref = this.#references.get(index);
-      const state = this.#states.get(index);
+      const info = this.#states.info(index);
+      const record = info.paper ?? (info.result?.status === "resolved" ? info.result.record : null);
       const row = h("button", {
         className: "popover-row",
-        dataset: { refIndex: index, state },
+        dataset: { refIndex: index, state: info.state },
         attrs: { type: "button", title: ref?.raw ?? null },
       },
       h("span", { className: "row-label", text: ref ? referenceLabel(ref) : `#${index}` }),
-      h("span", { className: "row-text", text: ref ? referenceSummary(ref) : "Not in the reference list" }),
-      pill(state));
+      h("span", { className: "row-text", text: record?.title ?? (ref ? referenceSummary(ref) : "Not in the reference list") }),
+      pill(info));
       row.addEventListener("click", () => {
         open.expanded = index;
         this.#render();
@@ -155,9 +211,11 @@ export class CitationPopover {
    */
   #single(index, fromList) {
     const ref = this.#references.get(index);
-    const state = this.#states.get(index);
+    const info = this.#states.info(index);
+    const open = /** @type {OpenState} */ (this.#open);
     this.#element.dataset.view = "single";
-    this.#element.dataset.state = ref ? state : "missing";
+    this.#element.dataset.state = ref ? info.state : "missing";
+    this.#element.dataset.refIndex = String(index);
     const back = fromList ? h("button", {
       className: "popover-back-list",
       attrs: { type: "button", "aria-label": "Back to all references of this citation" },
@@ -166,33 +224,234 @@ export class CitationPopover {
     back?.addEventListener("click", () => {
       if (!this.#open) return;
       this.#open.expanded = null;
+      this.#open.form = null;
       this.#render();
       this.#element.querySelector(`.popover-row[data-ref-index="${index}"]`)?.focus({ preventScroll: true });
     });
     if (!ref) {
-      const what = this.#open?.refIndexes.length ? `Entry ${index} is not in the parsed reference list.`
+      const what = open.refIndexes.length ? `Entry ${index} is not in the parsed reference list.`
         : "No entry of the reference list matches this citation.";
       return [this.#header(back), h("p", { className: "popover-missing", text: what })];
     }
-    const header = this.#header(back, h("span", { className: "popover-label", text: referenceLabel(ref) }), pill(state));
-    if (state === "pending") {
-      return [
-        header,
-        h("div", { className: "popover-body popover-skeleton", attrs: { title: ref.raw, "aria-busy": "true" } },
-          h("span", { className: "skeleton-line" }), h("span", { className: "skeleton-line short" }),
-          h("span", { className: "visually-hidden", text: "Looking up this reference" })),
-        this.#actions(ref, true),
-      ];
+    const header = this.#header(back, h("span", { className: "popover-label", text: referenceLabel(ref) }), pill(info));
+    if (open.form === index) return [header, this.#form(index, ref)];
+    switch (info.state) {
+      case "pending":
+        return [
+          header,
+          h("div", { className: "popover-body popover-skeleton", attrs: { title: ref.raw, "aria-busy": "true" } },
+            h("span", { className: "skeleton-line" }), h("span", { className: "skeleton-line short" }),
+            h("span", { className: "visually-hidden", text: "Looking up this reference" })),
+          this.#entryActions(ref, true),
+        ];
+      case "resolved":
+      case "library":
+        return [header, ...this.#recordView(index, ref, info)];
+      default:
+        return [header, ...this.#entryView(index, ref, info)];
     }
+  }
+
+  /**
+   * The parsed entry, for an entry no index matched.
+   * @param {number} index
+   * @param {Reference} ref
+   * @param {ReferenceInfo} info
+   */
+  #entryView(index, ref, info) {
     const meta = [authorList(ref.authors), yearText(ref)].filter(Boolean).join(" · ");
+    const reason = info.result?.status === "unresolved" && info.result.reason && info.result.reason !== "no match"
+      ? `Not found: ${info.result.reason}.` : "";
+    const buttons = [];
+    if (this.#actions?.hasLibrary()) {
+      const add = h("button", { className: "popover-add-manually primary", attrs: { type: "button" }, text: "Add manually" });
+      add.addEventListener("click", () => {
+        if (!this.#open) return;
+        this.#open.form = index;
+        this.#render();
+      });
+      buttons.push(add);
+    }
     return [
-      header,
       h("div", { className: "popover-body" },
         ref.title ? h("p", { className: "popover-entry-title", text: ref.title }) : null,
         meta ? h("p", { className: "popover-meta", text: meta }) : null,
-        h("p", { className: "popover-raw", attrs: { title: ref.raw }, text: ref.raw })),
-      this.#actions(ref, false),
-    ];
+        h("p", { className: "popover-raw", attrs: { title: ref.raw }, text: ref.raw }),
+        reason ? h("p", { className: "popover-reason", text: reason }) : null),
+      buttons.length ? h("div", { className: "popover-buttons" }, ...buttons) : null,
+      this.#entryActions(ref, false),
+    ].filter((e) => e !== null);
+  }
+
+  /**
+   * A resolved record, or the library's paper.
+   * @param {number} index
+   * @param {Reference} ref
+   * @param {ReferenceInfo} info
+   */
+  #recordView(index, ref, info) {
+    const record = info.result?.status === "resolved" ? info.result.record : null;
+    const item = info.paper ?? record;
+    const inLibrary = info.state === "library";
+    const title = item?.title || ref.title || ref.raw;
+    const meta = recordMeta({ year: item?.year ?? ref.year, venue: item?.venue ?? null, cited_by: record?.cited_by ?? null });
+    const authors = item?.authors?.length ? authorsShort(item.authors, 3) : authorsShort(ref.authors, 3);
+    const pdfUrl = safeHttpUrl(item?.pdf_url ?? record?.pdf_url ?? null);
+    const actions = this.#actions;
+    const buttons = [];
+    if (actions?.hasLibrary() && !inLibrary) {
+      const later = h("button", { className: "popover-read-later primary", attrs: { type: "button" }, text: "Read later" });
+      later.addEventListener("click", () => this.#run(later, () => actions.readLater(index)));
+      buttons.push(later);
+      buttons.push(menuButton({
+        className: "popover-add-to-list", label: "Add to list ▾", title: "Add to a reading list", menuClass: "list-menu",
+        items: async () => {
+          const lists = await actions.lists().catch(() => []);
+          return [
+            ...listTree(lists).map(({ list, depth }) => ({
+              label: list.name, depth, className: "list-choice", dataset: { listId: list.id },
+              onSelect: () => this.#run(null, () => actions.readLater(index, list.id)),
+            })),
+            { input: { placeholder: "New list…", label: "New list name", className: "list-new",
+              onSubmit: (/** @type {string} */ name) => this.#run(null, async () => {
+                const list = await actions.createList(name);
+                await actions.readLater(index, list.id);
+              }) } },
+          ];
+        },
+      }));
+    }
+    if (pdfUrl && actions) {
+      const label = inLibrary ? "Open in reader" : "PDF";
+      const pdf = h("button", {
+        className: inLibrary ? "popover-open-reader" : "popover-pdf",
+        attrs: { type: "button", title: `Open ${pdfUrl} in this reader (new tab)` }, text: label,
+      });
+      pdf.addEventListener("click", () => actions.openPdf(pdfUrl));
+      buttons.push(pdf);
+    }
+    if (inLibrary && actions?.hasLibrary()) {
+      const link = h("button", {
+        className: "popover-link-papers", attrs: { type: "button", title: "Record that this paper cites that one" },
+        text: "Link papers",
+      });
+      link.hidden = true; // shown once we know the relation does not exist yet
+      actions.hasLink(index).then((linked) => { link.hidden = linked; }, () => {});
+      link.addEventListener("click", () => this.#run(link, async () => {
+        await actions.linkPapers(index);
+        link.replaceWith(h("span", { className: "popover-linked", attrs: { role: "status" }, text: "Linked ✓" }));
+      }, { keep: true }));
+      buttons.push(link);
+    }
+    if (actions && item) buttons.push(this.#citeMenu(index));
+
+    const links = [];
+    if (record?.source_url && SOURCE_NAMES[record.source]) {
+      links.push(outbound("popover-source", record.source_url, `${SOURCE_NAMES[record.source]} ↗`,
+        `This record at ${SOURCE_NAMES[record.source]}`));
+    }
+    links.push(outbound("popover-scholar", scholarTitleUrl(title), "Scholar ↗", "Search Google Scholar for this title"));
+    const doi = item?.doi ?? ref.doi;
+    if (doi) links.push(outbound("popover-doi", `https://doi.org/${encodeURI(doi)}`, "DOI ↗", `DOI ${doi}`));
+    const arxiv = item?.arxiv ?? ref.arxiv_id;
+    if (arxiv) links.push(outbound("popover-arxiv", `https://arxiv.org/abs/${encodeURIComponent(arxiv)}`, "arXiv ↗", `arXiv ${arxiv}`));
+    links.push(this.#jump(ref, false));
+
+    return [
+      h("div", { className: "popover-body" },
+        h("p", { className: "popover-entry-title", text: title }),
+        authors ? h("p", { className: "popover-authors", text: authors }) : null,
+        meta ? h("p", { className: "popover-meta", text: meta }) : null),
+      buttons.length ? h("div", { className: "popover-buttons" }, ...buttons) : null,
+      h("p", { className: "popover-feedback", attrs: { role: "status", "aria-live": "polite" } }),
+      h("div", { className: "popover-actions popover-footer" }, ...links),
+    ].filter((e) => e !== null);
+  }
+
+  /** @param {number} index */
+  #citeMenu(index) {
+    const actions = /** @type {PopoverActions} */ (this.#actions);
+    return menuButton({
+      className: "popover-cite", label: "Cite ▾", title: "Copy a citation", menuClass: "cite-menu",
+      items: () => CITE_STYLES.map(([style, label]) => ({
+        label, className: "cite-choice", dataset: { style },
+        onSelect: () => this.#run(null, async () => {
+          const text = await actions.cite(index, style);
+          await this.#copy(text, label);
+        }),
+      })),
+    });
+  }
+
+  /**
+   * Copy to the clipboard and say so; where the clipboard is refused, show the text selected in a
+   * read-only box for Ctrl+C.
+   * @param {string} text
+   * @param {string} label
+   */
+  async #copy(text, label) {
+    const feedback = this.#element.querySelector(".popover-feedback");
+    if (!feedback) return;
+    this.#element.querySelector(".popover-copy-fallback")?.remove();
+    try {
+      await navigator.clipboard.writeText(text);
+      feedback.textContent = `Copied ${label}`;
+      feedback.className = "popover-feedback popover-copied";
+    } catch {
+      feedback.textContent = `The clipboard is not available: select and copy the ${label} below.`;
+      feedback.className = "popover-feedback";
+      const box = /** @type {HTMLTextAreaElement} */ (h("textarea", {
+        className: "popover-copy-fallback", attrs: { readonly: true, rows: 5, "aria-label": `${label} citation` },
+      }));
+      box.value = text;
+      feedback.after(box);
+      box.focus({ preventScroll: true });
+      box.select();
+    }
+  }
+
+  /**
+   * Run an action with its button disabled; a failure is shown in the popover, never thrown away.
+   * @param {HTMLElement | null} button
+   * @param {() => Promise<void>} action
+   * @param {{keep?: boolean}} [options]
+   */
+  async #run(button, action, { keep = false } = {}) {
+    button?.setAttribute("disabled", "");
+    try {
+      await action();
+    } catch (error) {
+      const feedback = this.#element.querySelector(".popover-feedback");
+      if (feedback) {
+        feedback.textContent = `Failed: ${/** @type {Error} */ (error)?.message ?? error}`;
+        feedback.className = "popover-feedback popover-error";
+      }
+    } finally {
+      if (!keep) button?.removeAttribute("disabled");
+    }
+  }
+
+  /**
+   * @param {number} index
+   * @param {Reference} ref
+   */
+  #form(index, ref) {
+    const actions = /** @type {PopoverActions} */ (this.#actions);
+    return paperForm({
+      entry: ref,
+      onSave: async (fields, status) => {
+        await actions.saveManual(index, fields, status);
+        if (!this.#open) return;
+        this.#open.form = null;
+        this.#render();
+      },
+      onCancel: () => {
+        if (!this.#open) return;
+        this.#open.form = null;
+        this.#render();
+        this.#element.querySelector(".popover-add-manually")?.focus({ preventScroll: true });
+      },
+    });
   }
 
   /**
@@ -205,10 +464,11 @@ export class CitationPopover {
   }
 
   /**
+   * Links under a parsed entry: Scholar (its title, else the raw text), DOI, arXiv, Jump to entry.
    * @param {Reference} ref
    * @param {boolean} disabled
    */
-  #actions(ref, disabled) {
+  #entryActions(ref, disabled) {
     const links = [];
     if (disabled) {
       links.push(h("button", { className: "popover-scholar", attrs: { type: "button", disabled: true }, text: "Scholar ↗" }));
@@ -219,13 +479,21 @@ export class CitationPopover {
         links.push(outbound("popover-arxiv", `https://arxiv.org/abs/${encodeURIComponent(ref.arxiv_id)}`, "arXiv ↗", `arXiv ${ref.arxiv_id}`));
       }
     }
+    return h("div", { className: "popover-actions" }, ...links, this.#jump(ref, disabled));
+  }
+
+  /**
+   * @param {Reference} ref
+   * @param {boolean} disabled
+   */
+  #jump(ref, disabled) {
     const jump = h("button", { className: "popover-jump", attrs: { type: "button", disabled }, text: "Jump to entry" });
     jump.addEventListener("click", () => {
       const anchor = this.#open?.anchor ?? null;
       this.close({ restoreFocus: false });
       this.#onJump(ref, anchor);
     });
-    return h("div", { className: "popover-actions" }, ...links, jump);
+    return jump;
   }
 
   /** @param {HTMLElement} anchor */
@@ -245,9 +513,23 @@ export class CitationPopover {
   }
 }
 
-/** @param {import("./reference-states.js").ReferenceState} state */
-function pill(state) {
-  return h("span", { className: "state-pill", dataset: { state }, text: STATE_LABELS[state] });
+/** @param {ReferenceInfo} info */
+function pill(info) {
+  return h("span", { className: "state-pill", dataset: { state: info.state }, text: pillText(info) });
+}
+
+/**
+ * An API's URL as a link target only when it is http(s): a `javascript:` URL in a record stays unused.
+ * @param {string | null} value
+ */
+export function safeHttpUrl(value) {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -257,9 +539,10 @@ function pill(state) {
  * @param {string} label
  */
 function outbound(className, href, text, label) {
+  const safe = safeHttpUrl(href);
   return h("a", {
     className: `popover-link ${className}`,
-    attrs: { href, target: "_blank", rel: "noopener noreferrer", title: label },
+    attrs: { href: safe, target: "_blank", rel: "noopener noreferrer", title: label },
     text,
   });
 }

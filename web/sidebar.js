@@ -1,11 +1,12 @@
 // The sidebar: two tabs. Outline lists the PDF's bookmarks (from pdf.js at once, then the analysis'
 // outline) or, for a PDF without bookmarks, the headings the analysis detected, titled
 // "Sections (detected)". References lists every parsed entry with its state pill: the row scrolls to the
-// entry on its page, the chevron opens the citation popover for that entry alone.
+// entry on its page, the chevron opens the citation popover for that entry alone. Pills follow the states
+// (looked up, found, "In library · to read") as the resolver and the library change.
 
 import { h } from "./dom.js";
 import { referenceLabel, referenceSummary } from "./format.js";
-import { STATE_LABELS } from "./reference-states.js";
+import { pillText } from "./reference-states.js";
 
 /**
  * @typedef {import("./format.js").Reference} Reference
@@ -63,9 +64,10 @@ export class Sidebar {
         const i = Number(/** @type {HTMLElement} */ (item).dataset.refIndex);
         if (index !== null && i !== index) continue;
         const pill = /** @type {HTMLElement} */ (item.querySelector(".state-pill"));
-        const state = states.get(i);
-        pill.dataset.state = state;
-        pill.textContent = STATE_LABELS[state];
+        const info = states.info(i);
+        pill.dataset.state = info.state;
+        pill.textContent = pillText(info);
+        /** @type {HTMLElement} */ (item).dataset.state = info.state;
       }
     });
   }
@@ -125,7 +127,7 @@ export class Sidebar {
    */
   showReferences(references, emptyMessage = "No reference list was found in this PDF.") {
     const items = references.map((ref) => {
-      const state = this.#states.get(ref.index);
+      const info = this.#states.info(ref.index);
       const jump = h("button", {
         className: "reference-jump",
         attrs: { type: "button", title: ref.raw },
@@ -133,7 +135,7 @@ export class Sidebar {
       h("span", { className: "reference-label", text: referenceLabel(ref) }),
       h("span", { className: "reference-body" },
         h("span", { className: "reference-text", text: referenceSummary(ref) }),
-        h("span", { className: "state-pill", dataset: { state }, text: STATE_LABELS[state] })));
+        h("span", { className: "state-pill", dataset: { state: info.state }, text: pillText(info) })));
       jump.addEventListener("click", () => this.#onReference(ref, jump));
       const chevron = h("button", {
         className: "reference-chevron",
@@ -141,7 +143,8 @@ export class Sidebar {
                  "aria-expanded": "false", title: "Details" },
       }, h("span", { className: "icon icon-chevron", attrs: { "aria-hidden": "true" } }));
       chevron.addEventListener("click", () => this.#onDetails(ref, chevron));
-      return h("li", { className: "reference-item", dataset: { refIndex: ref.index, page: ref.page } }, jump, chevron);
+      return h("li", { className: "reference-item", dataset: { refIndex: ref.index, page: ref.page, state: info.state } },
+        jump, chevron);
     });
     this.#el.referencesList.replaceChildren(...items);
     this.#el.referencesCount.textContent = references.length ? String(references.length) : "";
