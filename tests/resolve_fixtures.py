@@ -143,20 +143,25 @@ class Replay:
     """A Transport answering from the recordings; ``requested`` lists every URL asked, in order.
 
     ``overrides`` are tried first, in order, each ``url -> Recorded | None`` (None: not mine); a
-    ``hang`` predicate makes matching requests never answer (the client's timeout must end them).
+    ``hang`` predicate makes matching requests never answer (the client's timeout must end them); a
+    ``refuse`` predicate makes them fail as a dropped connection does. ``opaque=True`` is a browser's
+    fetch: a failure cannot be told from a CORS refusal.
     """
 
-    opaque_errors = False
-
-    def __init__(self, *overrides: Override, hang: Callable[[str], bool] | None = None) -> None:
+    def __init__(self, *overrides: Override, hang: Callable[[str], bool] | None = None,
+                 refuse: Callable[[str], bool] | None = None, opaque: bool = False) -> None:
         self.overrides = list(overrides)
         self.hang = hang
+        self.refuse = refuse
+        self.opaque_errors = opaque
         self.requested: list[str] = []
 
     async def get(self, url: str, timeout: float) -> Response:
         self.requested.append(url)
         if self.hang is not None and self.hang(url):
             await asyncio.Event().wait()  # never set
+        if self.refuse is not None and self.refuse(url):
+            raise TransportError("Failed to fetch")
         for override in self.overrides:
             rec = override(url)
             if rec is not None:
