@@ -134,6 +134,7 @@ class XmlArticle:
     title: str | None = None
     doi: str | None = None
     diagnostics: tuple[XmlDiagnostic, ...] = ()
+    elements: int = 0  # citation elements in the file: placed (joined ranges count 2), not placed or empty
     file: str | None = None
     sha256: str | None = None
 
@@ -146,6 +147,7 @@ class XmlArticle:
             "text": self.text,
             "references": [r.to_json() for r in self.references],
             "citations": [c.to_json() for c in self.citations],
+            "citation_elements": self.elements,
             "not_placed": {str(k): self.not_placed.get(k, 0) for k in NotPlaced},
             "diagnostics": [d.to_json() for d in self.diagnostics],
         }
@@ -234,11 +236,15 @@ def assemble(built: Built, references: Sequence[XmlReference], fmt: Format, *, t
             ids = _between(list(ids), first.ids[-1], last.ids[0], order, references)
         elif len(g) == 1:
             ids = _range_in_text(first.text, ids, order, references, by_number)
-        marker = text[first.start:last.end]
+        start, end = first.start, last.end
+        if len(g) == 2 and "]" in text[first.end:last.start] and text[start - 1:start] == "[" \
+                and text[end:end + 1] == "]":
+            start, end = start - 1, end + 1  # "[3]-[6]" whole, not "3]-[6"
+        marker = text[start:end]
         if len(g) == 1 and not first.exact:
             diags.append(XmlDiagnostic("marker_text", f"marker at {first.start} reads {marker!r} in the text "
                                                       f"but {first.text!r} in its element"))
-        markers.append((first.start, last.end, marker, ids, Context(first.context)))
+        markers.append((start, end, marker, ids, Context(first.context)))
 
     # 2. Sentences: the PDF path's splitter, then markers after a full stop go to the sentence before.
     bounds = _glue_markers(text, split_sentences(text), [(s, e) for s, e, *_ in markers])
@@ -260,11 +266,11 @@ def assemble(built: Built, references: Sequence[XmlReference], fmt: Format, *, t
     if built.empty:
         diags.append(XmlDiagnostic("empty_marker", f"{built.empty} citation element(s) have no text to place"))
     not_placed = dict(built.not_placed)
-    if total_cites is not None:
-        counted = len(built.placed) + built.empty + sum(not_placed.values())
-        if total_cites > counted:
-            not_placed[NotPlaced.OTHER] = not_placed.get(NotPlaced.OTHER, 0) + total_cites - counted
-    return XmlArticle(fmt, text, tuple(references), tuple(citations), not_placed, title, doi, tuple(diags))
+    counted = len(built.placed) + built.empty + sum(not_placed.values())
+    if total_cites is not None and total_cites > counted:
+        not_placed[NotPlaced.OTHER] = not_placed.get(NotPlaced.OTHER, 0) + total_cites - counted
+    return XmlArticle(fmt, text, tuple(references), tuple(citations), not_placed, title, doi, tuple(diags),
+                      max(counted, total_cites or 0))
 
 
 def _glue_markers(text: str, spans: list[tuple[int, int]], markers: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -121,7 +121,7 @@ class _Writer:
         if not s:
             return
         s = s.translate(_FORGED)
-        layout = GLUE if self.raised else LAYOUT
+        layout = "" if self.raised else LAYOUT
         core = s.strip()
         if not core:
             self.out.append(layout if "\n" in s else " ")
