@@ -100,6 +100,8 @@ const sidebar = new Sidebar({
 let analysis = null;
 /** @type {{title: string | null, url: string | null, arxiv: string | null, file: string}} the open paper's own metadata */
 let currentMeta = { title: null, url: null, arxiv: null, file: "" };
+/** @type {any} the open pdf.js document */
+let currentPdf = null;
 /** @type {any} pdf.js loading task of the open document */
 let loadingTask = null;
 let documentToken = 0;
@@ -147,6 +149,7 @@ async function openDocument(source) {
   }
   if (token !== documentToken) return;
   document.title = `${source.name} — citelens`;
+  currentPdf = pdf;
   currentMeta = {
     title: null, url: "url" in source ? source.url : null, file: source.name,
     arxiv: /(\d{4}\.\d{4,5})(v\d+)?(?:\.pdf)?$/i.exec(source.name)?.[1] ?? null,
@@ -190,6 +193,7 @@ function closeDocument() {
   links.clear();
   states.reset();
   currentMeta = { title: null, url: null, arxiv: null, file: "" };
+  currentPdf = null;
   viewer.close();
   analysis = null;
   backStack.length = 0;
@@ -362,7 +366,7 @@ popover.setActions(paperActions({
   states,
   library: () => library,
   currentPaper: async () => {
-    const title = currentMeta.title ?? firstHeading();
+    const title = currentMeta.title ?? await titleOnFirstPage(currentPdf);
     return title ? { title, url: currentMeta.url, arxiv: currentMeta.arxiv } : null;
   },
   formatCitation: async () => {
@@ -376,10 +380,25 @@ popover.setActions(paperActions({
   },
 }));
 
-/** The first detected heading of the open paper, as its title when the PDF's info has none. */
-function firstHeading() {
-  const entry = (analysis?.outline ?? []).find((/** @type {{title: string}} */ e) => e.title?.trim());
-  return entry ? entry.title.trim() : null;
+/**
+ * The open paper's title when its PDF info has none (most LaTeX papers): the text set in the largest size
+ * in the top half of page 1. Only to file the paper under a name for "Link papers"; the user can edit it.
+ * @param {any} pdf
+ */
+async function titleOnFirstPage(pdf) {
+  if (!pdf) return null;
+  try {
+    const page = await pdf.getPage(1);
+    const [, , , top] = page.view;
+    const { items } = await page.getTextContent();
+    const text = items.filter((/** @type {any} */ i) => i.str?.trim() && i.transform[5] > top / 2);
+    const size = Math.max(0, ...text.map((/** @type {any} */ i) => i.height));
+    const title = text.filter((/** @type {any} */ i) => i.height >= size - 0.5).map((/** @type {any} */ i) => i.str)
+      .join(" ").replace(/\s+/g, " ").trim();
+    return title || null;
+  } catch {
+    return null;
+  }
 }
 
 settingsDialog({

@@ -187,8 +187,11 @@ export class LibraryPanel {
       return;
     }
     const errors = result.errors ?? [];
-    const summary = `${file.name}: ${result.added} added, ${result.merged} merged, ${errors.length} error${errors.length === 1 ? "" : "s"}`;
-    this.#report(summary, errors.map((/** @type {any} */ e) => `${entryName(e.entry)}: ${e.message}`),
+    const unchanged = result.unchanged ? `, ${result.unchanged} already there` : "";
+    const summary = `${file.name}: ${result.added} added, ${result.merged} merged${unchanged}, `
+      + `${errors.length} error${errors.length === 1 ? "" : "s"}`;
+    this.#report(summary, errors.map((/** @type {any} */ e) =>
+      `${e.line ? `line ${e.line}, ` : ""}${entryName(e.entry)}: ${e.message}`),
       errors.length ? "partial" : "ok");
     this.render();
   }

@@ -15,17 +15,19 @@
  *            url?: string | null, pdf_url?: string | null}} CurrentPaper
  */
 
-/** Record fields a library paper keeps (interfaces.md: Paper). */
-const PAPER_FIELDS = ["title", "authors", "year", "venue", "doi", "arxiv", "url", "pdf_url", "type"];
+/** Record fields a library paper keeps (interfaces.md: Paper; web/library.js FIELDS). */
+const PAPER_FIELDS = ["title", "authors", "year", "venue", "doi", "arxiv", "url", "pdf_url", "type", "cited_by", "source_url"];
 
 /**
- * The library fields of a resolved record.
+ * The library fields of a resolved record. The record's `source` (which API) becomes `record_source`: a
+ * paper's `source` is what an import held, for a lossless export.
  * @param {any} record
  */
 export function paperFields(record) {
   /** @type {Record<string, any>} */
   const fields = {};
   for (const key of PAPER_FIELDS) if (record?.[key] !== undefined && record[key] !== null) fields[key] = record[key];
+  if (typeof record?.source === "string") fields.record_source = record.source;
   return fields;
 }
 

@@ -294,7 +294,7 @@ export class CitationPopover {
     const item = info.paper ?? record;
     const inLibrary = info.state === "library";
     const title = item?.title || ref.title || ref.raw;
-    const meta = recordMeta({ year: item?.year ?? ref.year, venue: item?.venue ?? null, cited_by: record?.cited_by ?? null });
+    const meta = recordMeta({ year: item?.year ?? ref.year, venue: item?.venue ?? null, cited_by: item?.cited_by ?? null });
     const authors = item?.authors?.length ? authorsShort(item.authors, 3) : authorsShort(ref.authors, 3);
     const pdfUrl = safeHttpUrl(item?.pdf_url ?? record?.pdf_url ?? null);
     const actions = this.#actions;
@@ -346,9 +346,10 @@ export class CitationPopover {
     if (actions && item) buttons.push(this.#citeMenu(index));
 
     const links = [];
-    if (record?.source_url && SOURCE_NAMES[record.source]) {
-      links.push(outbound("popover-source", record.source_url, `${SOURCE_NAMES[record.source]} ↗`,
-        `This record at ${SOURCE_NAMES[record.source]}`));
+    const source = record?.source ?? item?.record_source;
+    const sourceUrl = record?.source_url ?? item?.source_url;
+    if (sourceUrl && SOURCE_NAMES[source]) {
+      links.push(outbound("popover-source", sourceUrl, `${SOURCE_NAMES[source]} ↗`, `This record at ${SOURCE_NAMES[source]}`));
     }
     links.push(outbound("popover-scholar", scholarTitleUrl(title), "Scholar ↗", "Search Google Scholar for this title"));
     const doi = item?.doi ?? ref.doi;
