@@ -1,0 +1,283 @@
+"""``citelens resolve PAPER.pdf`` and ``citelens analyze --resolve``: the analysis JSON with a record for
+each reference.
+
+    citelens resolve paper.pdf [--pretty] [-o out.json] [--cache-dir DIR | --no-cache] [--mailto ADDR]
+                               [--openalex-key KEY] [--limit N] [--refs 3,17,55] [--doi DOI]
+    citelens analyze paper.pdf --resolve [the same options]
+
+Output: the analysis (``citelens analyze``) plus ``"resolutions"``: one object per resolved entry, in entry
+order, ``{"index": <entry index>, <Result JSON>}`` (:mod:`~citelens.resolve.record`). When the PDF's
+reference list cannot be read but the paper's own DOI is known (``--doi``, or the first DOI printed on
+its first page), the entries come from its Crossref record's deposited ``reference`` list instead; they
+are written as ``"crossref_references"`` (``references`` stays what the PDF holds) and the resolutions
+index those.
+
+stderr: a live progress line on a terminal, then one summary line per paper (``-q`` drops both); failures
+as ``citelens: FILE: message``, as ``citelens analyze`` does. Unresolved entries are results, not errors:
+the exit status is 0 when every paper was analysed.
+
+Wiring (``citelens.cli``): :func:`register` adds the ``resolve`` command and gives the existing
+``analyze`` command its ``--resolve`` options. The transport is an argument (``args.transport``, default
+:class:`~citelens.resolve.transport.UrllibTransport`), so tests run the real command on recorded responses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from citelens import __version__
+from citelens.resolve import crossref
+from citelens.resolve.cache import DirectoryCache
+from citelens.resolve.chain import resolve
+from citelens.resolve.record import Result, normalize_doi
+from citelens.resolve.settings import PARAMS, Settings
+from citelens.resolve.transport import Client, FetchError, Transport, UrllibTransport
+
+#: How many entries are resolved at once (each host still has its own pace and concurrency cap).
+CONCURRENT_ENTRIES = 4
+
+
+def register(subparsers: Any) -> None:
+    """Add ``resolve`` to the ``citelens`` subcommands, and ``--resolve`` to ``analyze`` when it exists."""
+    if "resolve" in subparsers.choices:
+        return
+    command = subparsers.add_parser(
+        "resolve",
+        help="analyse a PDF and look up each reference (Crossref, DataCite, Semantic Scholar, OpenAlex)",
+        description=(
+            "Analyse PDFs as `citelens analyze` does, then find each reference's record: by DOI or arXiv id, "
+            "else by searching Crossref and Semantic Scholar (and OpenAlex with --openalex-key), a hit being "
+            "accepted only when its title and year agree with the entry. Adds \"resolutions\" to the JSON. "
+            "Results are cached for 30 days. Exit status: 0 all files analysed, 1 some file failed, 2 usage error."
+        ),
+    )
+    command.add_argument("paths", nargs="+", metavar="PAPER.pdf", help="a PDF file or a folder of PDFs")
+    command.add_argument("-o", "--output", metavar="FILE", type=Path,
+                         help="write to FILE instead of stdout (replaced in one step, never half-written)")
+    command.add_argument("--pretty", action="store_true", help="indent the JSON (a single PDF only)")
+    command.add_argument("--text-only", action="store_true",
+                         help="ignore the PDF's own bookmarks and link annotations; use its text alone")
+    command.add_argument("-q", "--quiet", action="store_true", help="no progress line and no summary")
+    add_options(command)
+    command.set_defaults(run=run, parser=command, resolve=True)
+
+    analyze = subparsers.choices.get("analyze")
+    if analyze is not None:
+        analyze.add_argument("--resolve", action="store_true",
+                             help="also look up each reference (see `citelens resolve --help`)")
+        add_options(analyze)
+        plain = analyze.get_default("run")
+        analyze.set_defaults(run=lambda args: run(args) if args.resolve else plain(args))
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("resolution")
+    group.add_argument("--cache-dir", metavar="DIR", type=Path, default=None,
+                       help="where results are kept for 30 days (default: $XDG_CACHE_HOME/citelens/resolve "
+                            "or ~/.cache/citelens/resolve)")
+    group.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    group.add_argument("--mailto", metavar="ADDR", default=os.environ.get("CITELENS_MAILTO"),
+                       help="your e-mail address, sent to Crossref for its polite pool (or $CITELENS_MAILTO)")
+    group.add_argument("--openalex-key", metavar="KEY", default=os.environ.get("CITELENS_OPENALEX_KEY"),
+                       help="an OpenAlex API key: adds OpenAlex search as the last step "
+                            "(or $CITELENS_OPENALEX_KEY)")
+    group.add_argument("--limit", metavar="N", type=_positive, default=None,
+                       help="resolve only the first N references")
+    group.add_argument("--refs", metavar="LIST", type=_indexes, default=None,
+                       help="resolve only these entries, by index: 3,17,55")
+    group.add_argument("--doi", metavar="DOI", default=None,
+                       help="the paper's own DOI, for Crossref's reference list when the PDF's cannot be read")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
+
+
+def _indexes(text: str) -> frozenset[int]:
+    try:
+        return frozenset(_positive(part.strip()) for part in text.split(",") if part.strip())
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"expected entry indexes like 3,17,55, got {text!r}") from None
+
+
+def default_cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "citelens" / "resolve"
+
+
+# ------------------------------------------------------------------------------------------------ run
+
+
+def run(args: argparse.Namespace) -> int:
+    """The command; ``args.transport`` (a Transport) and ``args.sleep`` may be given, as tests do."""
+    from citelens import cli
+
+    parser: argparse.ArgumentParser = args.parser
+    paths = [Path(p) for p in args.paths]
+    batch = len(paths) > 1 or any(p.is_dir() for p in paths)
+    if batch and args.pretty:
+        parser.error("--pretty needs a single PDF: a folder or several files give JSON Lines, one per line")
+    if batch and args.doi:
+        parser.error("--doi names one paper: give a single PDF")
+    if args.doi and normalize_doi(args.doi) is None:
+        parser.error(f"--doi: not a DOI: {args.doi!r}")
+    if args.output is not None and not args.output.parent.is_dir():
+        parser.error(f"cannot write {args.output}: no folder {args.output.parent}")
+    adapter = cli._pdf_adapter()
+    if adapter is None:
+        return cli.EXIT_FAILED
+
+    settings = Settings(mailto=args.mailto or None, openalex_key=args.openalex_key or None)
+    transport: Transport = getattr(args, "transport", None) or UrllibTransport(_user_agent(settings))
+    sleep = getattr(args, "sleep", None) or asyncio.sleep
+    clock = getattr(args, "clock", None) or time.monotonic
+    store = None if args.no_cache else DirectoryCache(args.cache_dir or default_cache_dir())
+    progress = _Progress(sys.stderr, enabled=not args.quiet)
+
+    files, failed = cli._expand(paths)
+    with cli._output(args.output) as out:
+        for file in files:
+            analysis = cli._analyze_one(adapter, file, text_only=args.text_only, progress=lambda n, total: None)
+            if analysis is None:
+                failed += 1
+                out.discard = not batch
+                continue
+            client = Client(transport, settings=settings, params=PARAMS, clock=clock, sleep=sleep)
+            own_doi = normalize_doi(args.doi) if args.doi else None
+            if not analysis["references"] and own_doi is None:
+                own_doi = _doi_on_first_page(adapter, file)
+                if own_doi:
+                    cli._say(f"{file}: no reference list found; trying Crossref's for the DOI on its first page, "
+                             f"{own_doi}")
+            analysis = asyncio.run(_resolve_all(analysis, client, settings, store, args, own_doi, progress,
+                                                file))
+            text = json.dumps(analysis, ensure_ascii=False, indent=2 if args.pretty else None,
+                              separators=None if args.pretty else (",", ":"))
+            out.write(text + "\n")
+            out.flush()
+    return cli.EXIT_FAILED if failed else cli.EXIT_OK
+
+
+async def _resolve_all(analysis: dict[str, Any], client: Client, settings: Settings, store: Any,
+                       args: argparse.Namespace, own_doi: str | None, progress: _Progress,
+                       file: Path) -> dict[str, Any]:
+    entries = analysis["references"]
+    key = "references"
+    if not entries and own_doi:
+        entries = await _crossref_references(client, settings, own_doi, file)
+        if entries:
+            analysis = {**analysis, "crossref_references": entries}
+            key = "crossref_references"
+    chosen = [e for e in entries if args.refs is None or e["index"] in args.refs]
+    if args.limit is not None:
+        chosen = chosen[: args.limit]
+    text_hash = (analysis.get("source") or {}).get("text_hash")
+    if key == "crossref_references":
+        text_hash = f"crossref:{own_doi}"
+    started = time.monotonic()
+    asked = len(client.requested)
+    results: dict[int, Result] = {}
+    gate = asyncio.Semaphore(CONCURRENT_ENTRIES)
+
+    async def one(entry: dict[str, Any]) -> None:
+        async with gate:
+            results[entry["index"]] = await resolve(entry, client, settings, store, text_hash=text_hash)
+            progress.step(file, len(results), len(chosen))
+
+    await asyncio.gather(*(one(e) for e in chosen))
+    resolved = sum(1 for r in results.values() if r.ok)
+    progress.done(f"{file}: {resolved} of {len(chosen)} references resolved, "
+                  f"{len(client.requested) - asked} requests, {time.monotonic() - started:.1f} s")
+    resolutions = [{"index": e["index"], **results[e["index"]].to_json()} for e in chosen]
+    return {**analysis, "resolutions": resolutions}
+
+
+async def _crossref_references(client: Client, settings: Settings, doi: str, file: Path) -> list[dict[str, Any]]:
+    from citelens import cli
+
+    try:
+        response = await client.get(crossref.work_url(doi, settings.mailto))
+    except FetchError as error:
+        cli._say(f"{file}: Crossref's reference list for {doi} could not be fetched: {error}")
+        return []
+    entries = crossref.references_from_work(response.body) if response.status == 200 else []
+    if not entries:
+        cli._say(f"{file}: Crossref holds no reference list for {doi} (HTTP {response.status})")
+    return entries
+
+
+def _doi_on_first_page(adapter: Any, file: Path) -> str | None:
+    """The first DOI printed on the paper's first page (its own, in the header or footer), or None."""
+    from citelens.patterns import REF_DOI
+
+    try:
+        document = adapter.extract(file).document
+    except Exception:  # noqa: BLE001 - the analysis already read this file; a second failure only loses the DOI
+        return None
+    if not document.pages:
+        return None
+    text = " ".join(item.text for item in document.pages[0].items)
+    match = REF_DOI.search(text)
+    return normalize_doi(match.group("doi")) if match else None
+
+
+def _user_agent(settings: Settings) -> str:
+    agent = f"citelens/{__version__} (https://github.com/citelens)"
+    return f"{agent[:-1]}; mailto:{settings.mailto})" if settings.mailto else agent
+
+
+class _Progress:
+    """``resolving N/M`` on a terminal, redrawn in place; one summary line per paper."""
+
+    def __init__(self, stream: Any, *, enabled: bool) -> None:
+        self.stream, self.enabled = stream, enabled
+        self.tty = enabled and stream.isatty()
+
+    def step(self, file: Path, done: int, total: int) -> None:
+        if self.tty:
+            from citelens.cli import _STATUS_LINE
+
+            _STATUS_LINE.show(self.stream, f"resolving {file.name}: {done}/{total}")
+
+    def done(self, message: str) -> None:
+        if self.enabled:
+            from citelens.cli import PROG, _STATUS_LINE
+
+            _STATUS_LINE.clear()
+            print(f"{PROG}: {message}", file=self.stream, flush=True)
+
+
+def main(argv: Sequence[str] | None = None, *, transport: Transport | None = None,
+         sleep: Callable[[float], Any] | None = None) -> int:
+    """``citelens`` with this module registered and ``transport`` given to it (tests; ``python -m``)."""
+    from citelens import cli
+
+    parser = cli._parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    register(sub)
+    parser.set_defaults(transport=transport, sleep=sleep)
+    for choice in sub.choices.values():
+        choice.set_defaults(transport=transport, sleep=sleep)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        return cli.EXIT_USAGE
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
