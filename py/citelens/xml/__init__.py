@@ -26,12 +26,14 @@ def read_article(data: bytes, name: str = "input") -> XmlArticle:
     """The citation model of the XML article in ``data`` (``name`` is for messages and ``source.file``)."""
     from dataclasses import replace
 
-    from citelens.xml import jats
+    from citelens.xml import elsevier, jats
 
     root = parse_xml(data, name)
     try:
         if jats.is_jats(root):
             article = jats.read_jats(root)
+        elif elsevier.is_elsevier(root):
+            article = elsevier.read_elsevier(root)
         else:
             raise XmlInputError(_unknown_root(root.tag))
     except XmlInputError as exc:
