@@ -192,6 +192,11 @@ export function parseBibtex(text) {
         continue;
       }
       const open = src[pos];
+      if (open !== "{" && open !== "(" && !atLineStart(src, start)) {
+        // "someone@example.org" in comment text: BibTeX skips it too
+        keepComment(file, src.slice(start, pos));
+        continue;
+      }
       if (open !== "{" && open !== "(") {
         throw new SyntaxProblem(`expected { or ( after @${type} at line ${lineOf(pos)}, found ${describe(src, pos)}`, pos);
       }

@@ -5,8 +5,7 @@
 //   arxiv:<id>         without "arXiv:" and the version ("1706.03762v5" → "1706.03762"); the arXiv DOI
 //                      10.48550/arXiv.<id> gives this key too
 //   title:<t>|<year>   the title decoded from LaTeX, NFKD, accents stripped, lowercase, every run of
-//                      punctuation and space one space; only with a year, and only for titles of 3+ words
-//                      or 12+ characters (a one-word "Introduction" must not match everything)
+//                      punctuation and space one space; only with a year (a title alone is too weak)
 
 import { decodeLatex } from "./latex.js";
 
@@ -83,7 +82,7 @@ export function matchKeys(ref) {
   if (arxiv) keys.push(`arxiv:${arxiv}`);
   const title = normalizeTitle(ref.title);
   const year = Number.parseInt(String(ref.year ?? ""), 10);
-  if (title && Number.isFinite(year) && (title.split(" ").length >= 3 || title.length >= 12)) {
+  if (title && Number.isFinite(year)) {
     keys.push(`title:${title}|${year}`);
   }
   return keys;
