@@ -338,7 +338,7 @@ function balanced(text) {
  */
 export function serialiseBibtex(entries, { preambles = [], comments = [] } = {}) {
   const parts = [];
-  for (const p of preambles) parts.push(`@preamble{${balanced(p) ? p : p.replace(/[{}]/g, "")}}\n`);
+  for (const p of preambles) parts.push(`@preamble{{${balanced(p) ? p : p.replace(/[{}]/g, "")}}}\n`);
   const used = new Set();
   for (const entry of entries) {
     let key = entry.key || "entry";

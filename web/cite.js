@@ -217,12 +217,12 @@ function apa(v) {
   if (v.kind === "preprint" || v.kind === "book") {
     if (who) parts.push(...lead);
     parts.push({ text: v.title || "[Untitled]", italic: true });
-    if (!who) parts.push({ text: ` ${when}` });
+    const number = v.kind === "preprint" && v.arxiv ? ` (arXiv:${v.arxiv})` : "";
+    parts.push({ text: who ? `${number}. ` : `${number}. ${when} ` });
     if (v.kind === "preprint") {
-      parts.push({ text: v.arxiv ? ` (arXiv:${v.arxiv}). arXiv. ` : v.venue ? `. ${closed(v.venue)} ` : " [Preprint]. " });
-    } else {
-      parts.push({ text: ". " });
-      if (v.publisher) parts.push({ text: `${closed(v.publisher)} ` });
+      parts.push({ text: v.arxiv ? "arXiv. " : v.venue ? `${closed(v.venue)} ` : "[Preprint]. " });
+    } else if (v.publisher) {
+      parts.push({ text: `${closed(v.publisher)} ` });
     }
     if (url) parts.push({ text: url });
     return parts;
@@ -328,19 +328,19 @@ function chicago(v) {
   const url = link(v);
   /** @type {Part[]} */
   const parts = [];
-  if (who) parts.push({ text: `${closed(who)} ${year}. ` });
+  if (who) parts.push({ text: `${closed(who)} ${closed(year)} ` });
   const pages = v.pages ? pageRange(v.pages, chicagoElide) : null;
   const tail = url ? ` ${closed(url)}` : "";
   if (v.kind === "book") {
     parts.push({ text: v.title || "Untitled", italic: true });
     if (!who) parts.push({ text: `. ${year}` });
-    parts.push({ text: ". " });
+    parts.push({ text: v.year || who ? ". " : " " });
     if (v.publisher) parts.push({ text: closed(v.publisher) });
     parts.push({ text: tail });
     return parts;
   }
   parts.push({ text: quoted(v.title || "Untitled") });
-  if (!who) parts.push({ text: ` ${year}.` });
+  if (!who) parts.push({ text: ` ${closed(year)}` });
   if (v.kind === "preprint") {
     parts.push({ text: v.arxiv ? ` Preprint, arXiv:${v.arxiv}.` : v.venue ? ` Preprint, ${closed(v.venue)}` : " Preprint." });
   } else if (v.kind === "conference") {
