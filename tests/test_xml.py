@@ -18,7 +18,7 @@ import pytest
 from citelens.model import InputError
 from citelens.xml import NotPlaced, XmlInputError, read_article
 from citelens.xml.jats import BLOCKS, DROPPED, LEFT_OUT
-from citelens.xml.text import Markup, build_text, element_text
+from citelens.xml.text import Markup, build_text
 from corpus import CORPUS
 
 INPUTS = Path(__file__).parent / "xml_inputs"
