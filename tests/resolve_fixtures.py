@@ -81,6 +81,7 @@ CROSSREF_SEARCHES = {
     "paperqa retrieval augmented generative agent": "crossref/query_title_paperqa_rows1.json",
     "augmenting large language models": "crossref/query_title_augmenting_llm_chemistry_tools_rows1.json",
     "effect of native oxide layers on copper": "crossref/query_title_native_oxide_copper_rows1.json",
+    "askldjrq3rjaw938h": "crossref/query_title_nonsense_no_results.json",
 }
 S2_MATCHES = {
     "attention is all you need": "semanticscholar/match_attention_is_all_you_need_2025-08.json",
@@ -130,6 +131,11 @@ def browser_headers(rec: Recorded, host: str) -> dict[str, str]:
                if k not in {"content-length", "content-encoding", "transfer-encoding", "connection"}}
     if host in CORS_ADDED and rec.status < 400:
         headers["access-control-allow-origin"] = "*"
+    if "access-control-allow-origin" not in headers:
+        # Recorded without the header (S2's CloudFront 429): the browser must refuse it. Playwright's
+        # fulfill adds "access-control-allow-origin: <the page's origin>" to any cross-origin response that
+        # lacks one (playwright PR #12943), which would let it through; "null" matches no http origin.
+        headers["access-control-allow-origin"] = "null"
     return headers
 
 

@@ -194,6 +194,24 @@ export class CitelensAnalyzer extends EventTarget {
     return analysis;
   }
 
+  /**
+   * Look one reference entry up in the worker (citelens.resolve through the browser's fetch). Resolves to
+   * the Result the worker sends (unresolved ones included); rejects only when the worker itself failed.
+   * Caching and de-duplication are web/resolver.js's.
+   * @param {object} entry  one element of analysis.references
+   * @param {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
+   * @returns {Promise<object>} the Result
+   */
+  resolve(entry, settings) {
+    this.start();
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, onProgress: null });
+      this.#worker.postMessage({ type: "resolve", id, entry, settings });
+    });
+  }
+
   /** Stops the worker; pending and later analyses reject with a WorkerError. */
   terminate() {
     this.#fail("the analyzer was stopped");
@@ -222,6 +240,11 @@ export class CitelensAnalyzer extends EventTarget {
       this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms, stages: message.stages } }));
     } else if (message?.type === "failed") {
       this.#fail(message.error?.message ?? "Python could not be loaded");
+    } else if (message?.type === "resolved") {
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
+      this.#pending.delete(message.id);
+      pending.resolve(message.result);
     } else if (typeof message?.id === "number") {
       const pending = this.#pending.get(message.id);
       if (!pending) return;

@@ -47,13 +47,25 @@
  * @property {number} id
  * @property {false} ok
  * @property {ErrorInfo} error
+ *
+ * @typedef {object} ResolveRequest   page → worker: look one reference entry up (citelens.resolve)
+ * @property {"resolve"} type
+ * @property {number} id
+ * @property {object} entry           one element of analysis.references
+ * @property {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
+ *
+ * @typedef {object} ResolvedMessage  worker → page, exactly one per ResolveRequest
+ * @property {"resolved"} type
+ * @property {number} id
+ * @property {object} result          a Result: {status: "resolved", record, via} or
+ *                                    {status: "unresolved", reason, tried}; never an error
  */
 
 const started = performance.now();
 const here = new URL(import.meta.url);
 const installer = here.searchParams.get("installer") === "micropip" ? "micropip" : "lock";
 
-/** @param {ProgressMessage | ReadyMessage | FailedMessage | AnalyzeSuccess | AnalyzeFailure} message */
+/** @param {ProgressMessage | ReadyMessage | FailedMessage | AnalyzeSuccess | AnalyzeFailure | ResolvedMessage} message */
 function post(message) {
   self.postMessage(message);
 }
@@ -69,7 +81,7 @@ function workerError(error) {
   return { name: "WorkerError", message: `Python could not be loaded: ${message}` };
 }
 
-/** Loads Pyodide, installs the wheels, imports the bridge; resolves to its `analyze` function. */
+/** Loads Pyodide, installs the wheels, imports the bridge; resolves to its `analyze` and `resolve` functions. */
 async function boot() {
   progress("loading", "Loading Python");
   const wheels = new URL("../wheels/", here).href;
@@ -132,11 +144,12 @@ async function boot() {
     throw new Error([...errors, lastLine(error)].join("; "));
   }
   const analyze = pyodide.globals.get("analyze");
+  const resolve = pyodide.globals.get("resolve");
   const ms = performance.now() - started;
   stages.import = ms;
   progress("ready", `Python ready in ${(ms / 1000).toFixed(1)} s`);
   post({ type: "ready", ms, stages });
-  return analyze;
+  return { analyze, resolve };
 }
 
 /**
@@ -201,12 +214,34 @@ ready.catch((error) => {
   post({ type: "failed", error: failure });
 });
 
-/** @param {MessageEvent<AnalyzeRequest>} event */
+/**
+ * One reference looked up: the bridge's `resolve` coroutine, awaited as a Promise. Requests interleave
+ * (each waits on the network, paced per host in Python); an analysis runs between their awaits.
+ * @param {ResolveRequest} request
+ */
+async function resolveEntry({ id, entry, settings }) {
+  const unresolved = (reason) => ({ status: "unresolved", reason, tried: [] });
+  let result;
+  try {
+    const { resolve } = await ready;
+    const reply = await resolve(JSON.stringify({ entry, settings }));
+    result = JSON.parse(reply);
+  } catch (error) {
+    result = unresolved(failure ? `Python is not available: ${failure.message}` : `worker error: ${lastLine(error)}`);
+  }
+  post({ type: "resolved", id, result });
+}
+
+/** @param {MessageEvent<AnalyzeRequest | ResolveRequest>} event */
 self.onmessage = async (event) => {
+  if (event.data?.type === "resolve") {
+    resolveEntry(/** @type {ResolveRequest} */ (event.data));
+    return;
+  }
   const { id, action, payload } = event.data ?? {};
   let analyze;
   try {
-    analyze = await ready;
+    ({ analyze } = await ready);
   } catch {
     post({ id, ok: false, error: failure ?? workerError("unknown") });
     return;

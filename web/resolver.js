@@ -1,0 +1,298 @@
+// Which paper each reference is: looked up lazily through the worker (citelens.resolve in Python, the
+// browser's fetch), remembered in IndexedDB. DOM-free.
+//
+//   const resolver = new Resolver({ analyzer, settings: { mailto, openalexKey, s2Key: null } });
+//   resolver.setDocument(analysis);            // a new paper: per-document state forgotten
+//   resolver.addEventListener("change", (e) => show(e.detail.index, e.detail.result));
+//   const result = await resolver.resolve(55); // never rejects: a failure is an "unresolved" Result
+//   resolver.prefetch(20);                     // the first 20 entries, one at a time, in the background
+//
+// Results are cached in their own database, "citelens-resolution" (the analyses' "citelens" database and its
+// version stay untouched), store "results", for 30 days, under the keys citelens.resolve.cache uses:
+//   entry:<text hash>:<index>   one entry of one paper (the text hash: analysis.source.text_hash)
+//   doi:<doi>, arxiv:<id>       the paper itself, whichever document cites it
+// Only answers worth keeping are stored: resolved ones and "no match". A rate limit, a network error or a
+// timeout is tried again on the next look-up. An IndexedDB that cannot be opened is a cache that misses.
+
+/**
+ * @typedef {object} Record  CSL-flavoured (interfaces.md): title, authors, year, venue, doi, arxiv, url,
+ *   pdf_url, cited_by, type, source, source_url
+ * @typedef {{status: "resolved", record: Record, via: string}
+ *   | {status: "unresolved", reason: string, tried: string[]}} Result
+ * @typedef {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} Settings
+ * @typedef {{stored: number, result: Result}} Stored
+ */
+
+export const DB_NAME = "citelens-resolution";
+export const STORE = "results";
+const DB_VERSION = 1;
+export const TTL_MS = 30 * 24 * 3600 * 1000;
+/** The reason of the one unresolved answer worth caching (citelens.resolve.cache.NO_MATCH). */
+export const NO_MATCH = "no match";
+// Python gives up on an entry after its budget (90 s + one request's timeout); this is the last resort for
+// a worker that never answers.
+const REPLY_TIMEOUT_MS = 150_000;
+
+/** @param {string} reason @param {string[]} [tried] @returns {Result} */
+export function unresolved(reason, tried = []) {
+  return { status: "unresolved", reason, tried };
+}
+
+/** @param {Result} result */
+function cacheable(result) {
+  return result?.status === "resolved" || (result?.status === "unresolved" && result.reason === NO_MATCH);
+}
+
+/** A DOI in its one form (lower case, no resolver prefix), or null. */
+export function doiKey(doi) {
+  const match = typeof doi === "string" ? /10\.\d{4,9}\/\S+/.exec(doi.trim()) : null;
+  return match ? match[0].replace(/[.,;)]+$/, "").toLowerCase() : null;
+}
+
+/** An arXiv id without its version, or null. */
+export function arxivKey(id) {
+  const match = typeof id === "string"
+    ? /(?:^|arxiv[.:]|abs\/|pdf\/)(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i.exec(id.trim())
+    : null;
+  return match ? match[1] : null;
+}
+
+/** Results in IndexedDB; every method resolves (null / false on any failure), none throws. */
+export class ResolutionCache {
+  /** @type {Promise<IDBDatabase | null> | null} */
+  #db = null;
+  #name;
+  #ttl;
+
+  constructor(name = DB_NAME, { ttlMs = TTL_MS } = {}) {
+    this.#name = name;
+    this.#ttl = ttlMs;
+  }
+
+  /** @param {string} key @returns {Promise<Result | null>} */
+  async get(key) {
+    return this.#fresh(await this.#run("readonly", (store) => store.get(key)));
+  }
+
+  /**
+   * Every fresh entry result of one document, by index.
+   * @param {string} textHash @returns {Promise<Map<number, Result>>}
+   */
+  async entries(textHash) {
+    const prefix = `entry:${textHash}:`;
+    const found = new Map();
+    const [keys, values] = await Promise.all([
+      this.#run("readonly", (store) => store.getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`))),
+      this.#run("readonly", (store) => store.getAll(IDBKeyRange.bound(prefix, `${prefix}\uffff`))),
+    ]);
+    if (!Array.isArray(keys) || !Array.isArray(values) || keys.length !== values.length) return found;
+    keys.forEach((key, i) => {
+      const result = this.#fresh(values[i]);
+      const index = Number(String(key).slice(prefix.length));
+      if (result && Number.isInteger(index)) found.set(index, result);
+    });
+    return found;
+  }
+
+  /** @param {string[]} keys @param {Result} result */
+  async put(keys, result) {
+    /** @type {Stored} */
+    const value = { stored: Date.now(), result };
+    return (await this.#run("readwrite", (store) => {
+      let last = null;
+      for (const key of keys) last = store.put(value, key);
+      return last;
+    }, true)) === true;
+  }
+
+  async clear() {
+    return (await this.#run("readwrite", (store) => store.clear(), true)) === true;
+  }
+
+  /** @param {Stored | null} value */
+  #fresh(value) {
+    if (!value || typeof value.stored !== "number" || Date.now() - value.stored > this.#ttl) return null;
+    return value.result?.status ? value.result : null;
+  }
+
+  async #run(mode, request, done = false) {
+    const db = await this.#open();
+    if (!db) return null;
+    return new Promise((resolve) => {
+      try {
+        const tx = db.transaction(STORE, mode);
+        const req = request(tx.objectStore(STORE));
+        if (done) tx.oncomplete = () => resolve(true);
+        else req.onsuccess = () => resolve(req.result ?? null);
+        tx.onabort = tx.onerror = () => resolve(null);
+      } catch (error) {
+        console.warn("citelens: resolution cache:", error);
+        resolve(null);
+      }
+    });
+  }
+
+  #open() {
+    this.#db ??= new Promise((resolve) => {
+      try {
+        const req = indexedDB.open(this.#name, DB_VERSION);
+        req.onupgradeneeded = () => {
+          if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
+        };
+        req.onsuccess = () => {
+          const db = req.result;
+          db.onversionchange = () => db.close();
+          resolve(db);
+        };
+        req.onerror = req.onblocked = () => resolve(null);
+      } catch {
+        resolve(null);
+      }
+    });
+    return this.#db;
+  }
+}
+
+export class Resolver extends EventTarget {
+  #analyzer;
+  /** @type {Settings} */
+  #settings;
+  #cache;
+  #replyTimeoutMs;
+  /** Bumped by setDocument: answers for an older document are cached but not shown. */
+  #generation = 0;
+  #textHash = null;
+  /** @type {Map<number, any>} index → reference entry */
+  #entries = new Map();
+  /** @type {Map<number, Result>} */
+  #results = new Map();
+  /** @type {Map<number, Promise<Result>>} */
+  #inflight = new Map();
+  #prefetching = 0;
+
+  /**
+   * @param {{analyzer: {resolve: (entry: object, settings: Settings) => Promise<Result>}, settings?: Settings,
+   *   cache?: ResolutionCache | null, replyTimeoutMs?: number}} options
+   *   analyzer: the CitelensAnalyzer (web/analysis.js), which owns the worker; cache: null disables caching
+   */
+  constructor({ analyzer, settings = { mailto: null, openalexKey: null, s2Key: null },
+    cache = new ResolutionCache(), replyTimeoutMs = REPLY_TIMEOUT_MS }) {
+    super();
+    this.#analyzer = analyzer;
+    this.#settings = { ...settings };
+    this.#cache = cache;
+    this.#replyTimeoutMs = replyTimeoutMs;
+  }
+
+  /** New settings apply to the next look-ups (results already known stay). @param {Settings} settings */
+  setSettings(settings) {
+    this.#settings = { ...settings };
+  }
+
+  /**
+   * A new paper: forget per-document state; results cached for it earlier arrive as "change" events.
+   * @param {{source?: {text_hash?: string | null}, references?: any[]}} analysis
+   */
+  setDocument(analysis) {
+    const generation = ++this.#generation;
+    this.#textHash = analysis?.source?.text_hash ?? null;
+    this.#entries = new Map((analysis?.references ?? []).map((entry) => [entry.index, entry]));
+    this.#results = new Map();
+    this.#inflight = new Map();
+    this.#prefetching = 0;
+    if (!this.#cache || !this.#textHash) return;
+    this.#cache.entries(this.#textHash).then((found) => {
+      if (generation !== this.#generation) return;
+      for (const [index, result] of found) {
+        if (this.#entries.has(index) && !this.#results.has(index)) this.#settle(index, result);
+      }
+    });
+  }
+
+  /** What is known now about entry `index` (its 1-based index), or null. @returns {Result | null} */
+  result(index) {
+    return this.#results.get(index) ?? null;
+  }
+
+  /**
+   * The Result for entry `index`: from memory, the cache, or the worker (one look-up per entry at a time).
+   * Never rejects. @param {number} index @returns {Promise<Result>}
+   */
+  resolve(index) {
+    const known = this.#results.get(index);
+    if (known) return Promise.resolve(known);
+    const running = this.#inflight.get(index);
+    if (running) return running;
+    const entry = this.#entries.get(index);
+    if (!entry) return Promise.resolve(unresolved("no such reference"));
+    const generation = this.#generation;
+    const promise = this.#lookUp(entry).catch((error) => unresolved(`look-up failed: ${error?.message ?? error}`))
+      .then((result) => {
+        if (generation === this.#generation) {
+          this.#inflight.delete(index);
+          this.#settle(index, result);
+        }
+        return result;
+      });
+    this.#inflight.set(index, promise);
+    return promise;
+  }
+
+  /**
+   * Look up the first `count` entries in the background, one at a time (each host is paced in Python too).
+   * A new document or another prefetch call stops this one.
+   */
+  prefetch(count = 20) {
+    const run = ++this.#prefetching;
+    const generation = this.#generation;
+    const indexes = [...this.#entries.keys()].slice(0, count);
+    (async () => {
+      for (const index of indexes) {
+        if (run !== this.#prefetching || generation !== this.#generation) return;
+        if (!this.#results.has(index)) await this.resolve(index);
+      }
+    })();
+  }
+
+  /** @param {number} index @param {Result} result */
+  #settle(index, result) {
+    this.#results.set(index, result);
+    this.dispatchEvent(new CustomEvent("change", { detail: { index, result } }));
+  }
+
+  /** @param {any} entry @returns {Promise<Result>} */
+  async #lookUp(entry) {
+    const keys = [
+      this.#textHash ? `entry:${this.#textHash}:${entry.index}` : null,
+      doiKey(entry.doi) ? `doi:${doiKey(entry.doi)}` : null,
+      arxivKey(entry.arxiv_id) ? `arxiv:${arxivKey(entry.arxiv_id)}` : null,
+    ].filter(Boolean);
+    for (const key of keys) {
+      const hit = this.#cache ? await this.#cache.get(key) : null;
+      if (hit) return hit;
+    }
+    let timer = 0;
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => resolve(unresolved("timed out")), this.#replyTimeoutMs);
+    });
+    let result;
+    try {
+      result = await Promise.race([
+        this.#analyzer.resolve(entry, this.#settings)
+          .catch((error) => unresolved(`look-up unavailable: ${error?.message ?? error}`)),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!result?.status) result = unresolved("look-up failed: an answer that is not a result");
+    if (this.#cache && cacheable(result)) {
+      const record = result.status === "resolved" ? result.record : null;
+      const more = [doiKey(record?.doi) && `doi:${doiKey(record.doi)}`, arxivKey(record?.arxiv) && `arxiv:${arxivKey(record.arxiv)}`];
+      // "no match" belongs to this entry's text only; a record is the paper, found by any of its ids.
+      const all = result.status === "resolved" ? [...keys, ...more] : keys.filter((k) => k.startsWith("entry:"));
+      await this.#cache.put([...new Set(all.filter(Boolean))], result);
+    }
+    return result;
+  }
+}
