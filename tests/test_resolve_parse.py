@@ -218,3 +218,37 @@ def _hit(file: str) -> Record:
 def test_acceptance(entry: dict, file: str, accepted: bool, why: str) -> None:
     verdict = judge(entry, _hit(file))
     assert (verdict.accepted, verdict.why) == (accepted, why)
+
+
+# ------------------------------------------------------------------------------------ totality
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
+        ["title", "DOI", "author", "issued", "date-parts", "items", "message", "message-type", "data", "attributes",
+         "titles", "creators", "results", "externalIds", "openAccessPdf", "url", "authorships", "reference",
+         "year", "name", "family", "publicationYear", "identifiers", "doi", "license", "link", "journal",
+         "primary_location", "locations", "best_oa_location", "display_name", "type", "publicationTypes"]),
+        inner, max_size=6),
+    max_leaves=30)
+
+
+def _shaped(value):
+    """Arbitrary JSON, sometimes in each API's envelope, so the parsers get past their first check."""
+    return st.sampled_from([
+        value, {"message-type": "work", "message": value}, {"message-type": "work-list", "message": {"items": value}},
+        {"data": value}, {"data": {"id": "10.1/x", "attributes": value}}, {"results": value}, {"data": [value]}])
+
+
+@settings(max_examples=300, deadline=None)
+@given(_json_values.flatmap(_shaped))
+def test_parsers_are_total_on_any_json(value) -> None:
+    body = __import__("json").dumps(value)
+    for parse in (crossref.parse_work, crossref.parse_search, crossref.references_from_work, datacite.parse,
+                  semanticscholar.parse_match, semanticscholar.parse_paper, openalex.parse_search):
+        out = parse(body)
+        assert out is None or isinstance(out, (Record, list))

@@ -13,7 +13,8 @@ import json
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from citelens.resolve.record import Author, Record, Source, first, normalize_arxiv, normalize_doi, text
+from citelens.resolve.record import (Author, Record, Source, as_dict, as_list, first, normalize_arxiv,
+                                     normalize_doi, text)
 
 API = "https://api.crossref.org"
 
@@ -62,12 +63,12 @@ def parse_search(body: str) -> list[tuple[Record, str | None]]:
     data = _json(body)
     if not isinstance(data, dict) or data.get("message-type") != "work-list":
         return []
-    items = (data.get("message") or {}).get("items") or []
     out = []
-    for item in items:
+    for item in as_list(as_dict(data.get("message")).get("items")):
         rec = record(item)
         if rec is not None:
-            out.append((rec, item.get("type")))
+            kind = item.get("type")
+            out.append((rec, kind if isinstance(kind, str) else None))
     return out
 
 
@@ -84,11 +85,11 @@ def record(item: Any) -> Record | None:
         title = f"{title}: {subtitle}"
     return Record(
         title=title, source=Source.CROSSREF, source_url=f"{API}/works/{doi}",
-        authors=tuple(_author(a) for a in item.get("author") or () if isinstance(a, dict)),
+        authors=tuple(_author(a) for a in as_list(item.get("author")) if isinstance(a, dict)),
         year=work_year(item), venue=text(first(item.get("container-title"))), doi=doi,
         arxiv=normalize_arxiv(doi) if doi.startswith("10.48550/") else None,
         url=text(item.get("URL")) or f"https://doi.org/{doi}", pdf_url=_open_pdf(item),
-        cited_by=_int(item.get("is-referenced-by-count")), type=CSL_TYPES.get(item.get("type") or ""),
+        cited_by=_int(item.get("is-referenced-by-count")), type=CSL_TYPES.get(text(item.get("type")) or ""),
     )
 
 
@@ -99,8 +100,8 @@ def work_year(item: dict[str, Any]) -> int | None:
     (2018, None)
     """
     for key in ("issued", "published", "published-print", "published-online", "created"):
-        parts = (item.get(key) or {}).get("date-parts") or [[None]]
-        year = parts[0][0] if parts and parts[0] else None
+        parts = as_list(as_dict(item.get(key)).get("date-parts"))
+        year = as_list(parts[0])[0] if parts and as_list(parts[0]) else None
         if isinstance(year, int):
             return year
     return None
@@ -117,12 +118,13 @@ def references_from_work(body: str) -> list[dict[str, Any]]:
     if not isinstance(data, dict) or data.get("message-type") != "work":
         return []
     out: list[dict[str, Any]] = []
-    for ref in (data.get("message") or {}).get("reference") or ():
+    for ref in as_list(as_dict(data.get("message")).get("reference")):
         if not isinstance(ref, dict):
             continue
         title = text(ref.get("article-title")) or text(ref.get("volume-title")) or text(ref.get("series-title"))
         year = ref.get("year")
         year = int(year[:4]) if isinstance(year, str) and year[:4].isdigit() else None
+        key = ref.get("key")
         author = text(ref.get("author"))
         doi = normalize_doi(ref.get("DOI"))
         raw = text(ref.get("unstructured")) or ". ".join(
@@ -135,7 +137,7 @@ def references_from_work(body: str) -> list[dict[str, Any]]:
             "authors": [author.split(",")[0].split()[-1]] if author and author.split(",")[0].split() else [],
             "year": year, "year_suffix": None, "title": title, "doi": doi,
             "arxiv_id": normalize_arxiv(doi) if doi and doi.startswith("10.48550/") else None, "url": None,
-            "key": ref.get("key"), "source": "crossref",
+            "key": key if isinstance(key, str) else None, "source": "crossref",
         })
     return out
 
@@ -152,12 +154,12 @@ def _open_pdf(item: dict[str, Any]) -> str | None:
     open_licence = any(
         "creativecommons.org" in str(lic.get("URL", "")) and lic.get("content-version") in ("vor", "unspecified")
         and not lic.get("delay-in-days")
-        for lic in item.get("license") or () if isinstance(lic, dict))
+        for lic in as_list(item.get("license")) if isinstance(lic, dict))
     if not open_licence:
         return None
-    for link in item.get("link") or ():
-        if isinstance(link, dict) and link.get("content-type") == "application/pdf" and link.get("URL"):
-            return str(link["URL"])
+    for link in as_list(item.get("link")):
+        if isinstance(link, dict) and link.get("content-type") == "application/pdf" and text(link.get("URL")):
+            return text(link["URL"])
     return None
 
 

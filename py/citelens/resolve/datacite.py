@@ -12,7 +12,8 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from citelens.resolve.record import Author, Record, Source, normalize_arxiv, normalize_doi, split_name, text
+from citelens.resolve.record import (Author, Record, Source, as_dict, as_list, normalize_arxiv, normalize_doi,
+                                     split_name, text)
 
 API = "https://api.datacite.org"
 
@@ -43,27 +44,27 @@ def parse(body: str) -> Record | None:
         return None
     attrs = item["attributes"]
     doi = normalize_doi(item.get("id") or attrs.get("doi"))
-    titles = [t for t in attrs.get("titles") or () if isinstance(t, dict) and not t.get("titleType")]
+    titles = [t for t in as_list(attrs.get("titles")) if isinstance(t, dict) and not t.get("titleType")]
     title = text(titles[0].get("title")) if titles else None
     if not doi or not title:
         return None
-    arxiv = next((normalize_arxiv(i.get("identifier")) for i in attrs.get("identifiers") or ()
+    arxiv = next((normalize_arxiv(i.get("identifier")) for i in as_list(attrs.get("identifiers"))
                   if isinstance(i, dict) and i.get("identifierType") == "arXiv"), None)
     if arxiv is None and doi.startswith("10.48550/"):
         arxiv = normalize_arxiv(doi)
     publisher = attrs.get("publisher")
     publisher = text(publisher.get("name") if isinstance(publisher, dict) else publisher)
     year = attrs.get("publicationYear")
-    year = int(year) if isinstance(year, (int, str)) and str(year).isdigit() else None
+    year = int(year) if isinstance(year, (int, str)) and not isinstance(year, bool) and str(year).isdigit() else None
     return Record(
         title=title, source=Source.DATACITE, source_url=f"https://commons.datacite.org/doi.org/{doi}",
-        authors=tuple(_creator(c) for c in attrs.get("creators") or () if isinstance(c, dict)),
-        year=year, venue=text((attrs.get("container") or {}).get("title")) or publisher, doi=doi, arxiv=arxiv,
+        authors=tuple(_creator(c) for c in as_list(attrs.get("creators")) if isinstance(c, dict)),
+        year=year, venue=text(as_dict(attrs.get("container")).get("title")) or publisher, doi=doi, arxiv=arxiv,
         url=text(attrs.get("url")) or f"https://doi.org/{doi}",
         # The record is the arXiv deposit itself, whose PDF is always open.
         pdf_url=f"https://arxiv.org/pdf/{arxiv}" if arxiv else None,
         cited_by=None,  # DataCite's citationCount counts only DataCite-tracked links: 0 for most papers
-        type=text((attrs.get("types") or {}).get("citeproc")),
+        type=text(as_dict(attrs.get("types")).get("citeproc")),
     )
 
 

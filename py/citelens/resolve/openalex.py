@@ -11,7 +11,7 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from citelens.resolve.record import Record, Source, normalize_arxiv, normalize_doi, split_name, text
+from citelens.resolve.record import Record, Source, as_dict, as_list, normalize_arxiv, normalize_doi, split_name, text
 
 API = "https://api.openalex.org"
 
@@ -37,7 +37,7 @@ def parse_search(body: str) -> list[Record]:
     except (ValueError, TypeError):
         return []
     results = data.get("results") if isinstance(data, dict) else None
-    return [r for r in (work(item) for item in results or ()) if r is not None]
+    return [r for r in (work(item) for item in as_list(results)) if r is not None]
 
 
 def work(item: Any) -> Record | None:
@@ -48,19 +48,20 @@ def work(item: Any) -> Record | None:
         return None
     doi = normalize_doi(item.get("doi"))
     arxiv = normalize_arxiv(doi) if doi and doi.startswith("10.48550/") else None
-    locations = [item.get("best_oa_location"), item.get("primary_location"), *(item.get("locations") or ())]
+    locations = [item.get("best_oa_location"), item.get("primary_location"), *as_list(item.get("locations"))]
     pdf = next((text(loc.get("pdf_url")) for loc in locations if isinstance(loc, dict) and text(loc.get("pdf_url"))),
                None)
-    primary = item.get("primary_location") if isinstance(item.get("primary_location"), dict) else {}
-    source = primary.get("source") if isinstance(primary.get("source"), dict) else {}
+    primary = as_dict(item.get("primary_location"))
+    source = as_dict(primary.get("source"))
     year = item.get("publication_year")
-    authors = tuple(split_name(text((a.get("author") or {}).get("display_name")) or text(a.get("raw_author_name")) or "")
-                    for a in item.get("authorships") or () if isinstance(a, dict))
+    authors = tuple(split_name(text(as_dict(a.get("author")).get("display_name")) or text(a.get("raw_author_name")) or "")
+                    for a in as_list(item.get("authorships")) if isinstance(a, dict))
     ident = text(item.get("id")) or ""
     return Record(
         title=title, source=Source.OPENALEX, source_url=ident or API,
-        authors=authors, year=year if isinstance(year, int) else None, venue=text(source.get("display_name")),
+        authors=authors, year=year if isinstance(year, int) and not isinstance(year, bool) else None,
+        venue=text(source.get("display_name")),
         doi=doi, arxiv=arxiv, url=f"https://doi.org/{doi}" if doi else (text(primary.get("landing_page_url")) or ident),
-        pdf_url=pdf, cited_by=item.get("cited_by_count") if isinstance(item.get("cited_by_count"), int) else None,
-        type=CSL_TYPES.get(item.get("type") or ""),
+        pdf_url=pdf, cited_by=item.get("cited_by_count") if type(item.get("cited_by_count")) is int else None,
+        type=CSL_TYPES.get(text(item.get("type")) or ""),
     )

@@ -159,6 +159,16 @@ _TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?)\]])")
 
 
+def as_list(value: Any) -> list[Any]:
+    """``value`` when an API sent a list there, else ``[]``: parsers stay total on any JSON."""
+    return value if isinstance(value, list) else []
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    """``value`` when an API sent an object there, else ``{}``."""
+    return value if isinstance(value, dict) else {}
+
+
 def first(value: Any) -> Any:
     """The first element of a Crossref array field (``title``, ``container-title``), or the value itself.
 

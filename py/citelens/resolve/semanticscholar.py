@@ -13,7 +13,8 @@ import json
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from citelens.resolve.record import Author, Record, Source, normalize_arxiv, normalize_doi, split_name, text
+from citelens.resolve.record import (Author, Record, Source, as_dict, as_list, normalize_arxiv, normalize_doi,
+                                     split_name, text)
 
 API = "https://api.semanticscholar.org/graph/v1"
 FIELDS = "title,authors,year,venue,journal,externalIds,openAccessPdf,citationCount,publicationTypes,url"
@@ -55,24 +56,28 @@ def paper(item: Any) -> Record | None:
     title = text(item.get("title"))
     if not title:
         return None
-    ids = item.get("externalIds") or {}
+    ids = as_dict(item.get("externalIds"))
     doi = normalize_doi(ids.get("DOI"))
     arxiv = normalize_arxiv(ids.get("ArXiv")) if isinstance(ids.get("ArXiv"), str) else None
     oa = item.get("openAccessPdf")
     pdf = text(oa.get("url")) if isinstance(oa, dict) else None  # "" means none (2025 shape)
-    journal = item.get("journal") if isinstance(item.get("journal"), dict) else {}
-    types = item.get("publicationTypes") or ()
+    journal = as_dict(item.get("journal"))
+    types = as_list(item.get("publicationTypes"))
     csl = next((csl for name, csl in CSL_TYPES if name in types), "article" if arxiv else None)
     year = item.get("year")
-    url = text(item.get("url")) or f"https://www.semanticscholar.org/paper/{item.get('paperId', '')}"
+    url = text(item.get("url")) or f"https://www.semanticscholar.org/paper/{text(item.get('paperId')) or ''}"
     return Record(
         title=title, source=Source.SEMANTICSCHOLAR, source_url=url,
-        authors=tuple(_author(a) for a in item.get("authors") or () if isinstance(a, dict)),
-        year=year if isinstance(year, int) else None,
+        authors=tuple(_author(a) for a in as_list(item.get("authors")) if isinstance(a, dict)),
+        year=year if isinstance(year, int) and not isinstance(year, bool) else None,
         venue=text(item.get("venue")) or text(journal.get("name")), doi=doi, arxiv=arxiv, url=url,
-        pdf_url=pdf, cited_by=item.get("citationCount") if isinstance(item.get("citationCount"), int) else None,
+        pdf_url=pdf, cited_by=_count(item.get("citationCount")),
         type=csl,
     )
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _author(data: dict[str, Any]) -> Author:
