@@ -53,6 +53,7 @@ def test_a_bad_request_is_an_unresolved_result(bridge, payload, reason) -> None:
 
 
 def test_an_entry_of_the_wrong_shape_is_an_unresolved_result_not_an_exception(bridge) -> None:
-    result = call(bridge, {"entry": {"index": 1, "raw": 42, "title": ["x"]}, "settings": None}, Replay())
-    assert result["status"] == "unresolved"
-    assert result["reason"].startswith("internal error: ")
+    replay = Replay()
+    result = call(bridge, {"entry": {"index": 1, "raw": 42, "title": ["x"]}, "settings": None}, replay)
+    assert result == {"status": "unresolved", "reason": "nothing to search for: the entry has no text", "tried": []}
+    assert replay.requested == []

@@ -49,6 +49,7 @@ async def resolve(entry: dict[str, Any], transport: Client | Transport, settings
     else:
         params = params or PARAMS
         client = Client(transport, settings=settings, params=params)
+    entry = _plain(entry)
     doi = normalize_doi(entry.get("doi"))
     arxiv = normalize_arxiv(entry.get("arxiv_id") or entry.get("arxiv"))
     keys = [k for k in (entry_key(text_hash, entry.get("index")), doi and f"doi:{doi}",
@@ -74,6 +75,20 @@ async def resolve(entry: dict[str, Any], transport: Client | Transport, settings
                 if key and key not in keys:
                     cache.put(key, result)
     return result
+
+
+def _plain(entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry with the fields the chain reads as their types (a hand-made or damaged entry may differ).
+
+    >>> _plain({"index": 3, "raw": 42, "title": ["x"], "year": "2017", "doi": None})
+    {'index': 3, 'raw': '', 'title': None, 'year': None, 'doi': None}
+    """
+    out = dict(entry)
+    out["raw"] = entry.get("raw") if isinstance(entry.get("raw"), str) else ""
+    out["title"] = entry.get("title") if isinstance(entry.get("title"), str) else None
+    year = entry.get("year")
+    out["year"] = year if isinstance(year, int) and not isinstance(year, bool) else None
+    return out
 
 
 class _Steps:
