@@ -139,6 +139,12 @@ def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equatio
     assert "(3)" not in [c.text for c in bracket_doc.citations]
 
 
+def test_a_bracket_glued_to_a_short_variable_is_an_index():
+    body = NUMERIC_BODY + ["The components t[1] and t[2], (to[1]) and x[3]-[4] are indexes,",
+                           "while shown[5], al.[6], et al[7] and e.g.[8] are citations."]
+    assert [c.text for c in run(body, numbered(12)).citations][9:] == ["[5]", "[6]", "[7]", "[8]"]
+
+
 def test_the_bibliography_is_never_searched():
     tm = text_map([page(NUMERIC_BODY), page(["References", "[1] Author1 A. Title [2]. 2001."], 2)])
     result = find_citations(tm, refs_of(numbered(12), tm))

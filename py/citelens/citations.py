@@ -39,6 +39,7 @@ from citelens.patterns import (
     AY_PAREN,
     ENUMERATION_AFTER,
     EQUATION_BEFORE,
+    INDEX_BEFORE,
     NUM_BRACKET,
     NUM_BRACKET_RANGE,
     NUM_LIST_PART,
@@ -132,6 +133,15 @@ def _equation_number(tm: TextMap, start: int, end: int) -> bool:
     return first.x - (prev.x + prev.width) > 3 * first.size
 
 
+def _indexed(text: str, start: int) -> bool:
+    """A bracket that indexes the short variable glued before it: "t[1]", "(to[1])", "x[3]"; not a citation.
+
+    >>> _indexed("scores t[1]", 8), _indexed("shown [1]", 6), _indexed("shown[1]", 5), _indexed("et al[1]", 5)
+    (True, False, False, False)
+    """
+    return bool(INDEX_BEFORE.search(text[max(0, start - 6):start]))
+
+
 def _brackets(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
     for a, b in spans:
         seg = text[a:b]
@@ -140,9 +150,11 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_
             lo, hi = int(m.group("a")), int(m.group("b"))
             if 1 <= lo < hi <= limit and hi - lo <= 100:
                 taken.append((m.start(), m.end()))
-                yield _Marker(a + m.start(), a + m.end(), tuple(range(lo, hi + 1)))
+                if not _indexed(text, a + m.start()):  # "x[3]-[4]": neither bracket is a citation
+                    yield _Marker(a + m.start(), a + m.end(), tuple(range(lo, hi + 1)))
         for m in NUM_BRACKET.finditer(seg):
-            if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()):
+            if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()) \
+                    or _indexed(text, a + m.start()):
                 continue
             nums = _numbers(m.group("body"), limit)
             if nums:

@@ -367,6 +367,11 @@ NUM_BRACKET = re.compile(
     X,
 )
 
+# A variable of one or two letters glued to the bracket after it, matched at the end of the text before it:
+# an index, not a citation ("t[1] and t[2]" principal components, "to[1]" in MDPI's metabolomics paper,
+# "x[n]"); a citation is spaced or follows a longer word or punctuation ("shown [1]", "al.[2]", "et al[3]").
+INDEX_BEFORE = re.compile(r"(?<![\w.])(?<!et\s)[^\W\d_]{1,2}\Z")
+
 # A range written as two bracketed numbers: "[3]–[6]", "[3]-[6]".
 NUM_BRACKET_RANGE = re.compile(r"\[\s*(?P<a>\d{1,4})\s*\]\s*[-–—]\s*\[\s*(?P<b>\d{1,4})\s*\]")
 
