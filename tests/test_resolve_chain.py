@@ -241,8 +241,19 @@ def test_in_a_browser_a_failed_fetch_to_s2_reads_as_a_rate_limit() -> None:
     assert result.reason == "rate limited by Semantic Scholar (or unreachable)"
     assert sum("semanticscholar" in u for u in replay.requested) == 1 + PARAMS.retries
     # From the CLI (urllib) the same failure is what it is.
-    result = run(PAPERQA, Replay(refuse=lambda u: "semanticscholar" in u))
+    clock = FakeClock()
+    replay = Replay(refuse=lambda u: "semanticscholar" in u)
+    client = Client(replay, clock=clock, sleep=clock.sleep)
+    result = run(PAPERQA, replay, client=client)
     assert result.reason == "network error: Failed to fetch"
+    # ... and the next entry does not wait through the same retries: the host is cooling down.
+    before = len(replay.requested)
+    again = run(ATTENTION, replay, client=client)
+    assert again.reason == "network error: Failed to fetch"
+    assert [u for u in replay.requested[before:] if "semanticscholar" in u] == []
+    clock.now += PARAMS.backoff_max  # cooled down: asked again
+    run(ATTENTION | {"index": 56}, replay, client=client)
+    assert any("semanticscholar" in u for u in replay.requested[before:])
 
 
 def test_a_request_that_never_answers_times_out() -> None:

@@ -12,7 +12,7 @@ Transports (injected, so the chain runs the same under the CLI, in Pyodide and i
 :class:`Client` adds, per host: pacing and a concurrency cap (:class:`~citelens.resolve.settings.HostLimits`);
 retries with exponential backoff on 429, 503 and network errors, honouring ``Retry-After``; a per-request
 timeout; a deadline for the whole entry; and a cool-down after a host has refused us through every retry,
-so the next entries give up at once instead of hammering it. Every way a request can fail ends in a
+(or stayed unreachable) through every retry, so the next entries give up at once instead of hammering it. Every way a request can fail ends in a
 :class:`FetchError` with a reason for people; nothing waits for ever.
 
 Clock and sleep are injected (``clock=time.monotonic``, ``sleep=asyncio.sleep``) so tests of the waits do
@@ -86,7 +86,7 @@ class _Host:
     semaphore: asyncio.Semaphore
     next_start: float = 0.0
     cooldown_until: float = 0.0
-    cooldown_reason: str = ""
+    cooldown: FetchError | None = None
 
 
 class Client:
@@ -121,8 +121,8 @@ class Client:
         host = urlsplit(url).hostname or ""
         name = HOST_NAMES.get(host, host)
         state = self._host(host)
-        if self.clock() < state.cooldown_until:
-            raise FetchError(FailureKind.RATE_LIMITED, state.cooldown_reason)
+        if state.cooldown is not None and self.clock() < state.cooldown_until:
+            raise FetchError(state.cooldown.kind, str(state.cooldown))
         attempt = 0
         while True:
             async with state.semaphore:
@@ -151,9 +151,9 @@ class Client:
             if delay is None:
                 delay = min(self.params.backoff_base * 2 ** attempt, self.params.backoff_max)
             if attempt >= self.params.retries or delay > self.params.max_retry_after:
-                if failure.kind is FailureKind.RATE_LIMITED:
-                    state.cooldown_until = self.clock() + self.params.backoff_max
-                    state.cooldown_reason = str(failure)
+                # Refused or unreachable through every retry: the next entries give up at once for a while.
+                state.cooldown_until = self.clock() + self.params.backoff_max
+                state.cooldown = failure
                 raise failure
             attempt += 1
             state.next_start = max(state.next_start, self.clock() + delay)
