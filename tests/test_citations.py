@@ -102,10 +102,20 @@ def test_author_year_parenthetical_narrative_particles_diacritics_and_line_break
     assert len(across.boxes) == 2  # one box per line it spans
 
 
-def test_a_year_without_a_suffix_links_to_all_candidates():
+def test_a_year_without_a_suffix_links_to_all_candidates_its_form_fits():
+    refs = AY_REFS + (Reference(7, None, "Smith, J. 2019c. Third.", 9, (72, 172, 300, 182), ("Smith",), 2019, "c"),)
     result = run(["Both (Smith 2019) and (Smith, 2019) are ambiguous; (Lee 2020) is not.",
-                  "Again Smith (2019) here, and (Lee, 2020) there."], AY_REFS)
-    assert result.citations[0].ref_indexes == (1, 2)
+                  "Again Smith (2019) here, and (Lee, 2020) there; Smith and Lee (2019) wrote with",
+                  "a co-author, as did Smith et al. (2019), so (Smith & Lee, 2019) names one entry."], refs)
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("(Smith 2019)", (2, 7)), ("(Smith, 2019)", (2, 7)), ("(Lee 2020)", (3,)), ("Smith (2019)", (2, 7)),
+        ("(Lee, 2020)", (3,)), ("Smith and Lee (2019)", (1,)), ("Smith et al. (2019)", (1,)),
+        ("(Smith & Lee, 2019)", (1,))]
+
+
+def test_bare_suffixes_take_the_year_before_them():
+    result = run(AY_BODY + ["Both (Smith et al., 2019a,b) and Smith et al. (2019a, b) name two entries."], AY_REFS)
+    assert [c.ref_indexes for c in result.citations][-2:] == [(1, 2), (1, 2)]
 
 
 def test_superscripts_are_raised_smaller_numbers():

@@ -22,6 +22,7 @@ entry (numbers outside the list reject the marker); offsets and boxes come from 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
@@ -247,9 +248,11 @@ class _AuthorIndex:
             if ref.year is not None:
                 self._by_year[ref.year].append(ref)
 
-    def match(self, surname: str, year: int, suffix: str | None, phrase: str = "") -> tuple[int, ...]:
+    def match(self, surname: str, year: int, suffix: str | None, phrase: str = "", second: str = "",
+              etal: bool = False) -> tuple[int, ...]:
         """Entries of ``year`` (+ ``suffix``) by ``surname``; else whose entry opens with ``phrase``
-        ("World Health Organization", an author that is not a person)."""
+        ("World Health Organization", an author that is not a person). Of several, those the rest of the
+        citation fits: ``second`` author ("Range and Huber"), ``etal`` or a single author (:func:`_narrow`)."""
         key = _fold(surname)
         if len(key) < 2:
             return ()
@@ -257,18 +260,41 @@ class _AuthorIndex:
         if suffix:
             with_suffix = [r for r in pool if r.year_suffix == suffix]
             pool = with_suffix or [r for r in pool if not r.year_suffix]
-        hits = [r.index for r in pool if _same_author(key, r)]
+        found = [r for r in pool if _same_author(key, r)]
+        hits = [r.index for r in (_narrow(found, second, etal) if len(found) > 1 else found)]
         if not hits and phrase:
             long_key = _fold(phrase)
             hits = [r.index for r in pool if len(long_key) >= 6 and _fold(r.raw[: len(phrase) + 12]).startswith(long_key)]
         return tuple(hits)
 
 
-def _same_author(key: str, ref: Reference) -> bool:
-    first = _fold(ref.authors[0]) if ref.authors else ""
-    if first and (first == key or first.endswith(key) or key.endswith(first)):
+def _same_name(key: str, name: str) -> bool:
+    """``key`` (folded) names the author ``name``: equal, one the other's tail ("Berg" in "van der Berg"),
+    or nearly the same letters."""
+    folded = _fold(name)
+    if folded and (folded == key or folded.endswith(key) or key.endswith(folded)):
         return True
-    if first and len(key) >= 4 and fuzz.ratio(first, key) >= 88:
+    return bool(folded) and len(key) >= 4 and fuzz.ratio(folded, key) >= 88
+
+
+def _narrow(found: list[Reference], second: str, etal: bool) -> list[Reference]:
+    """Of one first author's entries of one year, those the citation's form fits: "Range and Huber, 2007"
+    the two-author entry with Huber second, "Range et al., 2007" one of three or more authors, "Robinson
+    2014" a single author's (frontiers-psychol-2015, springer-behavecolsociobiol-2015 hold both kinds).
+    All of them when none fits: an author list may be cut short."""
+    if second:
+        key = _fold(second.split()[-1])
+        fit = [r for r in found if len(r.authors) >= 2 and _same_name(key, r.authors[1])]
+        fit = [r for r in fit if len(r.authors) == 2] or fit
+    elif etal:
+        fit = [r for r in found if len(r.authors) >= 3] or [r for r in found if len(r.authors) == 2]
+    else:
+        fit = [r for r in found if len(r.authors) == 1]
+    return fit or found
+
+
+def _same_author(key: str, ref: Reference) -> bool:
+    if ref.authors and _same_name(key, ref.authors[0]):
         return True
     # An organisation or an unparsed author list: the name opens the entry.
     return _fold(ref.raw[: len(key) + 12]).startswith(key)
@@ -282,22 +308,41 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -
             for part in (m.group("body") or m.group("sbody")).split(";"):
                 for nm in AY_NAME_YEARS.finditer(part):
                     phrase = part[: nm.start("years")].strip(" ,")
-                    hits.extend(_resolve(nm.group("name"), nm.group("years"), index, phrase))
+                    hits.extend(_resolve(nm, index, phrase))
             if hits:
                 taken.append((m.start(), m.end()))
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
         for m in AY_NARRATIVE.finditer(text, a, b):  # "Smith et al. (2019)", "Johnson [2002]"
             if any(s <= m.start() < e or s < m.end() <= e for s, e in taken):
                 continue
-            hits = list(_resolve(m.group("name"), m.group("years"), index))
+            hits = list(_resolve(m, index))
             if hits:
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
 
 
-def _resolve(name: str, years: str, index: _AuthorIndex, phrase: str = "") -> Iterator[int]:
+def _resolve(m: re.Match[str], index: _AuthorIndex, phrase: str = "") -> Iterator[int]:
+    """The entries an AY_NAME_YEARS or AY_NARRATIVE match names, one year after another."""
+    name = m.group("name")
     surname = name.split()[-1] if name.split() else name
-    for y in YEAR.finditer(years):
-        yield from index.match(surname, int(y.group("year")), y.group("suffix"), phrase)
+    for year, suffix in _years(m.group("years")):
+        yield from index.match(surname, year, suffix, phrase, m.group("second") or "", bool(m.group("etal")))
+
+
+def _years(years: str) -> Iterator[tuple[int, str | None]]:
+    """Each year with its suffix; a suffix alone takes the year before it.
+
+    >>> list(_years("2006a,b, 2009")), list(_years("2018a, b"))
+    ([(2006, 'a'), (2006, 'b'), (2009, None)], [(2018, 'a'), (2018, 'b')])
+    """
+    last = None
+    for part in years.split(","):
+        part = part.strip()
+        y = YEAR.fullmatch(part)
+        if y:
+            last = int(y.group("year"))
+            yield last, y.group("suffix")
+        elif last is not None and len(part) == 1 and part.isalpha():
+            yield last, part
 
 
 # ------------------------------------------------------------------------------------------- style

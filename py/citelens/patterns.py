@@ -409,11 +409,12 @@ _NAME = (r"\b(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|S
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
 # Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
-# "see Smith & Lee, 2019, p. 4", "World Health Organization, 2019" (the last name before the years).
+# "see Smith & Lee, 2019, p. 4", "World Health Organization, 2019" (the last name before the years),
+# "Melis et al., 2006a,b". ``etal`` and ``second`` tell "Range and Huber, 2007" from "Range et al., 2007".
 AY_NAME_YEARS = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?: et \s* al \.? | and \s+ {_NAME} | & \s* {_NAME} ) )? ,? \s*
-    (?P<years> {_YEARS} )
+    (?P<name> {_NAME} ) (?: ,? \s+ (?: (?P<etal> et \s* al \.? ) | (?: and \s+ | & \s* ) (?P<second> {_NAME} ) ) )?
+    ,? \s* (?P<years> {_YEARS} )
     """,
     X,
 )
@@ -432,7 +433,8 @@ AY_PAREN = re.compile(
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)".
 AY_NARRATIVE = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: \s+ et \s* al \.? | \s+ and \s+ {_NAME} | \s* & \s* {_NAME} )? ’?s? \s*
+    (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
+    ’?s? \s*
     [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* p p? \. \s* \d+ (?: [-–] \d+ )? )? \s* [)\]]
     """,
     X,
