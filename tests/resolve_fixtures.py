@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -195,6 +196,13 @@ def with_headers(rec: Recorded, **extra: str) -> Recorded:
     """A recording with headers added (``retry_after="2"`` -> ``retry-after: 2``)."""
     return Recorded(rec.file, rec.status, {**rec.headers, **{k.replace("_", "-"): v for k, v in extra.items()}},
                     rec.body)
+
+
+def in_thread(function: Callable[..., object], *args: object, **kwargs: object) -> object:
+    """``function(*args)`` on a thread of its own: ``asyncio.run`` refuses to start where an event loop runs,
+    and Playwright's sync API leaves one running on the main thread once an e2e test has used it."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(function, *args, **kwargs).result()
 
 
 class FakeClock:

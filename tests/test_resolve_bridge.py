@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from resolve_fixtures import Replay
+from resolve_fixtures import Replay, in_thread
 
 BRIDGE = Path(__file__).resolve().parent.parent / "worker" / "bridge.py"
 
@@ -31,7 +31,7 @@ ATTENTION = {"index": 55, "label": "[55]", "title": "Attention is all you need",
 
 def call(bridge, payload, replay: Replay) -> dict:
     text = payload if isinstance(payload, str) else json.dumps(payload)
-    return json.loads(asyncio.run(bridge.resolve(text, replay)))
+    return json.loads(in_thread(asyncio.run, bridge.resolve(text, replay)))
 
 
 def test_an_entry_and_settings_in_a_result_out(bridge) -> None:

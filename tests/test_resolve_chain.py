@@ -16,7 +16,7 @@ from citelens.resolve import Client, Result, Settings, Via, resolve
 from citelens.resolve import crossref, datacite, semanticscholar
 from citelens.resolve.cache import DirectoryCache, MemoryCache
 from citelens.resolve.settings import PARAMS
-from resolve_fixtures import S2_429, FakeClock, Replay, first_n, recorded, with_headers
+from resolve_fixtures import S2_429, FakeClock, Replay, first_n, in_thread, recorded, with_headers
 
 MULTILEXSUM = "pdf/arxiv-2022-multilexsum-neurips-2206.10883.pdf"
 
@@ -25,7 +25,7 @@ def run(entry: dict, replay: Replay, settings: Settings | None = None, *, clock:
         params=PARAMS, cache=None, text_hash: str | None = None, client: Client | None = None) -> Result:
     clock = clock or FakeClock()
     client = client or Client(replay, settings=settings, params=params, clock=clock, sleep=clock.sleep)
-    return asyncio.run(resolve(entry, client, settings, cache, text_hash=text_hash))
+    return in_thread(asyncio.run, resolve(entry, client, settings, cache, text_hash=text_hash))
 
 
 def hosts_and_paths(urls: list[str]) -> list[str]:

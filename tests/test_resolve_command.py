@@ -10,7 +10,7 @@ import pytest
 
 from citelens.resolve import command, crossref
 from corpus import CORPUS
-from resolve_fixtures import Replay, recorded
+from resolve_fixtures import Replay, in_thread, recorded
 
 MULTILEXSUM = CORPUS / "pdf" / "arxiv-2022-multilexsum-neurips-2206.10883.pdf"
 
@@ -28,7 +28,7 @@ class Naps:
 
 
 def run(argv: list[str], replay: Replay) -> int:
-    return command.main([str(a) for a in argv], transport=replay, sleep=Naps())
+    return in_thread(command.main, [str(a) for a in argv], transport=replay, sleep=Naps())
 
 
 def test_resolve_adds_a_result_per_chosen_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from citelens.resolve import TransportError
 from citelens.resolve.transport import UrllibTransport
-from resolve_fixtures import recorded
+from resolve_fixtures import in_thread, recorded
 
 ROUTES = {"/ok": "semanticscholar/match_paperqa.json", "/missing": "crossref/error_404_works_notarealdoi.txt",
           "/limited": "semanticscholar/error_429_too_many_requests.json"}
@@ -48,7 +48,7 @@ def base():
 
 
 def get(url: str):
-    return asyncio.run(UrllibTransport("citelens-test (mailto:me@example.org)").get(url, 5.0))
+    return in_thread(asyncio.run, UrllibTransport("citelens-test (mailto:me@example.org)").get(url, 5.0))
 
 
 def test_a_200_with_its_headers_and_body(base: str) -> None:
