@@ -5,6 +5,7 @@
     citelens eval papers/ [--json]                         text-only analysis scored against the PDFs' own links
     citelens xml article.xml [--pretty] [-o out.json]      a JATS or Elsevier XML article's citation model
     citelens xml articles/ [-o out.jsonl] [--progress]     one model per line (JSON Lines)
+    citelens xml page.html [--text extracted.txt]          a publisher's HTML page (markers linking to its list)
     citelens eval --gold article.xml paper.pdf [--json]    the PDF analysis scored against the XML's citations
 
 Contract: stdout (or ``-o``) carries only analyses; everything for people goes to stderr, one line per
@@ -160,6 +161,7 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 XML_SUFFIXES = (".xml", ".nxml")
+HTML_SUFFIXES = (".html", ".htm")
 
 
 def _add_xml_command(sub: Any) -> None:
@@ -168,20 +170,24 @@ def _add_xml_command(sub: Any) -> None:
         help="read JATS or Elsevier XML articles: text, references and every in-text citation, as JSON",
         description=(
             "Read structured articles (JATS 1.x from PMC / Europe PMC / pubget, Elsevier full-text-retrieval-"
-            "response XML) into the citation model: the article text, the reference list and each in-text "
-            "citation with its character offsets, the entries it names and its sentence. One file gives one "
-            "JSON document; a folder (searched recursively for *.xml, *.nxml) or several files give JSON "
-            "Lines. A file that cannot be read is reported on stderr and the batch goes on. "
+            "response XML; publisher HTML pages whose markers link to the page's own reference list) into the "
+            "citation model: the article text, the reference list and each in-text citation with its character "
+            "offsets, the entries it names and its sentence. One file gives one JSON document; a folder (searched "
+            "recursively for *.xml, *.nxml, *.html, *.htm) or several files give JSON Lines. A file that cannot "
+            "be read is reported on stderr and the batch goes on. "
             "Exit status: 0 all files read, 1 some file failed, 2 usage error."
         ),
     )
-    xml.add_argument("paths", nargs="+", metavar="PATH", help="an XML file or a folder of them")
+    xml.add_argument("paths", nargs="+", metavar="PATH", help="an XML or HTML file or a folder of them")
     xml.add_argument("-o", "--output", metavar="FILE", type=Path,
                      help="write to FILE instead of stdout (replaced in one step, never half-written)")
     xml.add_argument("--pretty", action="store_true", help="indent the JSON (a single file only)")
     xml.add_argument("--progress", action="store_true",
                      help="draw the progress bar even when stderr is not a terminal")
     xml.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
+    xml.add_argument("--text", metavar="FILE", type=Path,
+                     help="with one HTML page: place its citation links in FILE, a readability-style extraction "
+                          "of the page (UTF-8 text), by each link's text and the 40 characters before it")
     xml.set_defaults(run=_xml, parser=xml)
 
 
@@ -191,7 +197,8 @@ def _expand_xml(paths: Sequence[Path]) -> tuple[list[Path], int]:
     empty = 0
     for path in paths:
         if path.is_dir():
-            found = sorted((p for p in path.rglob("*") if p.suffix.lower() in XML_SUFFIXES and p.is_file()),
+            found = sorted((p for p in path.rglob("*") if p.suffix.lower() in XML_SUFFIXES + HTML_SUFFIXES
+                            and p.is_file()),
                            key=lambda p: p.parts)
             if not found:
                 _say(f"{path}: no XML files in this folder")
@@ -205,8 +212,9 @@ def _expand_xml(paths: Sequence[Path]) -> tuple[list[Path], int]:
     return list(unique.values()), empty
 
 
-def _read_xml(file: Path) -> Any:
-    """The XmlArticle of one file, or None after saying on stderr why there is none."""
+def _read_xml(file: Path, text: str | None = None) -> Any:
+    """The XmlArticle of one file (with ``text``: the PlacedText of an HTML page), or None after saying on
+    stderr why there is none."""
     from citelens.xml import read_article
 
     try:
@@ -215,6 +223,8 @@ def _read_xml(file: Path) -> Any:
         _say(_about(file, f"cannot read: {exc.strerror or exc}"))
         return None
     try:
+        if file.suffix.lower() in HTML_SUFFIXES:
+            return _read_html(data, file, text)
         return read_article(data, str(file))
     except CitelensError as exc:
         _say(_about(file, str(exc)))
@@ -234,6 +244,18 @@ def _xml(args: argparse.Namespace) -> int:
         parser.error("--pretty needs a single file: a folder or several files give JSON Lines, one per line")
     if args.output is not None and not args.output.parent.is_dir():
         parser.error(f"cannot write {args.output}: no folder {args.output.parent}")
+    text = None
+    if args.text is not None:
+        if batch or paths[0].suffix.lower() not in HTML_SUFFIXES:
+            parser.error("--text needs a single HTML page (.html, .htm): citelens xml page.html --text page.txt")
+        try:
+            text = args.text.read_bytes().decode("utf-8")
+        except OSError as exc:
+            _say(_about(args.text, f"cannot read: {exc.strerror or exc}"))
+            return EXIT_FAILED
+        except UnicodeDecodeError as exc:
+            _say(_about(args.text, f"not UTF-8 text: {exc.reason} at byte {exc.start}"))
+            return EXIT_FAILED
     files, failed = _expand_xml(paths)
     show = batch and not args.quiet
     status = _Status(sys.stderr, total=len(files), enabled=show and (args.progress or sys.stderr.isatty()))
@@ -242,7 +264,7 @@ def _xml(args: argparse.Namespace) -> int:
     with _output(args.output) as out:
         for n, file in enumerate(files, start=1):
             status.start(n, file)
-            article = _read_xml(file)
+            article = _read_xml(file, text)
             if article is None:
                 failed += 1
                 out.discard = not batch
@@ -255,6 +277,19 @@ def _xml(args: argparse.Namespace) -> int:
     if show:
         status.summary(ok, failed)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _read_html(data: bytes, file: Path, text: str | None) -> Any:
+    """A publisher's HTML page; with ``text``, its links placed in that extracted text (counts on stderr)."""
+    from citelens.xml.html import place_in_text, read_html
+
+    if text is None:
+        return read_html(data, str(file))
+    placed = place_in_text(data, text, str(file))
+    counts = placed.counts()
+    _say(f"{file}: {counts['placed_uniquely']} of {len(placed.links)} links placed uniquely in the text "
+         f"({counts['ambiguous']} ambiguous, {counts['not_found']} not found)")
+    return placed
 
 
 def _eval_gold(args: argparse.Namespace) -> int:

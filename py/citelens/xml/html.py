@@ -119,9 +119,9 @@ ACK = re.compile(r"(?: ^ | [^a-z] ) (?: ack \d* | acknowledge?ments? ) (?: $ | [
 LABEL_CLASS = re.compile(r"(?: ^ | [^a-z] ) (?: label | counter | order | number ) (?: $ | [^a-z] )", X)
 # The text of a link to a copy of the entry (Frontiers: "CrossRef Full Text | Google Scholar"); link rows
 # classed PLOS "reflinks", Springer "c-article-references__links", ScienceDirect "ReferenceLinks" go too.
-CHROME_TEXT = re.compile(r"""^ (?: google \s scholar | crossref (?: \s full \s text )? | pubmed (?: /ncbi | \s abstract )?
-                             | view \s article | article | cas | scopus | web \s of \s science | full \s text
-                             | publisher \s site ) $""", X | re.IGNORECASE)
+CHROME_TEXT = re.compile(r"""^ (?: google \s scholar | crossref (?: \s full \s text )?
+                             | pubmed (?: /ncbi | \s abstract )? | view \s article | article | cas | scopus
+                             | web \s of \s science | full \s text | publisher \s site ) $""", X | re.IGNORECASE)
 # What the dropped links leave behind at the end of an entry: " | |".
 LEFTOVER_SEPARATORS = re.compile(r"(?: \s* \| )+ \s* $", X)
 # A DOI link: "https://doi.org/10.1371/journal.pone.0115884", "http://dx.doi.org/10.1038/nature12373".
@@ -378,11 +378,17 @@ def _find_reference_lists(page: _Page) -> tuple[list[Any], list[Any]]:
         raise HtmlInputError("the page has no internal links (<a href=\"#...\">) to a reference list: not a "
                              "publisher's article page, or its references are loaded by a script?")
     groups: dict[Any, set[Any]] = {}
-    for _a, target in page.links:
+    inner = 0
+    for a, target in page.links:
         entry = _entry_of(page, page.targets[target])
         box = page.parent.get(entry) if entry is not None else None
-        if box is not None and not page.inside(_a, box):  # a list's own links to itself name no entry of it
+        if box is not None and page.inside(a, box):  # a list's own links to itself name no entry of it
+            inner += 1
+        elif box is not None:
             groups.setdefault(box, set()).add(entry)
+    if not groups and inner:
+        raise HtmlInputError(f"the page's {inner} internal link(s) all sit inside the list they land on: "
+                             "no in-text citations")
     hinted = [box for box in groups if _is_reference_list(page, box)]
     if not hinted:
         best = max(groups, key=lambda b: len(groups[b]), default=None)
