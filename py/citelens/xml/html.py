@@ -576,9 +576,9 @@ def _read(data: bytes | str, name: str) -> tuple[XmlArticle, Built]:
     alias: dict[str, str] = {}
     references = []
     used: set[str] = set()
+    linked = {t for _a, t in page.links}
     for index, entry in enumerate(entries, start=1):
         inside = [e for e in entry.iter() if id(e) in targets]
-        linked = {t for _a, t in page.links}
         names = [k for e in inside for k in (e.get("id"), e.get("name")) if k and page.targets.get(k) is e]
         ref_id = next((k for k in names if k in linked), None) or (names[0] if names else f"ref{index}")
         if ref_id in used:
