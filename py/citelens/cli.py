@@ -112,6 +112,10 @@ def _parser() -> argparse.ArgumentParser:
                                "(JATS or Elsevier), with and without the PDF's own links")
     evaluate.set_defaults(run=_eval, parser=evaluate)
     _add_xml_command(sub)
+    # `citelens resolve` and `analyze --resolve`: the resolution chain's own module adds its options.
+    from citelens.resolve.command import register
+
+    register(sub)
     return parser
 
 
