@@ -161,6 +161,17 @@ def test_the_bibliography_is_never_searched():
     assert all(c.page == 1 for c in result.citations)
 
 
+def test_prose_the_bibliography_passed_over_is_searched():
+    tm = text_map([page(NUMERIC_BODY), page(["References", "[1] Author1 A. Title [2]. 2001.",
+                                             "Discussion goes on [3] beside the list.", "[2] Author2 B."], 2)])
+    inside = tm.text.index("Discussion")
+    start, end = tm.text.index("References") + len("References"), len(tm.text)
+    plain = find_citations(tm, ReferenceList(numbered(12), start, end))
+    skipping = find_citations(tm, ReferenceList(numbered(12), start, end, (), ((inside, inside + 38),)))
+    assert [c.text for c in skipping.citations] == [c.text for c in plain.citations] + ["[3]"]
+    assert skipping.citations[-1].page == 2
+
+
 def test_no_reference_list_means_no_citations_and_a_diagnostic():
     tm = text_map([page(NUMERIC_BODY)])
     result = find_citations(tm, ReferenceList((), None, None))

@@ -193,6 +193,39 @@ def test_an_alphabetical_list_resumes_after_a_float_set_into_it():
     assert "Figure" not in " ".join(r.raw for r in rl.references)
 
 
+def f1000_page() -> list[Page]:
+    """F1000's last page: the list opens under the left column's prose, the Discussion runs on in the
+    right column, and entry 3 ends under it before entry 4."""
+    def col(x: float, y0: float, n: int, tag: str) -> list[TextItem]:
+        return [it(f"prose of the discussion {tag}{k} goes on here.", x, y0 + 12 * k) for k in range(n)]
+
+    left = [*col(72, 80, 20, "a"), it("References", 72, 330, 10),
+            it("1. Clyne PJ, Warr CG: A novel family of receptors.", 72, 345, 6),
+            it("Neuron. 1999; 22(2): 327–38.", 84, 352, 6),
+            it("2. Gao Q, Chess A: Identification of candidate genes.", 72, 360, 6),
+            it("Genomics. 1999; 60(1): 31–9.", 84, 367, 6),
+            it("3. Vogt RG, Riddiford LM: Pheromone binding by moth.", 72, 375, 6)]
+    right = [*col(320, 80, 6, "b"), it("as shown before [2] and in [4].", 320, 152),
+             *col(320, 164, 4, "c"),
+             it("Nature. 1981; 293(5828): 161–3.", 332, 400, 6),
+             it("4. Ishida Y, Leal WS: Identification and cloning.", 320, 408, 6),
+             it("J Chem Ecol. 2002; 28(4): 867–71.", 332, 415, 6),
+             it("5. Bohbot J, Pitts RJ: Molecular characterization.", 320, 423, 6),
+             it("Insect Mol Biol. 2007; 16(5): 525–37.", 332, 430, 6)]
+    return pages(prose(80, 40), left + right)
+
+
+def test_an_entry_ends_after_the_prose_the_list_passed_over():
+    tm = text_map(f1000_page())
+    rl = find_references(tm)
+    assert [r.label for r in rl.references] == ["1.", "2.", "3.", "4.", "5."]
+    assert rl.references[2].raw == "Vogt RG, Riddiford LM: Pheromone binding by moth. Nature. 1981; 293(5828): 161–3."
+    assert rl.references[2].year == 1981
+    [(a, b)] = rl.skipped  # the right column's prose, for the citation search
+    assert rl.start < a < b < rl.end
+    assert "as shown before [2]" in tm.text[a:b] and "Nature" not in tm.text[a:b]
+
+
 def test_numbered_list_without_heading_is_found_in_the_last_pages():
     entries = [it(f"{n}. Author{chr(64 + n)} X, Other Y. A study of item {n}. J. Exp. {n} (20{10 + n}) {n}–9.",
                   72, 160 + 12 * n, 8) for n in range(1, 6)]

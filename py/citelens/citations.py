@@ -81,10 +81,12 @@ class _Marker:
 
 
 def _segments(tm: TextMap, refs: ReferenceList, body_start: int) -> list[tuple[int, int]]:
-    """The spans of ``tm.text`` to search: everything but the bibliography (and the front matter)."""
+    """The spans of ``tm.text`` to search: everything but the bibliography (and the front matter); the
+    prose the bibliography passed over (``refs.skipped``) is searched too."""
     end = len(tm.text)
     if refs.start is not None:
         spans = [(body_start, max(refs.start, body_start))]
+        spans.extend((max(a, body_start), b) for a, b in refs.skipped)
         if refs.end is not None and refs.end < end:
             spans.append((max(refs.end, body_start), end))
         return [(a, b) for a, b in spans if b > a]

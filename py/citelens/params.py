@@ -103,6 +103,11 @@ class ReferencesParams:
     heading_gap: float = 1.8
     #: A numbered list resumes after foreign text with its next entry in its own size, within this share.
     resume_size_share: float = 0.1
+    #: Text the list passed over (a column of body prose beside its first entries: F1000, PNAS) is
+    #: reported for the citation search when it holds this many lines of this many characters or more
+    #: (JMIR's five-line running foot stays out).
+    skipped_min_lines: int = 5
+    skipped_min_chars: int = 20
     #: Columns the shared layout misread: a gutter is an uncovered strip at least this wide (points),
     #: between columns of text at least this wide (narrower ones are label or line-number margins).
     gutter_min: float = 6.0

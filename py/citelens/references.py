@@ -102,7 +102,8 @@ class ReferenceList:
 
     ``start`` is the offset of its first entry's first character (after its heading; where a page's
     columns were re-read, the earliest of the entries' offsets), ``end`` is just past its last entry.
-    Text the list skipped (a column of Methods prose between PNAS's entries 3 and 4) lies inside the span.
+    Text the list skipped (a column of Methods prose between PNAS's entries 3 and 4) lies inside the span;
+    ``skipped`` holds the stretches of it that are prose (see :func:`_skipped`), for the citation search.
     Both are None when no list was found.
     """
 
@@ -110,6 +111,7 @@ class ReferenceList:
     start: int | None  # offset in tm.text where the bibliography begins (after its heading)
     end: int | None  # offset just past its last entry
     diagnostics: tuple[Diagnostic, ...] = ()
+    skipped: tuple[tuple[int, int], ...] = ()  # [a, b) inside start..end the list passed over (see above)
 
 
 class LabelKind(enum.StrEnum):
@@ -190,7 +192,29 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -
     refs = tuple(_reference(tm, i, e, params) for i, e in enumerate(entries, start=1))
     start = min(r.start for r in rows)
     end = max(r.end for e in entries for r in e.rows)
-    return ReferenceList(refs, start, max(end, start), tuple(diags))
+    skipped = _skipped(tm, rows, start, end, furniture, params)
+    return ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
+
+
+def _skipped(tm: TextMap, rows: Sequence[_Row], start: int, end: int, furniture: _Furniture,
+             params: ReferencesParams) -> tuple[tuple[int, int], ...]:
+    """The stretches of ``start``..``end`` no kept row covers that hold at least ``skipped_min_lines``
+    lines of ``skipped_min_chars`` characters other than running heads and feet: prose the list passed over (F1000 sets the end of
+    the Discussion beside the first entries)."""
+    covered = sorted(seg for r in rows for seg in r.segments)
+    out = []
+    at = start
+    for a, b in [*covered, (end, end)]:
+        if a > at:
+            first, last = tm.line_index(at), tm.line_index(a - 1)
+            prose = sum(1 for k in range(first, last + 1)
+                        if k not in furniture.lines_of(tm.lines[k].page)
+                        and len(tm.text[max(at, tm.starts[k]):min(a, tm.starts[k] + len(tm.lines[k].text))].strip())
+                        >= params.skipped_min_chars)
+            if prose >= params.skipped_min_lines:
+                out.append((at, a))
+        at = max(at, b)
+    return tuple(out)
 
 
 def _no_references(message: str) -> Diagnostic:
@@ -574,6 +598,7 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
                 and AUTHOR_START.match(row.text) is not None and last_key <= _sort_key(row.text)
         if foreign:
             if continues:
+                rows.extend(_continuation(foreign, row, size, pitch, params))
                 foreign = []
             elif len(foreign) < params.interruption_max_lines:
                 foreign.append(row)
@@ -605,6 +630,23 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
             last_key = _sort_key(row.text)
         rows.append(row)
     return _drop_odd_sizes(rows, size, params)
+
+
+def _continuation(foreign: list[_Row], resumed: _Row, size: float, pitch: float,
+                  params: ReferencesParams) -> list[_Row]:
+    """The rows at the end of ``foreign`` that continue the entry before it: unlabelled, in the list's
+    size, just above the entry the list resumes with in its column. F1000 runs the Discussion on beside
+    its first entries and sets the end of entry 6 ("Nature. 1981; 293(5828): 161–3") under it."""
+    out: list[_Row] = []
+    below = resumed
+    for row in reversed(foreign):
+        if row.label is not None or row.page != below.page or row.column != below.column \
+                or abs(row.size - size) > params.furniture_size_ratio * size or _is_caption(row.text) \
+                or not 0 < below.baseline - row.baseline <= params.gap_pitches * pitch:
+            break
+        out.append(row)
+        below = row
+    return out[::-1]
 
 
 def _sort_key(text: str) -> str:
