@@ -277,9 +277,14 @@ def _glue_markers(text: str, spans: list[tuple[int, int]], markers: list[tuple[i
     """Sentence spans where a sentence opening with markers right after a full stop gives them (and
     what glues them together) to the sentence before it.
 
+    A narrative marker ("Cox (2002) disagreed.") opens its own sentence and is left there.
+
     >>> t = "It was shown. 12,13 Next one."
     >>> [t[a:b] for a, b in _glue_markers(t, [(0, 13), (14, 29)], [(14, 16), (17, 19)])]
     ['It was shown. 12,13', 'Next one.']
+    >>> t = "It was shown. Cox (2002) disagreed."
+    >>> [t[a:b] for a, b in _glue_markers(t, [(0, 13), (14, 35)], [(14, 24)])]
+    ['It was shown.', 'Cox (2002) disagreed.']
     """
     out = list(spans)
     at = dict(markers)
@@ -288,6 +293,8 @@ def _glue_markers(text: str, spans: list[tuple[int, int]], markers: list[tuple[i
         prev_a, prev_b = out[k - 1]
         if a not in at or text[prev_b - 1:prev_b] not in SENTENCE_STOPS or text[prev_b:a].strip():
             continue
+        if text[a:a + 1].isalpha():
+            continue  # a narrative citation is the sentence's subject
         end = at[a]
         while True:  # markers glued to this one: "12,13", "12–14"
             nxt = min((s for s in at if s >= end and MARKER_GLUE.match(text[end:s])), default=None)
