@@ -301,7 +301,7 @@ class TextMap:
     >>> tm.text
     'see [12] here\\x0cnext page'
     >>> tm.page_at(tm.text.index("next")), [(pg, [round(v) for v in b]) for pg, b in tm.boxes(4, 8)]
-    (2, [(1, [92, 90, 112, 102])])
+    (2, [(1, [93, 90, 112, 102])])
     >>> tm.span(1, (92, 90, 112, 102))
     (4, 8)
     """
