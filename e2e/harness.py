@@ -129,10 +129,13 @@ GUARD = Guard()
 
 def guarded_context(browser: Any) -> Any:
     """A fresh context (its own profile: empty IndexedDB and localStorage) under the guard, with the
-    init script in every page."""
+    init script in every page. The reader looks references up on its own (hover, click, the first 20
+    after load): the four APIs are answered with their recorded "not found" responses (:class:`ApiReplay`),
+    so nothing leaves loopback and every look-up ends; a test routes its own recordings over these."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
     context.route("**/*", GUARD.route)
+    ApiReplay().install(context)
     context.add_init_script(INIT_SCRIPT)
     context.on("page", GUARD.watch)
     return context
@@ -326,3 +329,105 @@ def match_markers(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> l
                 pairs.append((i, j))
                 break
     return pairs
+
+
+# ------------------------------------------------------------------------ recorded API responses
+# The reference look-up asks four APIs (py/citelens/resolve through the worker's fetch). Tests answer them
+# with the real responses recorded in ``$CITELENS_SHARED/api-fixtures`` (NOTES.md, MANIFEST.tsv): body,
+# status and headers as recorded, so a response without Access-Control-Allow-Origin (Semantic Scholar's
+# 429) fails in the browser as it would for real. Bodies there are pretty-printed or decoded, so the
+# recorded transfer headers (content-encoding, content-length) are left out.
+
+from corpus import SHARED  # noqa: E402  (tests/corpus.py; kept with the helpers that use it)
+
+API_FIXTURES = SHARED / "api-fixtures"
+API_HOSTS = ("api.crossref.org", "api.datacite.org", "api.semanticscholar.org", "api.openalex.org")
+_TRANSFER_HEADERS = {"content-encoding", "content-length", "transfer-encoding", "connection"}
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """One recorded response: ``name`` is its path under api-fixtures without the extension."""
+
+    name: str
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @classmethod
+    def load(cls, name: str) -> Recorded:
+        import json
+
+        meta = json.loads((API_FIXTURES / f"{name}.meta.json").read_text(encoding="utf-8"))
+        body_path = next(p for p in (API_FIXTURES / f"{name}.json", API_FIXTURES / f"{name}.txt") if p.is_file())
+        headers = {k.lower(): ", ".join(v) if isinstance(v, list) else str(v)
+                   for k, v in meta["response_headers"].items() if k.lower() not in _TRANSFER_HEADERS}
+        return cls(name, int(meta["status"]), headers, body_path.read_bytes())
+
+    def json(self) -> Any:
+        import json
+
+        return json.loads(self.body)
+
+    def with_json(self, body: Any) -> Recorded:
+        """The same status and headers with another JSON body (a hostile variant of a real answer)."""
+        import json
+
+        return Recorded(f"{self.name} (altered)", self.status, self.headers, json.dumps(body).encode("utf-8"))
+
+
+@dataclass
+class ApiReplay:
+    """Answers the APIs' hosts on a browser context: the first rule whose host, path part and query words
+    match a request gives its response; otherwise each API's recorded "not found" answer (DataCite has
+    none recorded: its requests fail as a network error). Every request is kept in ``requests``."""
+
+    rules: list[tuple[str, str, tuple[str, ...], Recorded]] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def when(self, host: str, path: str, words: tuple[str, ...], response: Recorded) -> ApiReplay:
+        """``path``: a part of the URL path; ``words``: lowercase words all found in the decoded query."""
+        self.rules.append((host, path, words, response))
+        return self
+
+    def fallback(self, host: str, path: str, query: str) -> Recorded | None:
+        if host == "api.crossref.org":
+            return Recorded.load("crossref/query_title_nonsense_no_results" if "query" in query
+                                 else "crossref/error_404_works_notarealdoi")
+        if host == "api.semanticscholar.org":
+            return Recorded.load("semanticscholar/match_error_404_title_match_not_found" if "/search/match" in path
+                                 else "semanticscholar/error_404_paper_not_found")
+        if host == "api.openalex.org":
+            return Recorded.load("openalex/error_404_work_doi_not_found")
+        return None
+
+    def handle(self, route: Any) -> None:
+        from urllib.parse import unquote_plus
+
+        url = route.request.url
+        parts = urlsplit(url)
+        host, path, query = parts.hostname or "", parts.path, unquote_plus(parts.query).lower()
+        self.requests.append(url)
+        response = next((r for h, p, words, r in self.rules
+                         if h == host and p in path and all(w in query for w in words)), None)
+        response = response or self.fallback(host, path, query)
+        if response is None:
+            route.abort("connectionfailed")
+        else:
+            route.fulfill(status=response.status, headers=response.headers, body=response.body)
+
+    def install(self, context: Any) -> None:
+        """Routed after the guard, so these hosts are answered here and everything else still meets it."""
+        for host in API_HOSTS:
+            context.route(f"https://{host}/**", self.handle)
+
+    def uninstall(self, context: Any) -> None:
+        for host in API_HOSTS:
+            context.unroute(f"https://{host}/**", self.handle)
+
+    def asked(self, host: str, *words: str) -> list[int]:
+        """Positions in ``requests`` of the requests to ``host`` whose decoded URL holds every word."""
+        from urllib.parse import unquote_plus
+
+        return [i for i, url in enumerate(self.requests)
+                if urlsplit(url).hostname == host and all(w in unquote_plus(url).lower() for w in words)]
