@@ -132,11 +132,13 @@ def test_superscripts_are_raised_smaller_numbers():
         sup_line([("many analyses.", False), ("2,3", True), (" and a range", False), ("4–6", True)]),
         sup_line([("an exponent R", False), ("2", True), (" = 0.97 and 10", False), ("16", True)]),
         sup_line([("more text here.", False), ("7", True), (" and here.", False), ("8", True)]),
+        sup_line([("bound to AgamOBP1", False), ("9", True), (" but p53", False), ("2", True), (" is no", False)]),
+        sup_line([("3", True), ("Department of Tests, an affiliation", False)]),
     ]
     result = run(body, numbered(10))
     assert result.style == CitationStyle.SUPERSCRIPT
     assert [(c.text, c.ref_indexes) for c in result.citations] == [
-        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7", (7,)), ("8", (8,))]
+        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7", (7,)), ("8", (8,)), ("9", (9,))]
 
 
 def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equations():

@@ -209,15 +209,17 @@ def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iter
                 j += 1
             start = s0 + line.offsets[k]
             end = s0 + line.offsets[j - 1] + len(items[j - 1].text.rstrip())
+            opens_line = k == 0
             k = j
-            if not any(a <= start < b for a, b in spans):
-                continue
+            if not any(a <= start < b for a, b in spans) or opens_line:
+                continue  # a raised number opening a line marks an affiliation or a note: "¹Shanghai No.9"
             before = tm.text[max(0, start - 24):start].split()
-            # "R2", "N2", "10 16", "cm2": exponents and chemistry follow a number, a capital symbol or a
-            # unit; citations follow words, short ones too, and punctuation ("in15,16", "policy.8").
+            # "R2", "N2", "10 16", "cm2", "p53 2": exponents and chemistry follow a number, a capital symbol
+            # or a unit; citations follow words, short ones too, punctuation ("in15,16", "policy.8") and
+            # names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33" in f1000research-2014-3-305).
             word = before[-1] if before else ""
-            if word[-1:].isdigit() or (word.isalpha() and len(word) <= 2
-                                       and (not word.islower() or word in EXPONENT_UNITS)):
+            if (word[-1:].isdigit() and sum(c.isalpha() for c in word) < 3) \
+                    or (word.isalpha() and len(word) <= 2 and (not word.islower() or word in EXPONENT_UNITS)):
                 continue
             raw = tm.text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
             nums = _numbers(raw.strip(" ,"), limit)
