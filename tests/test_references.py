@@ -385,6 +385,18 @@ def test_parse_real_entries(raw, authors, year, suffix, title, doi, arxiv):
     assert (f["doi"], f["arxiv_id"]) == (doi, arxiv)
 
 
+@pytest.mark.parametrize(("raw", "year"), [
+    # F1000 (f1000research-2014-3-190): a species' authority in the title is another work's year
+    ("Loefer JK, Sedberry GR: Life history of the Atlantic sharpnose shark (Rhizoprionodon terraenovae) "
+     "(Richardson, 1836) off the Southeastern United States. Fish Bull. 2003; 101: 75–88.", 2003),
+    # ... but a book's publisher and year are its own, when no other year is written
+    ("Berestetskii, V. B., Lifshitz, E. M. & Pitaevskii, L. P. Quantum Electrodynamics (Pergamon, 1982).", 1982),
+    ("Koch, C. Biophysics of Computation (Oxford Univ. Press, New York, 1999).", 1999),
+])
+def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
+    assert parse_entry(raw)["year"] == year
+
+
 @pytest.mark.parametrize(
     ("raw", "doi", "arxiv", "url"),
     [

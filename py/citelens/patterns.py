@@ -192,6 +192,10 @@ REF_YEAR = re.compile(
     X,
 )
 
+# What stands before a year that is another work's, not the entry's, matched at the end of the text before
+# it: a name and a comma inside parentheses, "(Richardson, 1836)" (a species' authority in a title).
+REF_NAMED_YEAR = re.compile(r"\([A-Z][^\W\d_][^()\d]{0,30},\s*\Z")
+
 # A DOI anywhere in an entry (prefixes are not part of it): "doi: 10.1080/08927014.1995.9522969",
 # "https://doi.org/10.1056/NEJMoa1306801."
 REF_DOI = re.compile(r"(?P<doi>10\.\d{4,9}/[^\s\"<>]+)")

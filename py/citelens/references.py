@@ -77,6 +77,7 @@ from citelens.patterns import (
     REF_DIGIT,
     REF_DIGITS,
     REF_DOI,
+    REF_NAMED_YEAR,
     REF_HEADING_HINT,
     REF_ID_HINT,
     REF_ID_SPAN,
@@ -1154,19 +1155,25 @@ def _url(text: str) -> str | None:
 
 
 def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
-    """The entry's year: one in parentheses first, else the first plausible one."""
+    """The entry's year: one in parentheses first, else the first plausible one. A year after a name in
+    parentheses ("(Richardson, 1836)", a species' authority in the title; "(Pergamon, 1982)", a book's
+    publisher) is taken only when the entry has no other."""
     first: re.Match[str] | None = None
+    named: re.Match[str] | None = None
     for m in REF_YEAR.finditer(text):
         y = int(m.group("year"))
         if not params.min_year <= y <= params.max_year:
             continue
         a, b = m.start(), m.end()
+        if REF_NAMED_YEAR.search(text, max(0, a - 40), a) and b < len(text) and text[b] == ")":
+            named = named or m
+            continue
         if (a and text[a - 1] == "(") or (b < len(text) and text[b] == ")"):
             if first is None or a < first.start() + 120:
                 return m
         if first is None:
             first = m
-    return first
+    return first or named
 
 
 _NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME, NAME_FORENAME_SURNAME)
