@@ -9,14 +9,16 @@ Representations"), which must be rejected, then Semantic Scholar's match gives t
 recording of their own get each API's recorded "not found" answer.
 
 Each test runs in its own page of the session's context (a reload is part of the flow), and empties the
-library through its API before it ends.
+library through its API and forgets the look-up settings before it ends.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -75,6 +77,7 @@ def lexsum(reader_context: Any, server: Any, api: ApiReplay):
     finally:
         if not page.is_closed():
             clear_library(page)
+            page.evaluate("() => localStorage.removeItem('citelens.settings')")
             page.close()
 
 
@@ -103,14 +106,19 @@ def papers(page: Any) -> list[dict[str, Any]]:
     return page.evaluate("() => window.citelens.library.papers()")
 
 
-def open_citation(reader: Reader, index: int) -> Any:
-    """Click the first marker citing only reference ``index``; the popover locator."""
+def marker(reader: Reader, index: int) -> Any:
+    """The first marker citing only reference ``index``, scrolled into view."""
     citations = reader.analysis()["citations"]
     i, citation = next((i, c) for i, c in enumerate(citations) if c["ref_indexes"] == [index] and c["boxes"])
     reader.go_to(citation["page"])
     button = reader.mention(f"c{i}")
     reader.show(button)
-    button.click()
+    return button
+
+
+def open_citation(reader: Reader, index: int) -> Any:
+    """Click the first marker citing only reference ``index``; the popover locator."""
+    marker(reader, index).click()
     popover = reader.page.locator("#citation-popover")
     popover.wait_for(state="visible")
     assert popover.get_attribute("data-ref-index") == str(index)
@@ -249,9 +257,31 @@ def test_an_api_error_ends_in_no_match_found_and_add_manually_saves_the_entry(le
     word = entry["title"].split()[0].rstrip(":").lower()
     api.when("api.semanticscholar.org", "/search/match", (word,), Recorded.load(fixture))
 
-    popover = open_citation(reader, index)
+    # the settings' Crossref address goes with the look-ups (a bad one is refused)
+    page.click("#open-settings")
+    page.fill("#settings-mailto", "not an address")
+    page.click("#settings-save")
+    assert page.locator("#settings-dialog .form-error").inner_text() == "That e-mail address does not look right."
+    page.fill("#settings-mailto", "reader@example.org")
+    assert not page.locator("#settings-openalex").is_checked()
+    page.click("#settings-save")
+    page.wait_for_selector("#settings-dialog", state="hidden")
+
+    # resting the pointer on the marker is enough to start the look-up (entries past the 20th are not prefetched)
+    button = marker(reader, index)
+    assert not api.asked("api.crossref.org", word)
+    assert page.evaluate("(i) => window.citelens.states.get(i)", index) == "idle"
+    button.hover()
+    page.wait_for_function("(i) => window.citelens.states.get(i) !== 'idle'", arg=index)
+    assert page.locator("#citation-popover").is_hidden()
+    button.click()
+    popover = reader.page.locator("#citation-popover")
+    popover.wait_for(state="visible")
     assert wait_state(page, index, "resolved unresolved") == "unresolved", popover.inner_text()
     assert api.asked("api.semanticscholar.org", "search/match", word), api.requests
+    crossref = [api.requests[i] for i in api.asked("api.crossref.org", word)]
+    assert crossref and all("mailto=reader@example.org" in unquote(u) for u in crossref), crossref
+    assert not api.asked("api.openalex.org"), "OpenAlex is off by default"
     assert popover.locator(".state-pill").inner_text() == "No match found"
     assert popover.locator(".popover-raw").inner_text().startswith(entry["raw"][:40])
 
@@ -304,3 +334,66 @@ def test_a_record_holding_markup_is_shown_as_text(lexsum: Reader, api: ApiReplay
     assert page.evaluate("() => document.querySelectorAll('#citation-popover script, #library-panel script, img').length") == 0
     assert page.evaluate("() => window.__pwned") is None
     assert not [p for p in server.requested if p.rstrip("/").endswith("/x")], "the <img> was loaded"
+
+
+def test_library_panel_imports_filters_changes_status_exports_and_removes(lexsum: Reader, tmp_path: Path):
+    """The panel by keyboard and by its controls: L opens it; a CSL-JSON file with a bad item imports the
+    good ones and says what failed; search and status filter; a status change; BibTeX export of what is
+    there; Remove asks first; Esc closes and returns focus."""
+    page = lexsum.page
+    items = [
+        {"id": "lecun2015", "type": "article-journal", "title": "Deep learning", "container-title": "Nature",
+         "author": [{"family": "LeCun", "given": "Yann"}, {"family": "Bengio", "given": "Yoshua"}],
+         "issued": {"date-parts": [[2015, 5, 28]]}, "DOI": "10.1038/nature14539"},
+        {"id": "kingma2015", "type": "paper-conference", "title": "Adam: A Method for Stochastic Optimization",
+         "author": [{"family": "Kingma", "given": "Diederik P."}, {"family": "Ba", "given": "Jimmy"}],
+         "issued": {"date-parts": [[2015]]}},
+        42,
+    ]
+    path = tmp_path / "refs.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    page.focus("#viewer-container")
+    page.keyboard.press("l")
+    panel = page.locator("#library-panel")
+    panel.wait_for()
+    assert page.get_attribute("#open-library", "aria-expanded") == "true"
+    assert page.evaluate("() => document.activeElement.id") == "library-search"
+    assert page.locator("#library-empty").inner_text().startswith("Your library is empty.")
+    page.set_input_files("#library-import-file", str(path))
+    page.locator("#library-report .library-report-summary").wait_for()
+    assert page.locator("#library-report .library-report-summary").inner_text() == "refs.json: 2 added, 0 merged, 1 error"
+    assert page.locator("#library-report").get_attribute("data-state") == "partial"
+    assert "not an object" in page.locator("#library-report .library-errors li").inner_text()
+    rows = panel.locator(".library-item")
+    page.wait_for_function("() => document.querySelectorAll('#library-list .library-item').length === 2")
+
+    page.fill("#library-search", "lecun")
+    page.wait_for_function("() => document.querySelectorAll('#library-list .library-item').length === 1")
+    assert rows.locator(".library-title").inner_text() == "Deep learning"
+    assert rows.locator(".library-meta").inner_text() == "Yann LeCun, Yoshua Bengio · 2015 · Nature"
+    rows.locator("select.library-status").select_option("read")
+    page.wait_for_function("() => document.querySelector('#library-list .library-item')?.dataset.status === 'read'")
+    page.fill("#library-search", "")
+    page.select_option("#library-status-filter", "to_read")
+    page.wait_for_function("() => [...document.querySelectorAll('#library-list .library-title')].map((e) => e.textContent).join() === 'Adam: A Method for Stochastic Optimization'")
+    page.select_option("#library-status-filter", "")
+    page.wait_for_function("() => document.querySelectorAll('#library-list .library-item').length === 2")
+
+    with page.expect_download() as download:
+        page.click("#library-export")
+    exported = Path(download.value.path()).read_text(encoding="utf-8")
+    assert download.value.suggested_filename == "citelens-library.bib"
+    assert exported.count("@") == 2 and "Deep learning" in exported and "10.1038/nature14539" in exported, exported
+
+    adam = panel.locator(".library-item", has_text="Adam")
+    adam.locator(".library-remove").click()
+    adam.locator(".library-remove-cancel").click()
+    assert len(papers(page)) == 2
+    adam.locator(".library-remove").click()
+    adam.locator(".library-remove-confirm").click()
+    page.wait_for_function("() => document.querySelectorAll('#library-list .library-item').length === 1")
+    assert [(p["title"], p["status"]) for p in papers(page)] == [("Deep learning", "read")]
+
+    page.keyboard.press("Escape")
+    panel.wait_for(state="hidden")
+    assert page.evaluate("() => document.activeElement?.id") == "open-library"

@@ -293,6 +293,7 @@ export class LibraryPanel {
     };
     yes.addEventListener("click", async () => {
       try {
+        this.#panel.focus({ preventScroll: true }); // the row goes away: keep focus (and Esc) in the panel
         await this.#library.remove(paper.id);
         this.#report(`Removed “${paper.title ?? "untitled"}”.`, [], "ok");
       } catch (error) {
