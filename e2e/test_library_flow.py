@@ -22,7 +22,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from harness import ANALYSIS_TIMEOUT_MS, ApiReplay, Reader, Recorded
+from harness import ApiReplay, Reader, Recorded
 
 PAPER = "pdf/arxiv-2022-multilexsum-neurips-2206.10883.pdf"
 ATTENTION = 55  # "Attention is all you need", no DOI, no arXiv id in the entry
