@@ -113,6 +113,15 @@ def test_a_year_without_a_suffix_links_to_all_candidates_its_form_fits():
         ("(Smith & Lee, 2019)", (1,))]
 
 
+def test_parentheses_inside_a_citation_and_prose_after_its_last_year():
+    body = AY_BODY + ["Tasks (marmosets (Callithrix jacchus): Smith and Lee, 2019a; rooks: Lee, 2020) differ",
+                      "(Lee, 2020; see also Müller, 2017 on similar results in macaques (Macaca mulatta)).",
+                      "Short tails stay (Lee, 2020, p. 12) and (Müller 2017, Lee 2020)."]
+    texts = [c.text for c in run(body, AY_REFS).citations][7:]
+    assert texts == ["(marmosets (Callithrix jacchus): Smith and Lee, 2019a; rooks: Lee, 2020)",
+                     "(Lee, 2020; see also Müller, 2017", "(Lee, 2020, p. 12)", "(Müller 2017, Lee 2020)"]
+
+
 def test_bare_suffixes_take_the_year_before_them():
     result = run(AY_BODY + ["Both (Smith et al., 2019a,b) and Smith et al. (2019a, b) name two entries."], AY_REFS)
     assert [c.ref_indexes for c in result.citations][-2:] == [(1, 2), (1, 2)]

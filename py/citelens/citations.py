@@ -304,18 +304,24 @@ def _same_author(key: str, ref: Reference) -> bool:
     return _fold(ref.raw[: len(key) + 12]).startswith(key)
 
 
-def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -> Iterator[_Marker]:
+def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
+                 p: CitationParams) -> Iterator[_Marker]:
     for a, b in spans:
         taken: list[tuple[int, int]] = []
         for m in AY_PAREN.finditer(text, a, b):  # "(Smith et al., 2019a; Lee 2020, p. 4)"
             hits: list[int] = []
-            for part in (m.group("body") or m.group("sbody")).split(";"):
+            body = m.group("body") if m.group("body") is not None else m.group("sbody")
+            for part in body.split(";"):
                 for nm in AY_NAME_YEARS.finditer(part):
                     phrase = part[: nm.start("years")].strip(" ,")
                     hits.extend(_resolve(nm, index, phrase))
             if hits:
                 taken.append((m.start(), m.end()))
-                yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
+                # Prose after the last year is no part of the marker: "(...; see also Petit et al., 1992
+                # on similar results in Tonkean (Macaca tonkeana) and ...)" ends at "1992".
+                last = m.end() - 1 - len(body) + max(y.end() for y in YEAR.finditer(body))
+                end = m.end() if len(text[last:m.end() - 1].strip()) <= p.ay_tail_chars else last
+                yield _Marker(m.start(), end, tuple(dict.fromkeys(hits)))
         for m in AY_NARRATIVE.finditer(text, a, b):  # "Smith et al. (2019)", "Johnson [2002]"
             if any(s <= m.start() < e or s < m.end() <= e for s, e in taken):
                 continue
@@ -359,7 +365,7 @@ def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _Author
         _BRACKET: list(_brackets(text, spans, limit)),
         _PAREN: list(_parens(tm, spans, limit)),
         _SUPER: list(_superscripts(tm, spans, limit)),
-        _AUTHOR_YEAR: list(_author_year(text, spans, index)),
+        _AUTHOR_YEAR: list(_author_year(text, spans, index, p)),
     }
 
 

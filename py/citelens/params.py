@@ -128,6 +128,9 @@ class CitationParams:
     min_ref_share: float = 0.2
     #: ... and appear on this share of the pages before the bibliography.
     min_page_share: float = 0.2
+    #: A parenthetical author-year marker ends at its last year when more than this many characters of
+    #: prose follow it inside the parentheses (", p. 4" and ", pp. 12–15" stay in).
+    ay_tail_chars: int = 12
 
 
 @dataclass(frozen=True, slots=True)

@@ -425,10 +425,13 @@ AY_NAME_YEARS = re.compile(
 
 # A parenthetical citation holding at least a name and a year, in parentheses or square brackets:
 # "(Tang et al., 2008)", "(Smith et al., 2019a; Lee 2020)", "(see Smith 2019, p. 4)",
-# "[see, e.g., Schaerf, 1999, Kingston, 2013]".
+# "[see, e.g., Schaerf, 1999, Kingston, 2013]", and parentheses without digits inside: "(marmosets (Callithrix
+# jacchus): Werdenich and Huber, 2002; rooks (Corvus frugilegus): Seed et al., 2008)" (frontiers-psychol-2015).
+_IN_PAREN = r"(?: [^()] | \( [^()\d]{0,80} \) )"
 AY_PAREN = re.compile(
     rf"""
-      \( (?P<body> [^()]{{0,400}}? {_NAME} [^()]{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b [^()]{{0,200}}? ) \)
+      \( (?P<body> {_IN_PAREN}{{0,400}}? {_NAME} {_IN_PAREN}{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b
+         {_IN_PAREN}{{0,200}}? ) \)
     | \[ (?P<sbody> [^\[\]]{{0,400}}? {_NAME} [^\[\]]{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b [^\[\]]{{0,200}}? ) \]
     """,
     X,
