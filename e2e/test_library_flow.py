@@ -322,13 +322,28 @@ def test_a_record_holding_markup_is_shown_as_text(lexsum: Reader, api: ApiReplay
     assert "&lt;img" in venue or "<img" in venue, venue
     assert popover.locator(".popover-entry-title").inner_text() == title
     assert venue in popover.locator(".popover-meta").inner_text()
-    popover.locator(".popover-read-later").click()
+    # Add to list ▾: nested lists as a tree; the paper goes in as to_read and into the chosen list
+    week = page.evaluate("""async () => {
+      const library = window.citelens.library;
+      const group = await library.createList("Reading group");
+      return (await library.createList("Week 3", group.id)).id;
+    }""")
+    popover.locator(".popover-add-to-list").click()
+    choices = popover.locator(".list-choice")
+    choices.first.wait_for()
+    assert choices.evaluate_all("(els) => els.map((e) => [e.textContent, e.dataset.depth])") == [
+        ["Reading group", "0"], ["Week 3", "1"]]
+    assert popover.locator("input.list-new").get_attribute("placeholder") == "New list…"
+    popover.locator(f'.list-choice[data-list-id="{week}"]').click()
     wait_state(page, PYTORCH, "library")
+    [paper] = papers(page)
+    assert (paper["status"], paper["lists"]) == ("to_read", [week])
     reader.close_popover()
     page.keyboard.press("l")
     page.wait_for_selector('#library-panel[data-state="ready"]')
     assert page.locator("#library-list .library-title").inner_text() == title
     assert venue in page.locator("#library-list .library-meta").inner_text()
+    assert page.locator("#library-list .library-list-chip").inner_text() == "Week 3"
     page.keyboard.press("Escape")
 
     assert page.evaluate("() => document.querySelectorAll('#citation-popover script, #library-panel script, img').length") == 0
