@@ -122,6 +122,15 @@ def test_parentheses_inside_a_citation_and_prose_after_its_last_year():
                      "(Lee, 2020; see also Müller, 2017", "(Lee, 2020, p. 12)", "(Müller 2017, Lee 2020)"]
 
 
+def test_citations_without_brackets_in_author_year_documents():
+    body = AY_BODY + ["We followed Smith et al., 2019b, and Smith & Lee, 2019a (the first) but not",
+                      "Smith, 2019 alone, nor Jones et al., 2015 who is not listed."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations][7:]
+    assert texts == [("Smith et al., 2019b", (2,)), ("Smith & Lee, 2019a", (1,))]
+    numeric = run(NUMERIC_BODY + ["As Author1 et al., 2001 showed."], numbered(12))
+    assert "Author1 et al., 2001" not in [c.text for c in numeric.citations]
+
+
 def test_bare_suffixes_take_the_year_before_them():
     result = run(AY_BODY + ["Both (Smith et al., 2019a,b) and Smith et al. (2019a, b) name two entries."], AY_REFS)
     assert [c.ref_indexes for c in result.citations][-2:] == [(1, 2), (1, 2)]

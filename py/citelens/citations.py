@@ -35,6 +35,7 @@ from citelens.layout import TextMap, join_lines
 from citelens.model import Citation, CitationStyle, Diagnostic, DiagnosticCode, Reference
 from citelens.params import PARAMS, CitationParams
 from citelens.patterns import (
+    AY_BARE,
     AY_NARRATIVE,
     AY_NAME_YEARS,
     AY_PAREN,
@@ -330,6 +331,16 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
 
 
+def _bare(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -> Iterator[_Marker]:
+    """Citations without brackets ("Frazier et al., 2014"): searched only once the document is known to
+    cite by author and year, and not counted in the style tally."""
+    for a, b in spans:
+        for m in AY_BARE.finditer(text, a, b):
+            hits = list(_resolve(m, index))
+            if hits:
+                yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
+
+
 def _resolve(m: re.Match[str], index: _AuthorIndex, phrase: str = "") -> Iterator[int]:
     """The entries an AY_NAME_YEARS or AY_NARRATIVE match names, one year after another."""
     name = m.group("name")
@@ -416,6 +427,8 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
         numeric = style != _AUTHOR_YEAR
         if not _covers(tm, markers, len(references), body_pages, params, numeric):
             continue
+        if not numeric:  # inside a marker already found, a bare one is dropped by _dedupe
+            markers = markers + list(_bare(tm.text, spans, index))
         pairs = [(_citation(tm, m, by_label if numeric else None), (m.start, m.end)) for m in markers]
         kept = _dedupe(sorted((pair for pair in pairs if pair[0].ref_indexes), key=lambda pair: pair[1]))
         return CitationResult(_PUBLIC[style], tuple(c for c, _ in kept), tuple(span for _, span in kept))

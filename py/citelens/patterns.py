@@ -447,6 +447,17 @@ AY_NARRATIVE = re.compile(
     X,
 )
 
+# A citation without brackets, as F1000 sets some: "following the protocol of Frazier et al., 2014.",
+# "parameters from Loefer & Sedberry, 2003 (R. terraenovae)". Only with a second author or "et al." and a
+# comma before the year: "Smith, 2003" alone says too little.
+AY_BARE = re.compile(
+    rf"""
+    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> et \s* al \. ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )
+    , \s* (?P<years> {_YEARS} ) \b
+    """,
+    X,
+)
+
 # ----------------------------------------------------------------------------- figures, sentences
 # (figures.py and sentences.py: append their patterns here)
 
