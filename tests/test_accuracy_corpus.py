@@ -38,9 +38,10 @@ def test_marker_to_entry_accuracy(scores, measured):
     measured.extend("  " + line for line in render_table([s for _, s in scores], summary).splitlines())
     full = summary.full
     assert summary.linked_papers >= 25
-    assert full.entry_f1 >= 0.90, f"marker→entry F1 {full.entry_f1:.3f}"
-    assert full.marker_f1 >= 0.93
-    assert summary.all.entry_accuracy >= 0.95
+    # Floors a little under what was last measured (0.933, 0.962, 0.966).
+    assert full.entry_f1 >= 0.92, f"marker→entry F1 {full.entry_f1:.3f}"
+    assert full.marker_f1 >= 0.95
+    assert summary.all.entry_accuracy >= 0.96
 
 
 def test_numbered_bracket_papers(scores, measured):
@@ -49,4 +50,4 @@ def test_numbered_bracket_papers(scores, measured):
     measured.append(f"numbered-bracket papers ({len(bracket)}): marker→entry F1 {pooled.entry_f1:.3f}, "
                     f"marker F1 {pooled.marker_f1:.3f}")
     assert len(bracket) >= 8
-    assert pooled.entry_f1 >= 0.95
+    assert pooled.entry_f1 >= 0.99  # measured 0.998

@@ -87,11 +87,14 @@ def test_corpus_pairs_pdf_against_xml(measured: list[str]) -> None:
     measured.extend(rows)
     text, links = totals["text-only"], totals["with-links"]
     assert len(rows) // 2 == 8
-    # Floors a little under what was measured when this test was written (text-only 0.93 / 0.88 / 0.90 /
-    # 0.94; with links 0.94 / 0.85 / 0.94 / 0.99): a drop below them is a regression to look at.
-    assert text.marker_recall >= 0.90 and text.marker_precision >= 0.85
-    assert text.entry_recall >= 0.87 and text.entry_precision >= 0.90
-    assert links.marker_recall >= 0.90 and links.entry_recall >= 0.90 and links.entry_precision >= 0.95
+    # Floors a little under what was last measured (text-only markers R 0.974 P 0.968, entries R 0.939
+    # P 0.953; with links 0.974 / 0.961 / 0.981 / 0.993): a drop below them is a regression to look at.
+    # springer-behavecolsociobiol-2015's XML (and its PDF's links) point one entry too early after "R
+    # Development Core Team (2012)", so its text-only entries score 0.69 where the analysis is right.
+    assert text.marker_recall >= 0.96 and text.marker_precision >= 0.95
+    assert text.entry_recall >= 0.93 and text.entry_precision >= 0.94
+    assert links.marker_recall >= 0.96 and links.marker_precision >= 0.95
+    assert links.entry_recall >= 0.97 and links.entry_precision >= 0.98
     assert text.references_mapped == text.xml_references  # every entry of these lists pairs up
 
 
