@@ -53,3 +53,32 @@ def test_reader_works_without_links_when_the_worker_cannot_start(reader_context,
         assert notices.count() == 1
     finally:
         page.close()
+
+
+def test_a_pdf_on_another_site_opens_when_it_allows_it_else_the_page_links_to_it(reader_context, server, generated):
+    """An open-access PDF opened from a popover comes from another site: read when that site sends CORS
+    headers; otherwise (most publishers) a message with a plain link to the PDF on its site."""
+    pdf = (generated / "demo-paper.pdf").read_bytes()
+    page = reader_context.new_page()
+    try:
+        page.route("https://oa.example.org/**", lambda route: route.fulfill(
+            status=200, body=pdf, headers={"content-type": "application/pdf", "access-control-allow-origin": "*"}))
+        # route.fulfill adds the page's origin when the header is missing; "null" is what a refusal looks like
+        page.route("https://closed.example.org/**", lambda route: route.fulfill(
+            status=200, body=pdf, headers={"content-type": "application/pdf", "access-control-allow-origin": "null"}))
+        other = Reader(page, server.base)
+        page.goto(f"{server.base}/index.html?file=https://oa.example.org/papers/open.pdf")
+        other.wait_settled()
+        assert other.state()["pdfState"] == "ready", other.state()
+        assert page.locator("#viewer-message").is_hidden()
+
+        page.goto(f"{server.base}/index.html?file=https://closed.example.org/papers/closed.pdf")
+        other.wait_settled()
+        assert other.state()["pdfState"] == "error", other.state()
+        message = page.locator("#viewer-message")
+        assert "closed.pdf" in message.inner_text() and "could not be loaded" in message.inner_text()
+        link = message.locator("a.viewer-message-link")
+        assert link.get_attribute("href") == "https://closed.example.org/papers/closed.pdf"
+        assert link.get_attribute("target") == "_blank" and "noopener" in link.get_attribute("rel")
+    finally:
+        page.close()

@@ -18,7 +18,7 @@
 import { PdfViewer } from "./viewer.js";
 import { MentionOverlay } from "./overlay.js";
 import { PdfLinkLayer } from "./links.js";
-import { CitationPopover } from "./popover.js";
+import { CitationPopover, safeHttpUrl } from "./popover.js";
 import { Sidebar } from "./sidebar.js";
 import { ReferenceStates } from "./reference-states.js";
 import { pdfOutline } from "./destinations.js";
@@ -144,7 +144,7 @@ async function openDocument(source) {
     if (token !== documentToken) return;
     body.dataset.pdfState = "error";
     sidebar.clear("No document open.");
-    showViewerMessage(openErrorMessage(/** @type {Error} */ (error), source.name));
+    showViewerMessage(openErrorMessage(/** @type {Error} */ (error), source), elsewhere(source, error));
     return;
   }
   if (token !== documentToken) return;
@@ -207,9 +207,17 @@ function closeDocument() {
 
 /**
  * @param {Error} error
- * @param {string} name
+ * @param {{name: string, url?: string}} source
  */
-function openErrorMessage(error, name) {
+function openErrorMessage(error, source) {
+  const name = source.name;
+  if (source.url && /^(Failed to fetch|NetworkError|Load failed)/i.test(error?.message ?? "")) {
+    // fetch() refused (pdf.js passes its TypeError on by message): another site without CORS headers for
+    // this page, or no network
+    const host = new URL(source.url, location.href).host;
+    return `“${name}” could not be loaded from ${host}: that site does not let other pages read the file, ` +
+      "or the network failed.";
+  }
   switch (error?.name) {
     case "PasswordException":
       return `“${name}” is encrypted and needs a password; this reader cannot open it.`;
@@ -521,10 +529,33 @@ function clearNotices(scope) {
 }
 
 /** @param {string} text */
-function showViewerMessage(text) {
+/**
+ * @param {string} text
+ * @param {{href: string, text: string} | null} [link]  a way on from here (the PDF on its own site)
+ */
+function showViewerMessage(text, link = null) {
   const message = $("viewer-message");
   message.textContent = text;
+  if (link) {
+    message.append(" ", h("a", {
+      className: "viewer-message-link", text: link.text,
+      attrs: { href: link.href, target: "_blank", rel: "noopener noreferrer" },
+    }));
+  }
   message.hidden = false;
+}
+
+/**
+ * A PDF on another site that did not arrive (that site sends no CORS headers, or the network failed) can
+ * still be opened by the browser itself: the link for it, else null.
+ * @param {{url: string} | {data: any}} source
+ * @param {any} error
+ */
+function elsewhere(source, error) {
+  if (!("url" in source) || error?.name === "InvalidPDFException" || error?.name === "PasswordException") return null;
+  const url = safeHttpUrl(source.url);
+  if (!url || new URL(url).origin === location.origin) return null;
+  return { href: url, text: "Open it on its own site ↗" };
 }
 
 function hideViewerMessage() {
