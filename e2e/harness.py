@@ -339,6 +339,7 @@ def match_markers(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> l
 # recorded transfer headers (content-encoding, content-length) are left out.
 
 from corpus import SHARED  # noqa: E402  (tests/corpus.py; kept with the helpers that use it)
+from resolve_fixtures import browser_headers  # noqa: E402  (tests/: CORS as each real API sends it)
 
 API_FIXTURES = SHARED / "api-fixtures"
 API_HOSTS = ("api.crossref.org", "api.datacite.org", "api.semanticscholar.org", "api.openalex.org")
@@ -414,7 +415,7 @@ class ApiReplay:
         if response is None:
             route.abort("connectionfailed")
         else:
-            route.fulfill(status=response.status, headers=response.headers, body=response.body)
+            route.fulfill(status=response.status, headers=browser_headers(response, host), body=response.body)
 
     def install(self, context: Any) -> None:
         """Routed after the guard, so these hosts are answered here and everything else still meets it."""
