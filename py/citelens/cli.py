@@ -82,10 +82,7 @@ def _parser() -> argparse.ArgumentParser:
             "Exit status: 0 all files analysed, 1 some file failed, 2 usage error."
         ),
     )
-    analyze.add_argument("paths", nargs="+", metavar="PATH", help="a PDF file or a folder of PDFs")
-    analyze.add_argument("-o", "--output", metavar="FILE", type=Path,
-                         help="write to FILE instead of stdout (replaced in one step, never half-written)")
-    analyze.add_argument("--pretty", action="store_true", help="indent the JSON (a single PDF only)")
+    add_input_output(analyze, metavar="PATH", what="a PDF file or a folder of PDFs", single="a single PDF")
     analyze.add_argument("--text-only", action="store_true",
                          help="ignore the PDF's own bookmarks and link annotations; use its text alone")
     analyze.add_argument("-q", "--quiet", action="store_true",
@@ -182,10 +179,7 @@ def _add_xml_command(sub: Any) -> None:
             "Exit status: 0 all files read, 1 some file failed, 2 usage error."
         ),
     )
-    xml.add_argument("paths", nargs="+", metavar="PATH", help="an XML or HTML file or a folder of them")
-    xml.add_argument("-o", "--output", metavar="FILE", type=Path,
-                     help="write to FILE instead of stdout (replaced in one step, never half-written)")
-    xml.add_argument("--pretty", action="store_true", help="indent the JSON (a single file only)")
+    add_input_output(xml, metavar="PATH", what="an XML or HTML file or a folder of them", single="a single file")
     xml.add_argument("--progress", action="store_true",
                      help="draw the progress bar even when stderr is not a terminal")
     xml.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
@@ -193,6 +187,14 @@ def _add_xml_command(sub: Any) -> None:
                      help="with one HTML page: place its citation links in FILE, a readability-style extraction "
                           "of the page (UTF-8 text), by each link's text and the 40 characters before it")
     xml.set_defaults(run=_xml, parser=xml)
+
+
+def add_input_output(parser: argparse.ArgumentParser, *, metavar: str, what: str, single: str) -> None:
+    """The arguments every reading command shares: the paths, ``-o/--output`` and ``--pretty``."""
+    parser.add_argument("paths", nargs="+", metavar=metavar, help=what)
+    parser.add_argument("-o", "--output", metavar="FILE", type=Path,
+                        help="write to FILE instead of stdout (replaced in one step, never half-written)")
+    parser.add_argument("--pretty", action="store_true", help=f"indent the JSON ({single} only)")
 
 
 def _expand_xml(paths: Sequence[Path]) -> tuple[list[Path], int]:
