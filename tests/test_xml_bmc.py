@@ -102,7 +102,7 @@ def test_small_article_references(small) -> None:  # noqa: ANN001
         (("Ada", "Byron"), 2001, "First maps", "J Maps", "10.9999/maps.1", "1234567")
     assert r["B2"].raw == "Curie M, The Map Consortium, et al.: Second maps? Maps Rev 2005, 3. CD000001"
     assert r["B2"].authors == ("Curie", "The Map Consortium")
-    assert r["B3"].raw == "Dirac P: A book of maps. Maps London: Invented Press 2010."
+    assert r["B3"].raw == "Dirac P: A book of maps. Maps. London: Invented Press; 2010."
     assert r["B4"].raw == "Euler L: Fourth. J Maps 2012, e5."
     assert (r["B5"].raw, r["B5"].authors, r["B5"].year, r["B5"].url) == \
         ("Map Browser. [http://example.org/maps]", (), None, "http://example.org/maps")
@@ -194,6 +194,7 @@ def test_corpus_references(real) -> None:  # noqa: ANN001
     assert (r["B3"].authors, r["B3"].year, r["B3"].source, r["B3"].doi, r["B3"].pmid) == \
         (("Dagenais", "Caro", "Haldeman"), 2008, "Spine J", "10.1016/j.spinee.2007.10.005", "18164449")
     assert r["B6"].authors[-1] == "Editioral Board, Cochrane Back Review Group"  # <cnm>, spelt as the file does
+    assert r["B15"].raw.endswith("Abstract Book of the XII \u2018International Low Back Pain Forum\u2019. Odense; 2012.")
     assert r["B29"].pmid == "8438002"  # a <pubid> straight under <xrefbib>, no <pubidlist>
     assert r["B25"].url == "http://www.ichom.org/project/low-back-pain" and r["B25"].authors == ()
     assert r["B1"].raw.count(", ") > 29 and ", et al.: Years lived with disability" in r["B1"].raw

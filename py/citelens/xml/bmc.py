@@ -115,7 +115,10 @@ def _raw(bibl: Any, written: list[str], etal: bool, title: str | None) -> str:
         out.append(", ".join(written) + (", et al.:" if etal else ":"))
     if title:
         out.append(title if title[-1] in ".?!" else title + ".")
-    where = " ".join(t for t in (_text(bibl.find(n)) for n in ("source", "publisher", "pubdate")) if t)
+    source, publisher, pubdate = (_text(bibl.find(n)) for n in ("source", "publisher", "pubdate"))
+    if publisher:  # a book: "Maps. London: Invented Press; 2010"
+        source = (f"{source}. " if source else "") + f"{publisher};"
+    where = " ".join(t for t in (source, pubdate) if t)
     volume, issue = _text(bibl.find("volume")), _text(bibl.find("issue"))
     fpage, lpage = _text(bibl.find("fpage")), _text(bibl.find("lpage"))
     pages = fpage + (f"-{lpage}" if lpage and lpage != fpage else "") if fpage else lpage
