@@ -3,7 +3,7 @@
     citelens analyze paper.pdf [--pretty] [-o out.json]    one analysis, as one JSON document
     citelens analyze papers/ more.pdf [-o out.jsonl]       one analysis per line (JSON Lines)
     citelens eval papers/ [--json]                         text-only analysis scored against the PDFs' own links
-    citelens xml article.xml [--pretty] [-o out.json]      a JATS or Elsevier XML article's citation model
+    citelens xml article.xml [--pretty] [-o out.json]      a JATS, Elsevier or BMC XML article's model
     citelens xml articles/ [-o out.jsonl] [--progress]     one model per line (JSON Lines)
     citelens xml page.html [--text extracted.txt]          a publisher's HTML page (markers linking to its list)
     citelens eval --gold article.xml paper.pdf [--json]    the PDF analysis scored against the XML's citations
@@ -106,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     evaluate.add_argument("--gold", metavar="ARTICLE.xml", type=Path,
                           help="score the analysis of the one PDF given against this XML version's citations "
-                               "(JATS or Elsevier), with and without the PDF's own links")
+                               "(JATS, Elsevier or BMC), with and without the PDF's own links")
     evaluate.set_defaults(run=_eval, parser=evaluate)
     _add_xml_command(sub)
     # `citelens resolve` and `analyze --resolve`: the resolution chain's own module adds its options.
@@ -168,7 +168,7 @@ HTML_SUFFIXES = (".html", ".htm")
 def _add_xml_command(sub: Any) -> None:
     xml = sub.add_parser(
         "xml",
-        help="read JATS or Elsevier XML articles: text, references and every in-text citation, as JSON",
+        help="read JATS, Elsevier or BMC XML articles (or publisher HTML): text, references and every in-text citation, as JSON",
         description=(
             "Read structured articles (JATS 1.x from PMC / Europe PMC / pubget, Elsevier full-text-retrieval-"
             "response XML; publisher HTML pages whose markers link to the page's own reference list) into the "

@@ -2,7 +2,7 @@
 
 Input: a :class:`~citelens.xml.text.Built` text (from :func:`~citelens.xml.text.build_text`) and the
 article's reference entries in list order, as a schema module (:mod:`~citelens.xml.jats`,
-:mod:`~citelens.xml.elsevier`, :mod:`~citelens.xml.html`) reads them.
+:mod:`~citelens.xml.elsevier`, :mod:`~citelens.xml.bmc`, :mod:`~citelens.xml.html`) reads them.
 Output: an :class:`XmlArticle`: the text, the references, and one :class:`XmlCitation` per marker with
 its offsets in the text, the ids of the entries it names and the offsets of its sentence.
 
@@ -57,8 +57,8 @@ YEAR = re.compile(r"(?<!\d) (?P<year> (?:1[5-9]|20) \d\d ) (?P<suffix> [a-z] )? 
 
 
 class XmlInputError(InputError):
-    """An XML file citelens cannot read as an article: malformed or truncated, not a JATS article or an
-    Elsevier full-text response, or an article without a reference list."""
+    """An XML file citelens cannot read as an article: malformed or truncated, not a JATS article, an
+    Elsevier full-text response or a BioMed Central article, or an article without a reference list."""
 
 
 class Context(enum.StrEnum):
@@ -73,6 +73,7 @@ class Context(enum.StrEnum):
 class Format(enum.StrEnum):
     JATS = "jats"
     ELSEVIER = "elsevier"
+    BMC = "bmc"
     HTML = "html"
 
 

@@ -32,13 +32,11 @@ import copy
 from typing import Any
 
 from citelens.references import parse_entry
-from citelens.xml.article import YEAR, Context, XmlArticle, XmlInputError, XmlReference, assemble
+from citelens.xml.article import YEAR, Context, Format, XmlArticle, XmlInputError, XmlReference, assemble
 from citelens.xml.text import Markup, NotPlaced, build_text, element_text, local
 
 ROOT = "art"
-# The value of ``source.format``. ``Format`` (article.py, not this module's file) has no member for it yet:
-# this is the value ``Format.BMC = "bmc"`` will have, and a StrEnum member compares equal to its value.
-FORMAT = "bmc"
+FORMAT = Format.BMC  # the value of ``source.format``
 
 BLOCKS = frozenset({
     "p", "sec", "st", "title", "abs", "ack", "text", "caption", "disp-formula", "list", "l", "lt",
@@ -196,5 +194,5 @@ def read_bmc(root: Any) -> XmlArticle:
     if back is not None:
         parts.extend((child, Context.BACK) for child in back if local(child.tag) != "refgrp")
     total = sum(1 for e in art.iter() if cites(e) is not None)
-    return assemble(build_text(parts, markup), references, FORMAT,  # type: ignore[arg-type]
+    return assemble(build_text(parts, markup), references, FORMAT,
                     title=title, doi=doi, total_cites=total)
