@@ -397,6 +397,38 @@ def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
     assert parse_entry(raw)["year"] == year
 
 
+@pytest.mark.parametrize(("raw", "authors", "title"), [
+    # F1000 (f1000research-2014-3-190, -305): a colon ends the Vancouver names
+    ("Loefer JK, Sedberry GR: Title of the paper. J Protozool. 1981; 28: 1–3.", ("Loefer", "Sedberry"),
+     "Title of the paper"),
+    ("Fabens AJ: Properties and fitting of the von Bertalanffy growth curve. Growth. 1965; 29: 265–289.",
+     ("Fabens",), "Properties and fitting of the von Bertalanffy growth curve"),
+    # One Vancouver name ended by a full stop, not "forename Gray, surname Twelve-fold": the "2006;7" date
+    # is Vancouver's, whose names put the surname first
+    ("Gray G. Twelve-fold. Invented Stat. 2006;7:7–8.", ("Gray",), "Twelve-fold"),
+    ("Acheson JM. The tragedy of the commons. Hum Ecol. 1990;18(1):1–19.", ("Acheson",),
+     "The tragedy of the commons"),
+    # ... while forename-first names keep theirs (ACL, NeurIPS)
+    ("Daniel S. Weld. 2020. A long title of the work. In Proceedings, pages 1–9.", ("Weld",),
+     "A long title of the work"),
+    ("Matthew E. Peters. Deep contextualized word representations. arXiv preprint, 2018.", ("Peters",),
+     "Deep contextualized word representations"),
+    # Names with their initials first, joined by spaces (eLife's author list as the page gives it)
+    ("A Ames B Bell (2001) Neurons in slices. Journal of Invented Neuroscience 21:1–9.", ("Ames", "Bell"),
+     "Neurons in slices"),
+    ("A Ames (2001) Neurons in slices. Journal of Invented Neuroscience 21:1–9.", ("Ames",), "Neurons in slices"),
+    ("J. Robert Oppenheimer, H. Snyder (1939) On continued gravitational contraction. Phys Rev 56:455.",
+     ("Oppenheimer", "Snyder"), "On continued gravitational contraction"),
+    # ... and the last of them run into the title without a stop (ScienceDirect's page)
+    ("A. Andrew, B. Brown Projection neurons of lamina I. J. Invented Neurosci., 12 (2003), pp. 100-110",
+     ("Andrew", "Brown"), "Projection neurons of lamina I"),
+], ids=lambda v: str(v)[:24] if isinstance(v, str) else "")
+def test_author_lists_end_where_the_style_ends_them(raw, authors, title):
+    f = parse_entry(raw)
+    assert f["authors"] == authors
+    assert f["title"] is not None and f["title"].startswith(title)  # where it ends is another matter
+
+
 @pytest.mark.parametrize(
     ("raw", "doi", "arxiv", "url"),
     [

@@ -236,7 +236,7 @@ _SURNAME = r"""
     (?! (?: Jr | Sr | II | III | IV ) \b ) [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’]* (?: - [\w'’]+ )*
 """
 _INITIALS_DOT = r"(?: [A-ZÀ-ÖØ-ÞĀ-Ž] [a-z]? \. (?: \s? - \s? | \s (?! \s* (?: and | et ) \b ) )? )+"
-_INITIALS_CAPS = r"[A-ZÀ-ÖØ-ÞĀ-Ž]{1,4} (?! [\w'’] )"
+_INITIALS_CAPS = r"[A-ZÀ-ÖØ-ÞĀ-Ž]{1,4} (?: - [A-ZÀ-ÖØ-ÞĀ-Ž]{1,2} )? (?! [\w'’\-] )"  # "JM", "E-L"
 
 # "Surname, X. Y." (APA, ACS, Elsevier, Cell, Frontiers, NAR): "Boslough, M.", "Harris, A. W.", "Supek,F.",
 # "Ryckaert, J.-P.", "Thompson, A.W."
@@ -253,11 +253,20 @@ NAME_SURNAME_INITIALS = re.compile(
 NAME_INITIALS_SURNAME = re.compile(rf"(?P<ini> {_INITIALS_DOT} ) \s* (?P<sur> {_SURNAME} )", X)
 
 # "Forename Surname" (ACL, ACM, NeurIPS): "Riaz Ahmad", "Daniel S. Weld", "Madeleine van Zuylen",
-# "Rune Haubo B Christensen".
+# "Rune Haubo B Christensen", "J. Robert Oppenheimer", "A Ames" (eLife's page: "A Ames B Bell", no comma).
+# Forenames that start with initials go on with words only: in "A Ames B Bell" the initial after a word
+# opens the next name. The surname is no initial nor a run of capitals: "Acheson JM." is a Vancouver name.
+_FORENAME = r"(?! (?: De | Van | Von | Le | La | Di | Da | Du | Del | Della | Dos ) \s ) [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]+ \s+"
+_FORE_INITIAL = r"[A-ZÀ-ÖØ-ÞĀ-Ž] \.? \s+"
 NAME_FORENAME_SURNAME = re.compile(
-    rf"""(?P<ini> (?: (?! (?: De | Van | Von | Le | La | Di | Da | Du | Del | Della | Dos ) \s )
-                      [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]+ \s+
-                    | [A-ZÀ-ÖØ-ÞĀ-Ž] \.? \s+ ){{1,4}} ) (?P<sur> {_SURNAME} )""", X)
+    rf"""(?P<ini> (?: {_FORE_INITIAL} ){{1,3}} (?: {_FORENAME} ){{1,3}}
+                | {_FORENAME} (?: {_FORENAME} | {_FORE_INITIAL} ){{0,3}}
+                | (?: {_FORE_INITIAL} ){{1,4}} )
+         (?P<sur> (?! [A-ZÀ-ÖØ-ÞĀ-Ž]{{1,3}} (?! [\w'’\-] ) ) {_SURNAME} )""", X)
+
+# Before the next of several initials-first names set without a comma: " B Bell" in "A Ames B Bell (2001)".
+NAME_SPACED_NEXT = re.compile(
+    rf"\s+ (?= {_FORE_INITIAL} (?! [A-ZÀ-ÖØ-ÞĀ-Ž]{{1,3}} (?! [\w'’\-] ) ) [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’] )", X)
 
 # A corporate or one-word author right before the year: "CEPAL (2002)", "Grobid. 2008–2023.", "FAO, 2005".
 NAME_SINGLE = re.compile(r"(?P<sur>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]+)(?=\s*(?:\(\s*|\.\s+|,\s*)(?:1[89]|20)\d\d)")
@@ -273,6 +282,19 @@ NAME_FOLLOW = re.compile(
 # Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ".
 NAME_SEPARATOR = re.compile(
     r"\s* (?: [,;] \s* (?: (?: and | & | y | und ) \s+ )? | (?<= \s ) (?: and | & | y | und ) \s+ | & \s* )", X)
+
+# A colon after the last name, before the title (F1000): "Loefer JK, Sedberry GR: Life history of".
+NAME_LIST_COLON = re.compile(r"\s* : (?! [\d/] )", X)
+
+# The title run into the last of several initials-first names without a stop (ScienceDirect's page):
+# " Projection" in "A. Andrew, B. Brown Projection neurons of lamina I"; not the second word of a surname
+# ("N. Carreras Calderon, L. Tian") nor an abbreviation ("C.De Vries, At. Data Nucl. Data Tables").
+NAME_RUN_ON = re.compile(r"\s+ (?= [A-ZÀ-ÖØ-ÞĀ-Ž] [a-zà-ÿ]+ (?! [\w'’\-.,] ) )", X)
+
+# A Vancouver date, year then volume after a semicolon, which only surname-first lists write:
+# "Hum Ecol. 1990;18(1):1–19", "J Protozool. 1981; 28: 1–3", "Health Educ Res 2010 Aug;25(4)".
+REF_VANCOUVER_DATE = re.compile(
+    r"(?<! \d ) (?: 1[89] | 20 ) \d\d [a-z]? (?: \s+ [A-Z][a-z]{2} \.? (?: \s+ \d{1,2} )? )? \s* ; \s* \d", X)
 
 # "et al." after the names, glued or not: "Stein T et al. 2004", "R. Paparellaet al.,".
 NAME_ET_AL = re.compile(r"\s* [,;]? \s* et \s* al \b \.? ,?", X)

@@ -63,7 +63,10 @@ from citelens.patterns import (
     NAME_FORENAME_SURNAME,
     NAME_GLUED_AL,
     NAME_INITIALS_SURNAME,
+    NAME_LIST_COLON,
+    NAME_RUN_ON,
     NAME_SEPARATOR,
+    NAME_SPACED_NEXT,
     NAME_SINGLE,
     NAME_SUFFIX,
     NAME_SUFFIX_AFTER,
@@ -88,6 +91,7 @@ from citelens.patterns import (
     REF_NUMBER_ONLY,
     REF_SPACING_ACCENT,
     REF_URL,
+    REF_VANCOUVER_DATE,
     REF_YEAR,
     TITLE_END,
     TITLE_LEAD,
@@ -1186,15 +1190,16 @@ def _authors(text: str) -> tuple[tuple[str, ...], int]:
     """Surnames in order, and the offset where the author list ends.
 
     The first name's order (see patterns.NAME_*) sets the list's; names follow one another while a
-    separator joins them, and the list ends at "et al.", a year, a full stop after a surname, or text
-    that is not a name in that order ("F. H. Yu, W. A. Catterall, Overview of ...").
+    separator joins them, and the list ends at "et al.", a year, a full stop or colon after a surname, or
+    text that is not a name in that order ("F. H. Yu, W. A. Catterall, Overview of ...").
     """
     names: list[str] = []
     pos = 0
     end = 0
     form: int | None = None
+    vancouver = REF_VANCOUVER_DATE.search(text) is not None
     while pos < len(text) and len(names) < 500:
-        found = _name_at(text, pos, form)
+        found = _name_at(text, pos, form, vancouver)
         if found is None:
             break
         k, m, strong = found
@@ -1215,6 +1220,8 @@ def _authors(text: str) -> tuple[tuple[str, ...], int]:
                 end = etal.end()
                 break
         sep = NAME_SEPARATOR.match(text, pos)
+        if sep is None and form == 3:
+            sep = NAME_SPACED_NEXT.match(text, pos)  # "A Ames B Bell": no comma between the names
         if sep is None or sep.end() == pos:
             break
         pos = sep.end()
@@ -1227,17 +1234,32 @@ def _glued_et_al(text: str, m: re.Match[str]) -> bool:
 
 
 
-def _name_at(text: str, pos: int, form: int | None) -> tuple[int, re.Match[str], bool] | None:
+def _name_at(text: str, pos: int, form: int | None,
+             vancouver: bool = False) -> tuple[int, re.Match[str], bool] | None:
     """The name at ``pos`` in the list's order (or, for the first name, in the order that fits best),
-    and whether what follows it is a clear separator (strong) or only a new sentence (weak)."""
+    and whether what follows it is a clear separator (strong) or only the list's end (weak).
+
+    ``vancouver``: the entry dates itself as Vancouver lists do ("1990;18(1)"), whose names put the
+    surname first: "Gray G. Twelve-fold." is then Gray's, not a forename-first "Twelve-fold".
+    """
     weak: tuple[int, re.Match[str], bool] | None = None
     for k in (range(len(_NAME_FORMS)) if form is None else _NAME_FALLBACK[form]):
+        if k == 3 and vancouver and weak is not None:
+            break
         m = _NAME_FORMS[k].match(text, pos)
         if m is None:
             continue
         after = _after_suffix(text, m.end())
         if NAME_FOLLOW.match(text, after) is not None or _glued_et_al(text, m):
             return k, m, True
+        if k <= 2 and NAME_LIST_COLON.match(text, after) is not None:
+            return k, m, False  # "Loefer JK, Sedberry GR: Life history ..." (F1000)
+        if k == 3 and NAME_SPACED_NEXT.match(text, after) is not None \
+                and not any(c.islower() for c in m.group("ini")):
+            return k, m, True  # "A Ames B Bell (2001)"
+        if k == 2 and form == 2 and weak is None and NAME_RUN_ON.match(text, after) is not None:
+            weak = (k, m, False)  # "A. Andrew, B. Brown Projection neurons ...": the title runs on
+            continue
         ini = m.group("ini")
         if weak is None and k <= 1 and ini.rstrip().endswith(".") \
                 and (after >= len(text) or text[after].isspace() or text[after - 1].isspace()
