@@ -16,7 +16,8 @@ citation and an XML marker are the same place when the letters around them agree
 ``CONTEXT`` letters before the marker, or before and inside it ("Smith et al. (2001)" where the XML links
 only "2001"), or the first letters after it, compared over the length both have (at least ``MIN_LETTERS``;
 the PDF side is cut at its sentence) with ``fuzz.ratio`` of at least ``CONTEXT_RATIO``. Letters only,
-case-folded: digits, brackets and spaces differ between the two renderings of one text. Each PDF citation
+case-folded, without diacritics: digits, brackets, spaces and accents (a PDF may set "´" beside its
+letter) differ between the two renderings of one text. Each PDF citation
 goes to its best XML marker (ties: the one nearest in relative position), and to the XML markers just
 before it that its own text covers (one parenthesis of author-year citations whose XML links each year
 apart); several PDF citations may share one XML marker (a group the PDF path splits).
@@ -53,13 +54,22 @@ ENTRY_RATIO = 60.0
 MARKER_JOIN = re.compile(r"^ [\s,;\[\]()\u2013\u2014-]{0,6} $", re.X)
 
 
+# Accents a PDF may set as characters of their own ("Ostoji´c"); ˆ and ˇ are modifier letters, which
+# str.isalpha() would keep.
+SPACING_ACCENTS = dict.fromkeys(map(ord, "´`¨ˆ˜¸ˇ˘˙˚˝¯"))
+
+
 def letters(text: str) -> str:
-    """The letters of ``text``, case-folded, compatibility forms folded ("ﬁ" → "fi").
+    """The letters of ``text``, case-folded, compatibility forms folded ("ﬁ" → "fi"), diacritics dropped
+    whether they sit on their letter or beside it.
 
     >>> letters("Smith et al. (2001), ﬁg. 2")
     'smithetalfig'
+    >>> letters("Ostoji´c") == letters("Ostojić") == "ostojic"
+    True
     """
-    return "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalpha())
+    folded = unicodedata.normalize("NFKD", text.translate(SPACING_ACCENTS)).casefold()
+    return "".join(ch for ch in folded if ch.isalpha() and not unicodedata.combining(ch))
 
 
 def _r(x: float) -> float:
