@@ -34,12 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from citelens import __version__
-from citelens.resolve import crossref
+from citelens.resolve import own
 from citelens.resolve.cache import DirectoryCache
 from citelens.resolve.chain import resolve
 from citelens.resolve.record import Result, normalize_doi
 from citelens.resolve.settings import PARAMS, Settings
-from citelens.resolve.transport import Client, FetchError, Transport, UrllibTransport
+from citelens.resolve.transport import Client, Transport, UrllibTransport
 
 #: How many entries are resolved at once (each host still has its own pace and concurrency cap).
 CONCURRENT_ENTRIES = 4
@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             client = Client(transport, settings=settings, params=PARAMS, clock=clock, sleep=sleep)
             own_doi = normalize_doi(args.doi) if args.doi else None
-            if not analysis["references"] and own_doi is None:
+            if own.needs_crossref_list(analysis) and own_doi is None:
                 own_doi = _doi_on_first_page(adapter, file)
                 if own_doi:
                     cli._say(f"{file}: no reference list found; trying Crossref's for the DOI on its first page, "
@@ -177,7 +177,7 @@ async def _resolve_all(analysis: dict[str, Any], client: Client, settings: Setti
                        file: Path) -> dict[str, Any]:
     entries = analysis["references"]
     key = "references"
-    if not entries and own_doi:
+    if own.needs_crossref_list(analysis) and own_doi:
         entries = await _crossref_references(client, settings, own_doi, file)
         if entries:
             analysis = {**analysis, "crossref_references": entries}
@@ -209,30 +209,19 @@ async def _resolve_all(analysis: dict[str, Any], client: Client, settings: Setti
 async def _crossref_references(client: Client, settings: Settings, doi: str, file: Path) -> list[dict[str, Any]]:
     from citelens import cli
 
-    try:
-        response = await client.get(crossref.work_url(doi, settings.mailto))
-    except FetchError as error:
-        cli._say(f"{file}: Crossref's reference list for {doi} could not be fetched: {error}")
-        return []
-    entries = crossref.references_from_work(response.body) if response.status == 200 else []
-    if not entries:
-        cli._say(f"{file}: Crossref holds no reference list for {doi} (HTTP {response.status})")
-    return entries
+    found = await own.crossref_list(client, doi, settings)
+    if not found.entries:
+        cli._say(f"{file}: no reference list from Crossref: {found.reason}")
+    return list(found.entries)
 
 
 def _doi_on_first_page(adapter: Any, file: Path) -> str | None:
-    """The first DOI printed on the paper's first page (its own, in the header or footer), or None."""
-    from citelens.patterns import REF_DOI
-
+    """The first DOI printed on the paper's first page (:func:`citelens.resolve.own.own_doi`), or None."""
     try:
         document = adapter.extract(file).document
     except Exception:  # noqa: BLE001 - the analysis already read this file; a second failure only loses the DOI
         return None
-    if not document.pages:
-        return None
-    text = " ".join(item.text for item in document.pages[0].items)
-    match = REF_DOI.search(text)
-    return normalize_doi(match.group("doi")) if match else None
+    return own.own_doi(document)
 
 
 def _user_agent(settings: Settings) -> str:
