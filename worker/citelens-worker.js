@@ -59,13 +59,37 @@
  * @property {number} id
  * @property {object} result          a Result: {status: "resolved", record, via} or
  *                                    {status: "unresolved", reason, tried}; never an error
+ *
+ * @typedef {object} CrossrefReferencesRequest  page → worker: the reference list Crossref's record of a
+ *   paper holds (for a PDF whose own list could not be read; citelens.resolve.own)
+ * @property {"crossref-references"} type
+ * @property {number} id
+ * @property {string} doi             the paper's own DOI (analysis.own_doi)
+ * @property {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
+ *
+ * @typedef {object} CrossrefReferencesMessage  worker → page, exactly one per CrossrefReferencesRequest
+ * @property {"crossref-references"} type
+ * @property {number} id
+ * @property {CrossrefList} result
+ *
+ * @typedef {object} CrossrefList
+ * @property {string | null} doi
+ * @property {"ok" | "none" | "failed"} status  ok: entries; none: Crossref answered and holds no list (no
+ *   record, or a record without references); failed: no usable answer (network, rate limit, Python)
+ * @property {object[]} entries       shaped as analysis.references (index from 1, page and box null,
+ *                                    source "crossref")
+ * @property {string | null} reason   why there are no entries
+ * @property {number | null} http_status
  */
 
 const started = performance.now();
 const here = new URL(import.meta.url);
 const installer = here.searchParams.get("installer") === "micropip" ? "micropip" : "lock";
 
-/** @param {ProgressMessage | ReadyMessage | FailedMessage | AnalyzeSuccess | AnalyzeFailure | ResolvedMessage} message */
+/**
+ * @param {ProgressMessage | ReadyMessage | FailedMessage | AnalyzeSuccess | AnalyzeFailure | ResolvedMessage
+ *   | CrossrefReferencesMessage} message
+ */
 function post(message) {
   self.postMessage(message);
 }
@@ -81,7 +105,8 @@ function workerError(error) {
   return { name: "WorkerError", message: `Python could not be loaded: ${message}` };
 }
 
-/** Loads Pyodide, installs the wheels, imports the bridge; resolves to its `analyze` and `resolve` functions. */
+/** Loads Pyodide, installs the wheels, imports the bridge; resolves to its `analyze`, `resolve` and
+ * `crossrefReferences` functions. */
 async function boot() {
   progress("loading", "Loading Python");
   const wheels = new URL("../wheels/", here).href;
@@ -145,11 +170,12 @@ async function boot() {
   }
   const analyze = pyodide.globals.get("analyze");
   const resolve = pyodide.globals.get("resolve");
+  const crossrefReferences = pyodide.globals.get("crossref_references");
   const ms = performance.now() - started;
   stages.import = ms;
   progress("ready", `Python ready in ${(ms / 1000).toFixed(1)} s`);
   post({ type: "ready", ms, stages });
-  return { analyze, resolve };
+  return { analyze, resolve, crossrefReferences };
 }
 
 /**
@@ -232,10 +258,31 @@ async function resolveEntry({ id, entry, settings }) {
   post({ type: "resolved", id, result });
 }
 
-/** @param {MessageEvent<AnalyzeRequest | ResolveRequest>} event */
+/**
+ * Crossref's reference list of one paper: the bridge's `crossref_references` coroutine. Always answered,
+ * a failure as {status: "failed", reason}.
+ * @param {CrossrefReferencesRequest} request
+ */
+async function crossrefList({ id, doi, settings }) {
+  let result;
+  try {
+    const { crossrefReferences } = await ready;
+    result = JSON.parse(await crossrefReferences(JSON.stringify({ doi, settings })));
+  } catch (error) {
+    const reason = failure ? `Python is not available: ${failure.message}` : `worker error: ${lastLine(error)}`;
+    result = { doi, status: "failed", entries: [], reason, http_status: null };
+  }
+  post({ type: "crossref-references", id, result });
+}
+
+/** @param {MessageEvent<AnalyzeRequest | ResolveRequest | CrossrefReferencesRequest>} event */
 self.onmessage = async (event) => {
   if (event.data?.type === "resolve") {
     resolveEntry(/** @type {ResolveRequest} */ (event.data));
+    return;
+  }
+  if (event.data?.type === "crossref-references") {
+    crossrefList(/** @type {CrossrefReferencesRequest} */ (event.data));
     return;
   }
   const { id, action, payload } = event.data ?? {};
