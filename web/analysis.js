@@ -7,7 +7,10 @@
 // analyze() looks the PDF up in IndexedDB (web/cache.js), first by the SHA-256 of its bytes, then by the
 // hash of its text (web/extract.js reads every page for it), and returns the cached analysis when one made
 // by the same build exists; otherwise it finishes the Document (font names, links, bookmarks), posts it to
-// the worker and caches the answer.
+// the worker and caches the answer. The request also carries the PDF's metadata (info dictionary and XMP, as
+// flat text), from which the worker takes the paper's own DOI: the analysis arrives with `own_doi`.
+// crossrefReferences(doi, settings) asks the worker for the reference list Crossref's record of that paper
+// holds (web/resolver.js caches it and offers it when the PDF's own list could not be read).
 // Errors from the worker are rebuilt as Error objects with the same name and message: "InputError" (or
 // another Python exception class) for a document Python rejected, "WorkerError" when Python never loaded.
 //
@@ -174,10 +177,11 @@ export class CitelensAnalyzer extends EventTarget {
     // Without Python only a cached analysis can be had: do not read fonts and links for nothing.
     if (this.#failure) throw this.#failure;
 
-    const document = await completeDocument(pdfDocument, text);
+    const [document, metadata] = await Promise.all([completeDocument(pdfDocument, text), pdfMetadata(pdfDocument)]);
     const t5 = performance.now();
     const payload = JSON.stringify({
       document,
+      metadata,
       options: { text_only: false },
       source: { file, sha256, text_hash: text.textHash },
     });
@@ -212,6 +216,24 @@ export class CitelensAnalyzer extends EventTarget {
     });
   }
 
+  /**
+   * The reference list Crossref's record of the paper `doi` holds (citelens.resolve.own through the worker).
+   * Resolves to the worker's CrossrefList (status "ok" | "none" | "failed"); rejects only when the worker
+   * itself failed. Caching is web/resolver.js's.
+   * @param {string} doi
+   * @param {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
+   * @returns {Promise<import("../worker/citelens-worker.js").CrossrefList>}
+   */
+  crossrefReferences(doi, settings) {
+    this.start();
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, onProgress: null });
+      this.#worker.postMessage({ type: "crossref-references", id, doi, settings });
+    });
+  }
+
   /** Stops the worker; pending and later analyses reject with a WorkerError. */
   terminate() {
     this.#fail("the analyzer was stopped");
@@ -240,7 +262,7 @@ export class CitelensAnalyzer extends EventTarget {
       this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms, stages: message.stages } }));
     } else if (message?.type === "failed") {
       this.#fail(message.error?.message ?? "Python could not be loaded");
-    } else if (message?.type === "resolved") {
+    } else if (message?.type === "resolved" || message?.type === "crossref-references") {
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
@@ -274,6 +296,29 @@ export function rebuildError(info) {
   const error = new Error(String(info?.message ?? "unknown error"));
   error.name = String(info?.name ?? "Error");
   return error;
+}
+
+/**
+ * The PDF's metadata as flat text for the worker: the info dictionary's text entries (its Custom ones
+ * included) and the XMP properties, keyed by their names ("doi", "Subject", "prism:doi"). Python decides
+ * what in them is a DOI; nothing is parsed here. Missing or unreadable metadata is {}.
+ * @param {any} pdfDocument
+ * @returns {Promise<Record<string, string>>}
+ */
+async function pdfMetadata(pdfDocument) {
+  const out = /** @type {Record<string, string>} */ ({});
+  const keep = (/** @type {string} */ key, /** @type {unknown} */ value) => {
+    if (typeof value === "string" && value.trim() && !(key in out)) out[key] = value.slice(0, 1000);
+  };
+  try {
+    const { info, metadata } = await pdfDocument.getMetadata();
+    for (const [key, value] of Object.entries(info ?? {})) keep(key, value);
+    for (const [key, value] of Object.entries(info?.Custom ?? {})) keep(key, value);
+    for (const [key, value] of metadata ?? []) keep(key, value);
+  } catch {
+    // no metadata: the DOI may still be printed on the first page
+  }
+  return out;
 }
 
 /** SHA-256 (hex) of the PDF's bytes, or null where it cannot be computed. */

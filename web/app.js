@@ -347,6 +347,12 @@ let library = null;
 
 Promise.all([analyzerReady, import("./resolver.js")]).then(([analyzer, { Resolver }]) => {
   resolver = new Resolver({ analyzer, settings: resolverSettings(settings) });
+  // No reference list in the PDF but its own DOI known: Crossref's list of the paper (web/resolver.js).
+  resolver.addEventListener("references", (/** @type {CustomEvent} */ { detail }) => {
+    states.setReferences(detail.references);
+    popover.setReferences(detail.references);
+    sidebar.showCrossrefReferences(detail);
+  });
   if (analysis) resolver.setDocument(analysis);
   states.connect({ resolver });
   body.dataset.resolver = "ready";

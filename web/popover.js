@@ -484,10 +484,12 @@ export class CitationPopover {
   }
 
   /**
+   * "Jump to entry", or null for an entry on no page (Crossref's list of a PDF whose own was unreadable).
    * @param {Reference} ref
    * @param {boolean} disabled
    */
   #jump(ref, disabled) {
+    if (!(typeof ref.page === "number" && ref.page > 0)) return null;
     const jump = h("button", { className: "popover-jump", attrs: { type: "button", disabled }, text: "Jump to entry" });
     jump.addEventListener("click", () => {
       const anchor = this.#open?.anchor ?? null;

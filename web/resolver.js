@@ -13,6 +13,14 @@
 //   doi:<doi>, arxiv:<id>       the paper itself, whichever document cites it
 // Only answers worth keeping are stored: resolved ones and "no match". A rate limit, a network error or a
 // timeout is tried again on the next look-up. An IndexedDB that cannot be opened is a cache that misses.
+//
+// Sources that mark nothing: when the analysis has no reference entries but knows the paper's own DOI
+// (analysis.own_doi), setDocument() asks the worker for the reference list Crossref's record of it holds,
+// kept in the same store for 30 days under crossref-references:<doi> (lists and "Crossref holds none";
+// not failures). Its entries then stand for the reference list: resolve(index) and prefetch() work on them,
+// their results cached under the text hash "crossref:<doi>". A "references" event tells the page:
+//   resolver.addEventListener("references", (e) => show(e.detail));  // {doi, status, references, reason}
+// status "pending" (asking), then "ok" (references: the entries), "none" or "failed" (reason says why).
 
 /**
  * @typedef {object} Record  CSL-flavoured (interfaces.md): title, authors, year, venue, doi, arxiv, url,
@@ -27,6 +35,8 @@ export const DB_NAME = "citelens-resolution";
 export const STORE = "results";
 const DB_VERSION = 1;
 export const TTL_MS = 30 * 24 * 3600 * 1000;
+/** Key prefix of a paper's Crossref reference list in the store. */
+export const CROSSREF_LIST = "crossref-references:";
 /** The reason of the one unresolved answer worth caching (citelens.resolve.cache.NO_MATCH). */
 export const NO_MATCH = "no match";
 // Python gives up on an entry after its budget (90 s + one request's timeout); this is the last resort for
@@ -169,9 +179,12 @@ export class Resolver extends EventTarget {
   /** @type {Map<number, Promise<Result>>} */
   #inflight = new Map();
   #prefetching = 0;
+  /** How many entries the page asked to prefetch: run again once Crossref's list replaces an empty one. */
+  #prefetchWanted = 0;
 
   /**
-   * @param {{analyzer: {resolve: (entry: object, settings: Settings) => Promise<Result>}, settings?: Settings,
+   * @param {{analyzer: {resolve: (entry: object, settings: Settings) => Promise<Result>,
+   *   crossrefReferences: (doi: string, settings: Settings) => Promise<any>}, settings?: Settings,
    *   cache?: ResolutionCache | null, replyTimeoutMs?: number}} options
    *   analyzer: the CitelensAnalyzer (web/analysis.js), which owns the worker; cache: null disables caching
    */
@@ -190,16 +203,26 @@ export class Resolver extends EventTarget {
   }
 
   /**
-   * A new paper: forget per-document state; results cached for it earlier arrive as "change" events.
-   * @param {{source?: {text_hash?: string | null}, references?: any[]}} analysis
+   * A new paper: forget per-document state; results cached for it earlier arrive as "change" events. With
+   * no entries and a DOI of its own, Crossref's list of the paper is fetched ("references" events).
+   * @param {{source?: {text_hash?: string | null}, references?: any[], own_doi?: string | null}} analysis
    */
   setDocument(analysis) {
     const generation = ++this.#generation;
     this.#textHash = analysis?.source?.text_hash ?? null;
-    this.#entries = new Map((analysis?.references ?? []).map((entry) => [entry.index, entry]));
+    const references = analysis?.references ?? [];
+    this.#entries = new Map(references.map((entry) => [entry.index, entry]));
     this.#results = new Map();
     this.#inflight = new Map();
     this.#prefetching = 0;
+    this.#prefetchWanted = 0;
+    const doi = doiKey(analysis?.own_doi);
+    if (!references.length && doi) this.#crossrefList(doi, generation);
+    else this.#restore(generation);
+  }
+
+  /** Results cached earlier for this document's entries arrive as "change" events. @param {number} generation */
+  #restore(generation) {
     if (!this.#cache || !this.#textHash) return;
     this.#cache.entries(this.#textHash).then((found) => {
       if (generation !== this.#generation) return;
@@ -207,6 +230,46 @@ export class Resolver extends EventTarget {
         if (this.#entries.has(index) && !this.#results.has(index)) this.#settle(index, result);
       }
     });
+  }
+
+  /**
+   * Crossref's reference list of the paper `doi` (cached, else from the worker) becomes this document's
+   * entries; "references" events say so. @param {string} doi @param {number} generation
+   */
+  async #crossrefList(doi, generation) {
+    await null; // after the page has shown the analysis' own (empty) list
+    const tell = (/** @type {object} */ detail) => {
+      if (generation === this.#generation) this.dispatchEvent(new CustomEvent("references", { detail }));
+    };
+    tell({ doi, status: "pending", references: [], reason: null });
+    const key = `${CROSSREF_LIST}${doi}`;
+    let list = this.#cache ? /** @type {any} */ (await this.#cache.get(key)) : null;
+    if (!list) {
+      let timer = 0;
+      const timeout = new Promise((resolve) => {
+        timer = setTimeout(() => resolve({ status: "failed", reason: "timed out" }), this.#replyTimeoutMs);
+      });
+      try {
+        list = await Promise.race([
+          this.#analyzer.crossrefReferences(doi, this.#settings).catch((/** @type {any} */ error) => (
+            { status: "failed", reason: `look-up unavailable: ${error?.message ?? error}` })),
+          timeout,
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (this.#cache && (list?.status === "ok" || list?.status === "none")) await this.#cache.put([key], list);
+    }
+    if (generation !== this.#generation) return;
+    const references = list?.status === "ok" && Array.isArray(list.entries) ? list.entries : [];
+    if (references.length) {
+      this.#entries = new Map(references.map((entry) => [entry.index, entry]));
+      this.#textHash = `crossref:${doi}`;
+      this.#restore(generation);
+    }
+    tell({ doi, status: references.length ? "ok" : list?.status === "none" ? "none" : "failed", references,
+      reason: list?.reason ?? null });
+    if (references.length && this.#prefetchWanted) this.prefetch(this.#prefetchWanted);
   }
 
   /** What is known now about entry `index` (its 1-based index), or null. @returns {Result | null} */
@@ -243,6 +306,7 @@ export class Resolver extends EventTarget {
    * A new document or another prefetch call stops this one.
    */
   prefetch(count = 20) {
+    this.#prefetchWanted = count;
     const run = ++this.#prefetching;
     const generation = this.#generation;
     const indexes = [...this.#entries.keys()].slice(0, count);

@@ -3,6 +3,11 @@
 // "Sections (detected)". References lists every parsed entry with its state pill: the row scrolls to the
 // entry on its page, the chevron opens the citation popover for that entry alone. Pills follow the states
 // (looked up, found, "In library · to read") as the resolver and the library change.
+//
+// A PDF whose own list could not be read may get Crossref's list of the paper instead
+// (showCrossrefReferences, from the resolver's "references" events): the rows say where they came from in
+// #references-notice (data-source="crossref", data-state = pending | ok | none | failed), and as nothing on
+// a page marks those entries, a row opens the entry's popover instead of jumping.
 
 import { h } from "./dom.js";
 import { referenceLabel, referenceSummary } from "./format.js";
@@ -94,6 +99,7 @@ export class Sidebar {
     this.#el.referencesEmpty.textContent = message;
     this.#el.referencesEmpty.hidden = false;
     this.#el.referencesCount.textContent = "";
+    this.#setNotice(null);
   }
 
   /**
@@ -126,6 +132,7 @@ export class Sidebar {
    * @param {string} [emptyMessage]
    */
   showReferences(references, emptyMessage = "No reference list was found in this PDF.") {
+    this.#setNotice(null);
     const items = references.map((ref) => {
       const info = this.#states.info(ref.index);
       const jump = h("button", {
@@ -136,7 +143,10 @@ export class Sidebar {
       h("span", { className: "reference-body" },
         h("span", { className: "reference-text", text: referenceSummary(ref) }),
         h("span", { className: "state-pill", dataset: { state: info.state }, text: pillText(info) })));
-      jump.addEventListener("click", () => this.#onReference(ref, jump));
+      // Entries from an API (Crossref's list) are on no page: the row shows the entry's details.
+      const onPage = typeof ref.page === "number" && ref.page > 0;
+      if (!onPage) jump.dataset.action = "details";
+      jump.addEventListener("click", () => (onPage ? this.#onReference(ref, jump) : this.#onDetails(ref, jump)));
       const chevron = h("button", {
         className: "reference-chevron",
         attrs: { type: "button", "aria-label": `Details of reference ${referenceLabel(ref)}`, "aria-haspopup": "dialog",
@@ -156,6 +166,47 @@ export class Sidebar {
   setOutlineMessage(message) {
     this.#el.outlineEmpty.textContent = message;
     this.#el.outlineEmpty.hidden = this.#el.outlineList.childElementCount > 0;
+  }
+
+  /**
+   * Crossref's reference list of the paper, for a PDF whose own list could not be read: while it is asked
+   * for, once it is there (the rows, resolvable, with a notice saying where they came from), or why there
+   * is none.
+   * @param {{doi: string, status: "pending" | "ok" | "none" | "failed", references: Reference[],
+   *   reason: string | null}} list
+   */
+  showCrossrefReferences({ doi, status, references, reason }) {
+    if (status === "ok" && references.length) {
+      this.showReferences(references);
+      this.#setNotice(status, `References from Crossref's record of ${doi}: this PDF's own list could not be read.`);
+      return;
+    }
+    this.showReferences([], status === "pending"
+      ? `No reference list was found in this PDF. Asking Crossref for the list of ${doi}…`
+      : "No reference list was found in this PDF.");
+    if (status === "pending") return;
+    const why = reason ? ` (${reason})` : "";
+    this.#setNotice(status, status === "none"
+      ? `No reference list is available: this PDF's own could not be read, and Crossref holds none for ${doi}${why}.`
+      : `No reference list is available: this PDF's own could not be read, and Crossref's list for ${doi} `
+        + `could not be fetched${why}.`);
+  }
+
+  /**
+   * The note above the references saying where they came from, or null to remove it.
+   * @param {string | null} state
+   * @param {string} [text]
+   */
+  #setNotice(state, text = "") {
+    this.#el.panelReferences.querySelector("#references-notice")?.remove();
+    if (state === null) return;
+    const notice = h("p", {
+      className: "panel-empty references-notice",
+      dataset: { source: "crossref", state },
+      attrs: { id: "references-notice", role: "status" },
+      text,
+    });
+    this.#el.referencesEmpty.before(notice);
   }
 
   /** @param {string} message */
