@@ -31,6 +31,11 @@ from corpus import CORPUS  # tests/corpus.py
 from harness import (CHROMIUM, CHROMIUM_ARGS, GUARD, HOSTILE, HOSTILE_INDEX, NUMBERED, SITE, Reader, Startup,
                      guarded_context, load_demo_paper, make_server, marks)
 
+#: Demo papers without a reference list (e2e/test_crossref_references.py): file name → the DOI page 1 prints.
+#: Crossref's recorded record of 10.7554/elife.01567 holds 27 references; it has no record of the other.
+NO_REFERENCES = {"no-references-elife.pdf": "10.7554/elife.01567",
+                 "no-references-unknown.pdf": "10.5555/citelens.demo.0000"}
+
 # --------------------------------------------------------------------------------- measured figures
 
 MEASURED: list[str] = []
@@ -69,7 +74,8 @@ def offline_guard():
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """PDFs written for this session: the demo paper's variants (tools/demo_paper.py), a copy of the linked
     paper with other bytes and the same text, and ``hostile.pdf``: the demo paper whose reference [2]
-    carries :data:`HOSTILE` in its title (the text cites it as ``[2]`` and ``[2, 3]``)."""
+    carries :data:`HOSTILE` in its title (the text cites it as ``[2]`` and ``[2, 3]``); and the demo paper without
+    its reference list, printing ``doi:<DOI>`` on page 1, under each name of :data:`NO_REFERENCES`."""
     out = tmp_path_factory.mktemp("gen")
     load_demo_paper().build_all(out)
     (out / "demo-paper-linked-copy.pdf").write_bytes(
@@ -82,6 +88,9 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
                                "Journal of Bibliographic Engineering, 12(3):201–219.")
     hostile.REFERENCES = tuple(refs)
     hostile.write_demo_paper(out / "hostile.pdf")
+    # No reference list, the paper's own DOI on page 1: one Crossref holds a list for, one it does not know.
+    for name, doi in NO_REFERENCES.items():
+        load_demo_paper().write_without_references(out / name, doi)
     return out
 
 

@@ -21,6 +21,7 @@ Tests import this file by path (``tools/`` is not a package); it needs the ``dem
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import sys
 from dataclasses import dataclass
@@ -468,6 +469,22 @@ def write_demo_paper(path: str | Path, *, linked: bool = False, encrypt: str | N
     return DemoPaper(path, w.page, PAGE_W, PAGE_H, w.title, tuple(w.headings), tuple(w.bookmarks), links)
 
 
+def write_without_references(path: str | Path, doi: str) -> Path:
+    """The demo paper with no reference list and ``doi:<doi>`` printed under the abstract on its first page,
+    as publishers print a paper's own DOI: the reader must take the references from elsewhere (Crossref)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    c = _canvas(path)
+    w = _Writer(c, linked=False)
+    w.front_matter()
+    w.top -= 4
+    w.centred(f"doi:{doi}", ROMAN, 9, 12)
+    w.body()
+    w.footer()
+    c.save()
+    return path
+
+
 def write_scanned(path: str | Path) -> Path:
     """Two pages that look like text from afar but are only filled rectangles: no text layer at all."""
     path = Path(path)
@@ -502,6 +519,299 @@ def write_not_pdf(path: str | Path) -> Path:
     return path
 
 
+# ------------------------------------------------------------------------------------- a long paper
+# What a 500-page file does to every stage (the guide: "500-page files" must lose nothing) can only be
+# measured on a paper whose truth we know: this one is made from the same fonts and writer, in two
+# columns, with sections, numbered citations all through it, figures and their mentions, and a reference
+# list as long as the paper needs. bench/bench_large.py and tests/test_long_paper.py read it.
+
+LONG_GUTTER = 18.0
+LONG_COL_W = (TEXT_W - LONG_GUTTER) / 2  # 225 pt: a two-column conference page
+LONG_TOPICS = ("reference parsing", "citation linking", "heading detection", "column segmentation",
+               "font statistics", "caption labels", "superscript markers", "author-year matching",
+               "reading interfaces", "text extraction", "hyphenation", "page furniture")
+LONG_SENTENCES = (
+    "Earlier work on {t} relied on hand-written rules {c}, which hold up well on the layouts they were "
+    "written for and poorly elsewhere.",
+    "A second line of work treats {t} as sequence labelling {c} and needs annotated pages for every new "
+    "template.",
+    "We measured {t} on the pages of this section and found the same pattern as before {c}.",
+    "Figure {f} plots how {t} behaves as the page fills up, from the first line to the last.",
+    "The numbers in Figure {f} are invented, as is everything in this paper, but their shape is typical of "
+    "{t} {c}.",
+    "Nothing in {t} needs a server: the browser holds the whole document and the analysis runs beside it "
+    "{c}.",
+    "Where two columns meet, {t} must decide which line follows which, a choice that earlier systems "
+    "made from the reading order of the file alone {c}.",
+    "Long documents stress {t} in a way short ones do not, since every stage sees every page once and "
+    "must not look at any page twice.",
+)
+LONG_VENUES = ("Journal of Bibliographic Engineering", "Transactions on Digital Libraries",
+               "Document Analysis Quarterly", "Scientometric Letters", "Interacting with Papers")
+LONG_SURNAMES = ("Lindqvist", "Okonkwo", "Ferreira", "Voss", "Brandt", "Raman", "Castellanos", "Aramaki",
+                 "Otieno", "Márquez", "Iyer", "Kowalczyk", "Halvorsen", "Nakamura", "Adeyemi", "Petrova")
+LONG_GIVEN = ("Ada", "Mei", "Tomás", "Harriet", "Jonas", "Priya", "Leo", "Keiko", "Samuel", "Lucía", "Ravi",
+              "Hanna", "Ingrid", "Daichi", "Folake", "Olga")
+
+
+@dataclass(frozen=True)
+class LongPaper:
+    """What :func:`write_long_paper` drew: enough truth for tests to check the analysis against."""
+
+    path: Path
+    pages: int
+    references: int
+    citations: int  # citation numbers drawn in the body ("[2, 3]" counts two)
+    figures: int
+    headings: tuple[Drawn, ...]
+    cited_on: dict[int, tuple[int, ...]]  # page → the reference numbers cited on it, in order
+
+
+LONG_WORDS = ("Annotated", "Balanced", "Careful", "Dense", "Early", "Faithful", "Gradual", "Hidden", "Implicit",
+              "Joint", "Knowable", "Local", "Marginal", "Nested", "Open", "Partial", "Quiet", "Robust", "Sparse",
+              "Tolerant", "Uneven", "Visible", "Wide", "Young")
+
+
+def long_title(n: int) -> str:
+    """The ``n``-th heading title: three adjectives and a topic drawn by a generator seeded with ``n``, so
+    that headings seldom read alike (outline.py drops a title seen on three pages or more as a running
+    head, which a thesis's "1.1 Introduction", "2.1 Introduction", ... would be; see bench/bench_large.py).
+
+    >>> long_title(1)
+    'Robust, sparse and visible text extraction'
+    """
+    r = random.Random(n)
+    first, second, third = r.sample(LONG_WORDS, 3)
+    return f"{first}, {second.lower()} and {third.lower()} {r.choice(LONG_TOPICS)}"
+
+
+def long_references(count: int) -> tuple[str, ...]:
+    """``count`` invented reference entries in the demo paper's style (ACL: names, year, title, venue).
+
+    >>> long_references(2)[1]
+    'Mei Okonkwo and Tomás Ferreira. 2002. A study of heading detection, part 2. Document Analysis Quarterly, 3(3):15–32.'
+    """
+    out = []
+    for n in range(1, count + 1):
+        a, b = (n - 1) % len(LONG_SURNAMES), n % len(LONG_SURNAMES)
+        names = f"{LONG_GIVEN[a]} {LONG_SURNAMES[a]} and {LONG_GIVEN[b]} {LONG_SURNAMES[b]}"
+        if n % 3 == 0:
+            c = (n + 5) % len(LONG_SURNAMES)
+            names = f"{LONG_GIVEN[a]} {LONG_SURNAMES[a]}, {LONG_GIVEN[b]} {LONG_SURNAMES[b]}, and " \
+                    f"{LONG_GIVEN[c]} {LONG_SURNAMES[c]}"
+        topic = LONG_TOPICS[n % len(LONG_TOPICS)]
+        venue = LONG_VENUES[n % len(LONG_VENUES)]
+        pages = f"{(n * 7) % 90 + 1}–{(n * 7) % 90 + 18}"
+        out.append(f"{names}. {2000 + n % 24}. A study of {topic}, part {n}. {venue}, {n % 20 + 1}({n % 4 + 1}):"
+                   f"{pages}.")
+    return tuple(out)
+
+
+class _LongWriter(_Writer):
+    """The demo paper's writer in two columns: ``x`` given to :meth:`line` counts from the left of the
+    current column, so a column or page break in the middle of a paragraph moves the rest with it."""
+
+    def __init__(self, canvas: Canvas, *, linked: bool) -> None:
+        super().__init__(canvas, linked=linked)
+        self.col = 0
+        self.col_top = PAGE_H - MARGIN  # where columns start on this page (below the title on page 1)
+        self.cited_on: dict[int, list[int]] = {}
+        self.spanning = True  # the front matter spans both columns and places its lines itself
+
+    @property
+    def col_left(self) -> float:
+        return MARGIN + self.col * (LONG_COL_W + LONG_GUTTER)
+
+    def new_page(self) -> None:
+        if self.col == 0:
+            self.col, self.top = 1, self.col_top
+            return
+        super().new_page()
+        self.col, self.col_top = 0, self.top
+
+    def line(self, text: str, x: float, font: str, size: float, leading: float) -> float:
+        self.need(leading)
+        return super().line(text, x if self.spanning else self.col_left + x, font, size, leading)
+
+    def heading(self, h: Heading, *, centred: bool = False, size: float | None = None) -> None:
+        if self.spanning:
+            return super().heading(h, centred=centred, size=size)
+        size = size or (11.0 if h.level == 1 else BODY_SIZE)
+        leading = size + 3
+        self.need(8 + leading + 2 * BODY_LEADING)
+        self.top -= 8
+        base = self.line(h.text, 0, BOLD, size, leading)
+        self.top -= 2
+        width = stringWidth(h.text, BOLD, size)
+        self.headings.append(Drawn(h.text, self.page, self.col_left, PAGE_H - base, BOLD, size, width))
+        if self.linked:
+            key = f"sec{len(self.headings)}"
+            self.c.bookmarkPage(key, fit="XYZ", left=self.col_left, top=base + size)
+            self.c.addOutlineEntry(h.text, key, level=h.level - 1)
+            self.bookmarks.append(DrawnBookmark(h.text, h.level, self.page, PAGE_H - (base + size)))
+
+    def paragraph(self, text: str, *, indent_first: bool = True, left: float = 0.0,
+                  width: float = LONG_COL_W) -> None:
+        if self.spanning:
+            return super().paragraph(text, indent_first=indent_first, left=left, width=width)
+        for cited in CITE_GROUP.finditer(text):
+            numbers = [int(n) for n in CITE_NUMBER.findall(cited.group())]
+            if "-" in cited.group() or "–" in cited.group():
+                numbers = list(range(numbers[0], numbers[-1] + 1))
+            # The page is known only once the line is drawn: a paragraph may cross a break. Good enough for
+            # a list of what is cited "on" a page: tests look at pages far from any break.
+            self.cited_on.setdefault(self.page, []).extend(numbers)
+        super().paragraph(text, indent_first=indent_first, left=left, width=width)
+
+    def figure_in_column(self, number: int, caption: str) -> None:
+        height, size = 90.0, 9.0
+        label = f"Figure {number}:"
+        lines = simpleSplit(f"{label} {caption}", ROMAN, size, LONG_COL_W)
+        self.need(6 + height + 6 + 11 * len(lines) + 6)
+        self.top -= 6
+        c, x0, y0 = self.c, self.col_left + 20, self.top - height
+        c.setLineWidth(0.8)
+        c.line(x0, y0, x0 + LONG_COL_W - 40, y0)
+        c.line(x0, y0, x0, y0 + height)
+        for i in range(5):
+            c.setFillGray(0.35 + 0.1 * (i % 2))
+            h = 0.15 + 0.8 * (((number + i) * 37) % 10) / 10
+            c.rect(x0 + 8 + 36 * i, y0, 24, h * (height - 8), stroke=0, fill=1)
+        c.setFillGray(0)
+        self.top -= height + 6
+        first = lines[0].removeprefix(label)
+        base = self.line(first, stringWidth(label, BOLD, size), ROMAN, size, 11)
+        self.c.setFont(BOLD, size)
+        self.c.drawString(self.col_left, base, label)  # the label in bold, as LaTeX's caption package sets it
+        for rest in lines[1:]:
+            self.line(rest, 0, ROMAN, size, 11)
+        self.top -= 6
+
+    def reference_list(self, references: tuple[str, ...]) -> None:
+        self.heading(Heading(None, "References", 1))
+        size, leading, hang = 9.0, 11.0, 22.0
+        for n, entry in enumerate(references, start=1):
+            lines = simpleSplit(entry, ROMAN, size, LONG_COL_W - hang)
+            self.need(leading * min(len(lines), 2))
+            base = self.line(lines[0], hang, ROMAN, size, leading)
+            self.c.drawString(self.col_left, base, f"[{n}]")
+            for line in lines[1:]:
+                self.line(line, hang, ROMAN, size, leading)
+            self.top -= 2
+            if self.linked:
+                self.c.bookmarkPage(f"ref{n}", fit="XYZ", left=self.col_left, top=base + size)
+            self.dests[f"ref{n}"] = (self.page, PAGE_H - (base + size))
+
+
+def _reference_pages(references: tuple[str, ...]) -> int:
+    """Pages the list of :meth:`_LongWriter.reference_list` fills when it starts on a fresh page."""
+    column_h, leading = PAGE_H - 2 * MARGIN, 11.0
+    cols, top = 1, column_h - (8 + 14 + 2)  # the heading, as _LongWriter.heading sets it
+    for entry in references:
+        n = len(simpleSplit(entry, ROMAN, 9.0, LONG_COL_W - 22.0))
+        for k in range(n):
+            need = leading * min(n, 2) if k == 0 else leading
+            if top - need < 0:
+                cols, top = cols + 1, column_h
+            top -= leading
+        top -= 2
+    return (cols + 1) // 2
+
+
+def write_long_paper(path: str | Path, pages: int = 500, *, linked: bool = False) -> LongPaper:
+    """A two-column paper of exactly ``pages`` pages (at least 4): the demo paper's front matter, then
+    numbered sections whose paragraphs cite every reference in turn ("[12]", "[12, 13]", "[12-14]") and
+    mention the figure that follows them, then one reference entry for every page. ``linked`` adds
+    bookmarks and citation links. Deterministic: the same ``pages`` gives the same bytes.
+
+    500 pages take about 15 s to write (reportlab measuring every word); see :func:`cached_long_paper`.
+    """
+    if pages < 4:
+        raise ValueError(f"a long paper needs at least 4 pages, not {pages}")
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    references = long_references(max(pages, 20))
+    ref_pages = _reference_pages(references)
+    c = _canvas(path)
+    c.setTitle(f"{TITLE} ({pages} pages)")
+    w = _LongWriter(c, linked=linked)
+    w.front_matter()
+    w.top -= 6
+    w.col_top, w.spanning = w.top, False
+    cite, figure, section = 0, 0, 0
+    drawn_citations = 0
+
+    def next_cite(k: int) -> str:
+        nonlocal cite, drawn_citations
+        n = len(references)
+        first = cite % n + 1
+        shape = k % 5
+        if shape == 3 and first + 1 <= n:
+            cite += 2
+            drawn_citations += 2
+            return f"[{first}, {first + 1}]"
+        if shape == 4 and first + 2 <= n:
+            cite += 3
+            drawn_citations += 3
+            return f"[{first}-{first + 2}]"
+        cite += 1
+        drawn_citations += 1
+        return f"[{first}]"
+
+    body_pages = pages - ref_pages
+
+    def room() -> bool:
+        """A block started now ends on the last body page at the latest (a block is shorter than a column)."""
+        return w.page < body_pages or (w.page == body_pages and w.col == 0)
+
+    k = 0
+    while room():
+        section += 1
+        w.heading(Heading(str(section), long_title(2 * section), 1))
+        for sub in range(1, 4):
+            if not room():
+                break
+            w.heading(Heading(f"{section}.{sub}", long_title(7 * section + sub), 2))
+            for p in range(3):
+                if not room():
+                    break
+                figure += p == 2
+                sentences = []
+                for s in range(5):
+                    k += 1
+                    template = LONG_SENTENCES[(k + p) % len(LONG_SENTENCES)]
+                    topic = LONG_TOPICS[(k * 5 + s) % len(LONG_TOPICS)]
+                    sentences.append(template.format(t=topic, c=next_cite(k) if "{c}" in template else "",
+                                                     f=max(figure, 1)))
+                w.paragraph(" ".join(sentences), indent_first=p > 0)
+                if p == 2:
+                    w.figure_in_column(figure, f"How {LONG_TOPICS[figure % 12]} varies over section {section}.")
+    while w.page == body_pages:  # the list opens on a page of its own
+        w.new_page()
+    w.reference_list(references)
+    w.footer()
+    if linked:
+        c.showOutline()
+    c.save()
+    return LongPaper(path, w.page, len(references), drawn_citations, figure, tuple(w.headings),
+                     {p: tuple(ns) for p, ns in w.cited_on.items()})
+
+
+def cached_long_paper(pages: int, folder: str | Path | None = None, *, linked: bool = False) -> Path:
+    """:func:`write_long_paper` once per ``pages`` and version of this file: kept under ``folder``
+    (default ``.cache/long-papers`` in the repository) by a name that holds the hash of this script."""
+    import hashlib
+
+    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+    folder = Path(folder) if folder is not None else Path(__file__).resolve().parent.parent / ".cache" / "long-papers"
+    path = folder / f"long-{pages}{'-linked' if linked else ''}-{digest}.pdf"
+    if not path.is_file():
+        tmp = path.with_name(f".{path.name}.tmp")
+        write_long_paper(tmp, pages, linked=linked)
+        tmp.replace(path)
+    return path
+
+
 #: File names written by :func:`build_all`.
 VARIANTS = ("demo-paper.pdf", "demo-paper-linked.pdf", "encrypted.pdf", "scanned.pdf", "truncated.pdf",
             "not-a-pdf.pdf")
@@ -527,7 +837,16 @@ def build_all(out_dir: str | Path) -> dict[str, Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Write the citelens demo paper and its broken variants.")
     parser.add_argument("out_dir", nargs="?", default="build/demo", help="output folder (default: build/demo)")
+    parser.add_argument("--long", type=int, metavar="PAGES",
+                        help="write only the two-column long paper of PAGES pages, long-PAGES.pdf")
+    parser.add_argument("--linked", action="store_true", help="with --long: bookmarks and citation links too")
     args = parser.parse_args(argv)
+    if args.long is not None:
+        name = f"long-{args.long}{'-linked' if args.linked else ''}.pdf"
+        paper = write_long_paper(Path(args.out_dir) / name, args.long, linked=args.linked)
+        print(f"{paper.path} ({paper.path.stat().st_size} bytes): {paper.pages} pages, {paper.references} "
+              f"references, {paper.citations} citations, {paper.figures} figures")
+        return 0
     for path in build_all(args.out_dir).values():
         print(f"{path} ({path.stat().st_size} bytes)")
     return 0
