@@ -87,6 +87,7 @@ def test_crossrefs_list_stands_in_for_the_unreadable_one(fresh: Reader, api: Api
     for text, entry in zip(texts, expected, strict=True):
         assert entry["title"] in text, (text, entry)
     assert rows.first.get_attribute("data-ref-index") == "1"
+    assert page.locator(".reference-item[data-page]").count() == 0  # on no page of this PDF
 
     # A row opens its entry's popover (nothing on a page to jump to), and the entry is looked up by its DOI.
     entry = expected[CLICKED - 1]

@@ -153,8 +153,8 @@ export class Sidebar {
                  "aria-expanded": "false", title: "Details" },
       }, h("span", { className: "icon icon-chevron", attrs: { "aria-hidden": "true" } }));
       chevron.addEventListener("click", () => this.#onDetails(ref, chevron));
-      return h("li", { className: "reference-item", dataset: { refIndex: ref.index, page: ref.page, state: info.state } },
-        jump, chevron);
+      const dataset = onPage ? { refIndex: ref.index, page: ref.page, state: info.state } : { refIndex: ref.index, state: info.state };
+      return h("li", { className: "reference-item", dataset }, jump, chevron);
     });
     this.#el.referencesList.replaceChildren(...items);
     this.#el.referencesCount.textContent = references.length ? String(references.length) : "";
