@@ -14,7 +14,8 @@ import pytest
 
 from citelens.resolve import Client, Result, Settings, Via, resolve
 from citelens.resolve import crossref, datacite, semanticscholar
-from citelens.resolve.cache import DirectoryCache, MemoryCache
+from citelens.adapters.cache import DirectoryCache
+from citelens.resolve.cache import MemoryCache
 from citelens.resolve.settings import PARAMS
 from resolve_fixtures import S2_429, FakeClock, Replay, first_n, in_thread, recorded, with_headers
 

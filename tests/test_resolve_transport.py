@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from citelens.resolve import TransportError
-from citelens.resolve.transport import UrllibTransport
+from citelens.adapters.http import UrllibTransport
 from resolve_fixtures import in_thread, recorded
 
 ROUTES = {"/ok": "semanticscholar/match_paperqa.json", "/missing": "crossref/error_404_works_notarealdoi.txt",

@@ -77,7 +77,7 @@ _CLIENTS: dict[tuple[str | None, ...], Any] = {}
 def _client(settings: Any, transport: Any) -> Any:
     """One client per settings (and transport): each API host keeps its pace across every request."""
     from citelens.resolve import Client
-    from citelens.resolve.transport import FetchTransport
+    from citelens.adapters.http import FetchTransport
 
     key = (settings.mailto, settings.openalex_key, settings.s2_key, str(id(transport)))
     client = _CLIENTS.get(key)

@@ -18,7 +18,7 @@ the exit status is 0 when every paper was analysed.
 
 Wiring (``citelens.cli``): :func:`register` adds the ``resolve`` command and gives the existing
 ``analyze`` command its ``--resolve`` options. The transport is an argument (``args.transport``, default
-:class:`~citelens.resolve.transport.UrllibTransport`), so tests run the real command on recorded responses.
+:class:`~citelens.adapters.http.UrllibTransport`), so tests run the real command on recorded responses.
 """
 
 from __future__ import annotations
@@ -34,12 +34,13 @@ from pathlib import Path
 from typing import Any
 
 from citelens import __version__
+from citelens.adapters.cache import DirectoryCache
+from citelens.adapters.http import UrllibTransport
 from citelens.resolve import own
-from citelens.resolve.cache import DirectoryCache
 from citelens.resolve.chain import resolve
 from citelens.resolve.record import Result, normalize_doi
 from citelens.resolve.settings import PARAMS, Settings
-from citelens.resolve.transport import Client, Transport, UrllibTransport
+from citelens.resolve.transport import Client, Transport
 
 #: How many entries are resolved at once (each host still has its own pace and concurrency cap).
 CONCURRENT_ENTRIES = 4

@@ -1,13 +1,9 @@
-"""The one place the resolver talks to the network: a :class:`Transport` does one plain GET; a
+"""How the resolver talks to the network: a :class:`Transport` does one plain GET; a
 :class:`Client` makes it polite and bounded.
 
-Transports (injected, so the chain runs the same under the CLI, in Pyodide and in tests):
-
-- :class:`UrllibTransport`: the CLI's, ``urllib`` in a thread.
-- :class:`FetchTransport`: the worker's, ``pyodide.http.pyfetch``: a simple GET with no custom header, so
-  no CORS preflight. A failed fetch is opaque there: a 429 sent without ``Access-Control-Allow-Origin``
-  (Semantic Scholar's CloudFront does that) looks exactly like being offline (``opaque_errors``).
-- Tests replay the recorded responses of ``../shared/api-fixtures`` through the same protocol.
+Transports (injected, so the chain runs the same under the CLI, in Pyodide and in tests) live at the
+edge, in :mod:`citelens.adapters.http`: ``urllib`` for the CLI, Pyodide's ``pyfetch`` for the worker. Tests
+replay the recorded responses of ``../shared/api-fixtures`` through the same protocol.
 
 :class:`Client` adds, per host: pacing and a concurrency cap (:class:`~citelens.resolve.settings.HostLimits`);
 retries with exponential backoff on 429, 503 and network errors, honouring ``Retry-After``; a per-request
@@ -25,8 +21,6 @@ import asyncio
 import email.utils
 import enum
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -202,54 +196,3 @@ class Client:
         except (TypeError, ValueError):
             return None
         return max(when.timestamp() - self.wall(), 0.0)
-
-
-# --------------------------------------------------------------------------------------- transports
-
-
-class UrllibTransport:
-    """The CLI's transport: ``urllib`` in a worker thread, a User-Agent naming citelens (and the
-    ``mailto`` address, as Crossref asks of its polite pool)."""
-
-    opaque_errors = False
-
-    def __init__(self, user_agent: str) -> None:
-        self.user_agent = user_agent
-
-    async def get(self, url: str, timeout: float) -> Response:
-        return await asyncio.to_thread(self._get, url, timeout)
-
-    def _get(self, url: str, timeout: float) -> Response:
-        request = urllib.request.Request(url, headers={"User-Agent": self.user_agent,
-                                                       "Accept": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=timeout) as reply:  # noqa: S310 - https URLs we build
-                return Response(url, reply.status, _headers(reply.headers.items()), _decode(reply.read()))
-        except urllib.error.HTTPError as error:  # 4xx/5xx still carry a body and headers
-            return Response(url, error.code, _headers(error.headers.items()), _decode(error.read()))
-        except (urllib.error.URLError, ConnectionError) as error:
-            raise TransportError(str(getattr(error, "reason", error))) from None
-
-
-class FetchTransport:
-    """The worker's transport: Pyodide's ``pyfetch``, a simple GET (no custom headers: no preflight).
-
-    Cancelling the coroutine (the client's timeout) aborts the fetch through pyfetch's AbortController.
-    """
-
-    opaque_errors = True
-
-    async def get(self, url: str, timeout: float) -> Response:
-        from pyodide.http import pyfetch  # only in Pyodide
-
-        reply = await pyfetch(url, method="GET", credentials="omit", referrerPolicy="no-referrer")
-        body = await reply.string()
-        return Response(url, int(reply.status), _headers(dict(reply.headers).items()), body)
-
-
-def _headers(items: object) -> dict[str, str]:
-    return {str(k).lower(): str(v) for k, v in items}  # type: ignore[attr-defined]
-
-
-def _decode(data: bytes) -> str:
-    return data.decode("utf-8", errors="replace")
