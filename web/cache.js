@@ -4,8 +4,9 @@
 // Database "citelens", object store "analyses", key = the text hash (32 hex digits), value = CacheRecord;
 // an index "sha256" over the PDF files' hashes finds the analysis of a byte-identical file before its text
 // is even read (the warm path: no text extraction, no Python).
-// A cache that cannot be opened (storage disabled, a private window that refuses IndexedDB, a quota error)
-// is a cache that always misses: no method here ever throws.
+// A cache that cannot be opened is a cache that always misses: no method here ever throws (idb.js).
+
+import { SafeStore } from "./idb.js";
 
 /**
  * @typedef {object} CacheRecord
@@ -22,13 +23,17 @@ export const SHA256_INDEX = "sha256";
 const DB_VERSION = 1;
 
 export class AnalysisCache {
-  /** @type {Promise<IDBDatabase | null> | null} */
-  #db = null;
-  #name;
+  #store;
 
   /** @param {string} [name]  database name (tests may use their own) */
   constructor(name = DB_NAME) {
-    this.#name = name;
+    this.#store = new SafeStore({
+      name, version: DB_VERSION, store: STORE, warn,
+      upgrade: (db) => {
+        // Records without a file hash (null) are simply left out of the index.
+        if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE).createIndex(SHA256_INDEX, "sha256");
+      },
+    });
   }
 
   /**
@@ -36,7 +41,7 @@ export class AnalysisCache {
    * @returns {Promise<CacheRecord | null>}
    */
   async get(textHash) {
-    const record = await this.#run("readonly", (store) => store.get(textHash));
+    const record = await this.#store.run("readonly", (store) => store.get(textHash));
     return record && typeof record.analysis === "string" ? record : null;
   }
 
@@ -46,7 +51,7 @@ export class AnalysisCache {
    * @returns {Promise<CacheRecord[]>}
    */
   async bySha256(sha256) {
-    const records = await this.#run("readonly", (store) => store.index(SHA256_INDEX).getAll(sha256));
+    const records = await this.#store.run("readonly", (store) => store.index(SHA256_INDEX).getAll(sha256));
     return Array.isArray(records) ? records.filter((r) => typeof r?.analysis === "string") : [];
   }
 
@@ -61,65 +66,16 @@ export class AnalysisCache {
     const record = {
       analysis, schema_version: schemaVersion, engine, sha256, stored: new Date().toISOString(),
     };
-    return (await this.#run("readwrite", (store) => store.put(record, textHash), true)) === true;
+    return (await this.#store.run("readwrite", (store) => store.put(record, textHash), true)) === true;
   }
 
   /** @param {string} textHash */
   async delete(textHash) {
-    return (await this.#run("readwrite", (store) => store.delete(textHash), true)) === true;
+    return (await this.#store.run("readwrite", (store) => store.delete(textHash), true)) === true;
   }
 
   async clear() {
-    return (await this.#run("readwrite", (store) => store.clear(), true)) === true;
-  }
-
-  /**
-   * One request in its own transaction; resolves to its result (or `true` when `done` is asked and the
-   * transaction committed), or null on any failure.
-   */
-  async #run(mode, request, done = false) {
-    const db = await this.#open();
-    if (!db) return null;
-    return new Promise((resolve) => {
-      try {
-        const tx = db.transaction(STORE, mode);
-        const req = request(tx.objectStore(STORE));
-        if (done) tx.oncomplete = () => resolve(true);
-        else req.onsuccess = () => resolve(req.result ?? null);
-        tx.onabort = tx.onerror = () => resolve(null);
-      } catch (error) {
-        warn(error);
-        resolve(null);
-      }
-    });
-  }
-
-  #open() {
-    this.#db ??= new Promise((resolve) => {
-      try {
-        const req = indexedDB.open(this.#name, DB_VERSION);
-        req.onupgradeneeded = () => {
-          if (!req.result.objectStoreNames.contains(STORE)) {
-            // Records without a file hash (null) are simply left out of the index.
-            req.result.createObjectStore(STORE).createIndex(SHA256_INDEX, "sha256");
-          }
-        };
-        req.onsuccess = () => {
-          const db = req.result;
-          // Another tab upgrading the schema: step aside rather than block it.
-          db.onversionchange = () => db.close();
-          resolve(db);
-        };
-        req.onerror = req.onblocked = () => {
-          warn(req.error);
-          resolve(null);
-        };
-      } catch (error) {
-        warn(error);
-        resolve(null);
-      }
-    });
-    return this.#db;
+    return (await this.#store.run("readwrite", (store) => store.clear(), true)) === true;
   }
 }
 

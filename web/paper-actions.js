@@ -15,7 +15,7 @@
  *            url?: string | null, pdf_url?: string | null}} CurrentPaper
  */
 
-/** Record fields a library paper keeps (interfaces.md: Paper; web/library.js FIELDS). */
+/** Record fields a library paper keeps (web/library.js: Paper, FIELDS). */
 const PAPER_FIELDS = ["title", "authors", "year", "venue", "doi", "arxiv", "url", "pdf_url", "type", "cited_by", "source_url"];
 
 /**

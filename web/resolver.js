@@ -22,8 +22,10 @@
 //   resolver.addEventListener("references", (e) => show(e.detail));  // {doi, status, references, reason}
 // status "pending" (asking), then "ok" (references: the entries), "none" or "failed" (reason says why).
 
+import { SafeStore } from "./idb.js";
+
 /**
- * @typedef {object} Record  CSL-flavoured (interfaces.md): title, authors, year, venue, doi, arxiv, url,
+ * @typedef {object} Record  CSL-flavoured (citelens.resolve.record.Record.to_json): title, authors, year, venue, doi, arxiv, url,
  *   pdf_url, cited_by, type, source, source_url
  * @typedef {{status: "resolved", record: Record, via: string}
  *   | {status: "unresolved", reason: string, tried: string[]}} Result
@@ -69,19 +71,21 @@ export function arxivKey(id) {
 
 /** Results in IndexedDB; every method resolves (null / false on any failure), none throws. */
 export class ResolutionCache {
-  /** @type {Promise<IDBDatabase | null> | null} */
-  #db = null;
-  #name;
+  #store;
   #ttl;
 
   constructor(name = DB_NAME, { ttlMs = TTL_MS } = {}) {
-    this.#name = name;
+    this.#store = new SafeStore({
+      name, version: DB_VERSION, store: STORE,
+      upgrade: (db) => { if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE); },
+      warn: (error) => console.warn("citelens: resolution cache:", error),
+    });
     this.#ttl = ttlMs;
   }
 
   /** @param {string} key @returns {Promise<Result | null>} */
   async get(key) {
-    return this.#fresh(await this.#run("readonly", (store) => store.get(key)));
+    return this.#fresh(await this.#store.run("readonly", (store) => store.get(key)));
   }
 
   /**
@@ -92,8 +96,8 @@ export class ResolutionCache {
     const prefix = `entry:${textHash}:`;
     const found = new Map();
     const [keys, values] = await Promise.all([
-      this.#run("readonly", (store) => store.getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`))),
-      this.#run("readonly", (store) => store.getAll(IDBKeyRange.bound(prefix, `${prefix}\uffff`))),
+      this.#store.run("readonly", (store) => store.getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`))),
+      this.#store.run("readonly", (store) => store.getAll(IDBKeyRange.bound(prefix, `${prefix}\uffff`))),
     ]);
     if (!Array.isArray(keys) || !Array.isArray(values) || keys.length !== values.length) return found;
     keys.forEach((key, i) => {
@@ -108,7 +112,7 @@ export class ResolutionCache {
   async put(keys, result) {
     /** @type {Stored} */
     const value = { stored: Date.now(), result };
-    return (await this.#run("readwrite", (store) => {
+    return (await this.#store.run("readwrite", (store) => {
       let last = null;
       for (const key of keys) last = store.put(value, key);
       return last;
@@ -116,50 +120,13 @@ export class ResolutionCache {
   }
 
   async clear() {
-    return (await this.#run("readwrite", (store) => store.clear(), true)) === true;
+    return (await this.#store.run("readwrite", (store) => store.clear(), true)) === true;
   }
 
   /** @param {Stored | null} value */
   #fresh(value) {
     if (!value || typeof value.stored !== "number" || Date.now() - value.stored > this.#ttl) return null;
     return value.result?.status ? value.result : null;
-  }
-
-  async #run(mode, request, done = false) {
-    const db = await this.#open();
-    if (!db) return null;
-    return new Promise((resolve) => {
-      try {
-        const tx = db.transaction(STORE, mode);
-        const req = request(tx.objectStore(STORE));
-        if (done) tx.oncomplete = () => resolve(true);
-        else req.onsuccess = () => resolve(req.result ?? null);
-        tx.onabort = tx.onerror = () => resolve(null);
-      } catch (error) {
-        console.warn("citelens: resolution cache:", error);
-        resolve(null);
-      }
-    });
-  }
-
-  #open() {
-    this.#db ??= new Promise((resolve) => {
-      try {
-        const req = indexedDB.open(this.#name, DB_VERSION);
-        req.onupgradeneeded = () => {
-          if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
-        };
-        req.onsuccess = () => {
-          const db = req.result;
-          db.onversionchange = () => db.close();
-          resolve(db);
-        };
-        req.onerror = req.onblocked = () => resolve(null);
-      } catch {
-        resolve(null);
-      }
-    });
-    return this.#db;
   }
 }
 

@@ -10,7 +10,7 @@ const KEY = "citelens.settings";
 /**
  * @typedef {{mailto: string | null, openalex: boolean, openalexKey: string | null}} Settings  as stored
  * @typedef {{mailto: string | null, openalexKey: string | null, s2Key: null}} ResolverSettings
- *   what the resolver gets (interfaces.md: worker message `settings`)
+ *   what the resolver gets (the worker's `resolve` message: `settings`)
  */
 
 /** @returns {Settings} */
