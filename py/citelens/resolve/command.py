@@ -48,6 +48,8 @@ CONCURRENT_ENTRIES = 4
 
 def register(subparsers: Any) -> None:
     """Add ``resolve`` to the ``citelens`` subcommands, and ``--resolve`` to ``analyze`` when it exists."""
+    from citelens.cli import add_input_output  # the command line imports this module when it builds its parser
+
     if "resolve" in subparsers.choices:
         return
     command = subparsers.add_parser(
@@ -60,10 +62,7 @@ def register(subparsers: Any) -> None:
             "Results are cached for 30 days. Exit status: 0 all files analysed, 1 some file failed, 2 usage error."
         ),
     )
-    command.add_argument("paths", nargs="+", metavar="PAPER.pdf", help="a PDF file or a folder of PDFs")
-    command.add_argument("-o", "--output", metavar="FILE", type=Path,
-                         help="write to FILE instead of stdout (replaced in one step, never half-written)")
-    command.add_argument("--pretty", action="store_true", help="indent the JSON (a single PDF only)")
+    add_input_output(command, metavar="PAPER.pdf", what="a PDF file or a folder of PDFs", single="a single PDF")
     command.add_argument("--text-only", action="store_true",
                          help="ignore the PDF's own bookmarks and link annotations; use its text alone")
     command.add_argument("-q", "--quiet", action="store_true", help="no progress line and no summary")
