@@ -23,7 +23,7 @@ SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help setup demo demo-cli test e2e chromium bench wheel site serve clean
+.PHONY: help setup demo demo-cli test e2e chromium bench bench-large wheel site serve clean
 
 help:
 	@echo "make setup   create .venv and install citelens with its pdf, test and demo extras"
@@ -33,6 +33,7 @@ help:
 	@echo "make e2e     run only the end-to-end tests (e2e/: the reader in headless Chromium)"
 	@echo "make chromium  install Debian's chromium for the end-to-end tests, if /usr/bin/chromium is missing"
 	@echo "make bench   time each stage on the corpus (ARGS='--limit 5' or '--skip-extract')"
+	@echo "make bench-large  the long paper at 100, 250, 500 pages: CLI and reader (ARGS='--sizes 120 --skip-browser')"
 	@echo "make wheel   build the pure-Python wheel into dist/ and check its tag is py3-none-any"
 	@echo "make site    build the static browser reader into site/ (npm ci, wheels, Pyodide, pdf.js)"
 	@echo "make serve   build the site and serve it on http://localhost:8000/ (PORT=8000)"
@@ -75,6 +76,9 @@ $(CHROMIUM):
 
 bench: setup
 	$(BIN)/python bench/bench_stages.py $(ARGS)
+
+bench-large: setup site $(CHROMIUM)
+	$(BIN)/python bench/bench_large.py $(ARGS)
 
 wheel: $(WHEEL)
 
