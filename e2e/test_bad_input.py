@@ -1,10 +1,13 @@
-"""Bad input: files pdf.js cannot read say so, a scan without a text layer gets its notice, and a worker
+"""Bad input: files pdf.js cannot read say so, an encrypted one asks for its password, a scan without a
+text layer gets its notice, a PDF on a site that refuses other pages gets a link to it there, and a worker
 that cannot start leaves a reader that works without links and says so once.
 
 The broken files are the demo paper's variants (tools/demo_paper.py), written for the session.
 """
 
 from __future__ import annotations
+
+import builders
 
 from harness import NUMBERED, Reader
 
@@ -80,5 +83,37 @@ def test_a_pdf_on_another_site_opens_when_it_allows_it_else_the_page_links_to_it
         link = message.locator("a.viewer-message-link")
         assert link.get_attribute("href") == "https://closed.example.org/papers/closed.pdf"
         assert link.get_attribute("target") == "_blank" and "noopener" in link.get_attribute("rel")
+    finally:
+        page.close()
+
+
+def test_an_encrypted_pdf_asks_for_its_password_and_opens_with_it(reader_context, server):
+    password = builders.load_demo_paper().USER_PASSWORD
+    page = reader_context.new_page()
+    try:
+        other = Reader(page, server.base)
+        page.goto(f"{server.base}/index.html?file=/gen/encrypted.pdf")
+        page.wait_for_selector('#password-dialog[open][data-state="needed"]')
+        assert "encrypted.pdf" in page.locator("#password-dialog").inner_text()
+        page.keyboard.press("l")  # typing in the password field opens no library panel
+        page.fill("#password-input", "not-the-password")
+        page.keyboard.press("Enter")
+        page.wait_for_selector('#password-dialog[open][data-state="incorrect"]')
+        assert page.locator("#password-reason").inner_text() == "That password is not right; try again."
+        page.fill("#password-input", password)
+        page.click("#password-submit")
+        other.wait_settled()
+        state = other.state()
+        assert (state["pdfState"], state["analysisState"]) == ("ready", "done"), state
+        assert int(state["citations"]) > 0 and state.get("libraryPanel") != "open"
+
+        # Cancel: the file stays closed, with a message saying why; the reader is still usable.
+        page.goto(f"{server.base}/index.html?file=/gen/encrypted.pdf")
+        page.wait_for_selector('#password-dialog[open][data-state="needed"]')
+        page.click("#password-cancel")
+        other.wait_settled()
+        assert other.state()["pdfState"] == "error"
+        assert "stays closed without its password" in page.locator("#viewer-message").inner_text()
+        other.open(NUMBERED)
     finally:
         page.close()

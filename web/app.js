@@ -27,6 +27,7 @@ import { h } from "./dom.js";
 import { paperActions } from "./paper-actions.js";
 import { LibraryPanel } from "./library-panel.js";
 import { loadSettings, resolverSettings, settingsDialog } from "./settings.js";
+import { askPassword } from "./password.js";
 
 const PDFJS_URL = new URL("../vendor/pdfjs/", import.meta.url);
 const WORKER_URL = new URL("../worker/citelens-worker.js", import.meta.url);
@@ -137,6 +138,20 @@ async function openDocument(source) {
     enableXfa: false,
   });
   loadingTask = task;
+  let refused = false; // the user closed the password prompt
+  task.onPassword = (/** @type {(password: string) => void} */ update, /** @type {number} */ reason) => {
+    if (token !== documentToken) return;
+    askPassword({ dialog: /** @type {HTMLDialogElement} */ ($("password-dialog")), name: source.name,
+      incorrect: reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD }).then((password) => {
+      if (token !== documentToken) return;
+      if (password === null) {
+        refused = true;
+        task.destroy().catch(() => {});
+      } else {
+        update(password);
+      }
+    });
+  };
   let pdf;
   try {
     pdf = await task.promise;
@@ -144,7 +159,8 @@ async function openDocument(source) {
     if (token !== documentToken) return;
     body.dataset.pdfState = "error";
     sidebar.clear("No document open.");
-    showViewerMessage(openErrorMessage(/** @type {Error} */ (error), source), elsewhere(source, error));
+    if (refused) showViewerMessage(`“${source.name}” is encrypted; it stays closed without its password.`);
+    else showViewerMessage(openErrorMessage(/** @type {Error} */ (error), source), elsewhere(source, error));
     return;
   }
   if (token !== documentToken) return;
@@ -220,7 +236,7 @@ function openErrorMessage(error, source) {
   }
   switch (error?.name) {
     case "PasswordException":
-      return `“${name}” is encrypted and needs a password; this reader cannot open it.`;
+      return `“${name}” is encrypted and needs a password.`;
     case "InvalidPDFException":
       return `“${name}” is not a PDF, or it is damaged beyond repair.`;
     case "ResponseException":
@@ -720,7 +736,7 @@ window.addEventListener("keydown", (event) => {
     event.preventDefault();
     return;
   }
-  if (!typing && !event.altKey && (event.key === "l" || event.key === "L") && !$("settings-dialog").hasAttribute("open")) {
+  if (!typing && !event.altKey && (event.key === "l" || event.key === "L") && !document.querySelector("dialog[open]")) {
     event.preventDefault();
     libraryPanel.toggle($("open-library"));
     return;
