@@ -105,6 +105,19 @@ def test_output_file_keeps_its_content_when_the_pdf_fails(demo: dict[str, Path],
     assert sorted(p.name for p in tmp_path.iterdir()) == ["analysis.json"]
 
 
+def test_password_opens_an_encrypted_pdf_and_a_wrong_one_says_so(demo: dict[str, Path]) -> None:
+    locked = demo["encrypted.pdf"]
+    opened = run("analyze", "--password", load_demo_paper().USER_PASSWORD, locked)
+    assert opened.returncode == 0, opened.stderr
+    plain = json.loads(run("analyze", demo["demo-paper.pdf"]).stdout)
+    analysis = json.loads(opened.stdout)
+    assert len(analysis["references"]) == len(plain["references"]) > 0
+    assert len(analysis["citations"]) == len(plain["citations"])
+    wrong = run("analyze", "--password", "not-it", locked)
+    assert wrong.returncode == 1 and wrong.stdout == ""
+    assert stderr_lines(wrong) == [f"citelens: {locked}: the password given does not open this encrypted PDF"]
+
+
 def test_text_only_ignores_the_pdfs_bookmarks(demo: dict[str, Path]) -> None:
     linked = demo["demo-paper-linked.pdf"]
     with_bookmarks = json.loads(run("analyze", linked).stdout)

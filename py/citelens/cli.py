@@ -85,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     add_input_output(analyze, metavar="PATH", what="a PDF file or a folder of PDFs", single="a single PDF")
     analyze.add_argument("--text-only", action="store_true",
                          help="ignore the PDF's own bookmarks and link annotations; use its text alone")
+    add_password(analyze)
     analyze.add_argument("-q", "--quiet", action="store_true",
                          help="no progress bar and no summary (failures and warnings are still printed)")
     analyze.set_defaults(run=_analyze, parser=analyze)
@@ -195,6 +196,13 @@ def add_input_output(parser: argparse.ArgumentParser, *, metavar: str, what: str
     parser.add_argument("-o", "--output", metavar="FILE", type=Path,
                         help="write to FILE instead of stdout (replaced in one step, never half-written)")
     parser.add_argument("--pretty", action="store_true", help=f"indent the JSON ({single} only)")
+
+
+def add_password(parser: argparse.ArgumentParser) -> None:
+    """``--password``: the user password of encrypted PDFs (``$CITELENS_PDF_PASSWORD`` when not given, which
+    keeps it out of the process list)."""
+    parser.add_argument("--password", metavar="TEXT", default=os.environ.get("CITELENS_PDF_PASSWORD", ""),
+                        help="open encrypted PDFs with this password (default: $CITELENS_PDF_PASSWORD)")
 
 
 def _expand_xml(paths: Sequence[Path]) -> tuple[list[Path], int]:
@@ -357,7 +365,8 @@ def _analyze(args: argparse.Namespace) -> int:
     with _output(args.output) as out:
         for n, file in enumerate(files, start=1):
             status.start(n, file)
-            result = _analyze_one(adapter, file, text_only=args.text_only, progress=status.page)
+            result = _analyze_one(adapter, file, text_only=args.text_only, progress=status.page,
+                                  password=args.password)
             status.done(file, result is not None)
             if result is None:
                 failed += 1
@@ -407,12 +416,12 @@ def _expand(paths: Sequence[Path]) -> tuple[list[Path], int]:
 
 
 def _analyze_one(adapter: Any, file: Path, *, text_only: bool,
-                 progress: Callable[[int, int], None]) -> dict[str, Any] | None:
+                 progress: Callable[[int, int], None], password: str = "") -> dict[str, Any] | None:
     """The analysis JSON of one file, or None after reporting on stderr why there is none."""
     from citelens.pipeline import analyze
 
     try:
-        extraction = adapter.extract(file, progress=progress)
+        extraction = adapter.extract(file, progress=progress, password=password)
         analysis = analyze(extraction.document, source=Source(str(file), extraction.sha256, None),
                            text_only=text_only, diagnostics=extraction.diagnostics)
         result = analysis.to_json()

@@ -74,11 +74,13 @@ def file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = None) -> Extraction:
-    """Read a PDF into text items, bookmarks and links.
+def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = None,
+            password: str = "") -> Extraction:
+    """Read a PDF into text items, bookmarks and links; ``password`` opens an encrypted one.
 
     Raises :class:`InputError` for a file that is missing or not a readable PDF and
-    :class:`EncryptedError` for an encrypted one; a page that fails to parse becomes a diagnostic.
+    :class:`EncryptedError` for an encrypted one without its password; a page that fails to parse becomes a
+    diagnostic.
     """
     path = Path(path)
     if not path.is_file():
@@ -92,9 +94,10 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
     with path.open("rb") as f:
         try:
             parser = PDFParser(f)
-            doc = PDFDocument(parser)
+            doc = PDFDocument(parser, password=password)
         except (PDFEncryptionError, PDFPasswordIncorrect) as exc:
-            raise EncryptedError(f"{path}: the PDF is encrypted and needs a password") from exc
+            raise EncryptedError(f"{path}: the password given does not open this encrypted PDF" if password
+                                 else f"{path}: the PDF is encrypted and needs a password (--password)") from exc
         # PSException: a file cut short ends pdfminer's tokenizer with PSEOF, which is no PDFException.
         except (PDFException, PSException, PDFSyntaxError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise InputError(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc

@@ -48,7 +48,7 @@ CONCURRENT_ENTRIES = 4
 
 def register(subparsers: Any) -> None:
     """Add ``resolve`` to the ``citelens`` subcommands, and ``--resolve`` to ``analyze`` when it exists."""
-    from citelens.cli import add_input_output  # the command line imports this module when it builds its parser
+    from citelens.cli import add_input_output, add_password  # the command line imports this module when it builds its parser
 
     if "resolve" in subparsers.choices:
         return
@@ -63,6 +63,7 @@ def register(subparsers: Any) -> None:
         ),
     )
     add_input_output(command, metavar="PAPER.pdf", what="a PDF file or a folder of PDFs", single="a single PDF")
+    add_password(command)
     command.add_argument("--text-only", action="store_true",
                          help="ignore the PDF's own bookmarks and link annotations; use its text alone")
     command.add_argument("-q", "--quiet", action="store_true", help="no progress line and no summary")
@@ -151,7 +152,8 @@ def run(args: argparse.Namespace) -> int:
     files, failed = cli._expand(paths)
     with cli._output(args.output) as out:
         for file in files:
-            analysis = cli._analyze_one(adapter, file, text_only=args.text_only, progress=lambda n, total: None)
+            analysis = cli._analyze_one(adapter, file, text_only=args.text_only, progress=lambda n, total: None,
+                                        password=args.password)
             if analysis is None:
                 failed += 1
                 out.discard = not batch
@@ -159,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
             client = Client(transport, settings=settings, params=PARAMS, clock=clock, sleep=sleep)
             own_doi = normalize_doi(args.doi) if args.doi else None
             if own.needs_crossref_list(analysis) and own_doi is None:
-                own_doi = _doi_on_first_page(adapter, file)
+                own_doi = _doi_on_first_page(adapter, file, args.password)
                 if own_doi:
                     cli._say(f"{file}: no reference list found; trying Crossref's for the DOI on its first page, "
                              f"{own_doi}")
@@ -215,10 +217,10 @@ async def _crossref_references(client: Client, settings: Settings, doi: str, fil
     return list(found.entries)
 
 
-def _doi_on_first_page(adapter: Any, file: Path) -> str | None:
+def _doi_on_first_page(adapter: Any, file: Path, password: str = "") -> str | None:
     """The first DOI printed on the paper's first page (:func:`citelens.resolve.own.own_doi`), or None."""
     try:
-        document = adapter.extract(file).document
+        document = adapter.extract(file, password=password).document
     except Exception:  # noqa: BLE001 - the analysis already read this file; a second failure only loses the DOI
         return None
     return own.own_doi(document)
