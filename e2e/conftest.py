@@ -94,6 +94,17 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+#: Pages of the long paper (tools/demo_paper.py ``write_long_paper``) that e2e/test_long_paper.py opens.
+LONG_PAGES = 120
+
+
+@pytest.fixture(scope="session")
+def long_paper(generated: Path) -> Any:
+    """The two-column long paper of :data:`LONG_PAGES` pages, written into the session's folder (served as
+    ``gen/long-120.pdf``) when a test first asks for it: the ``LongPaper`` record of what was drawn."""
+    return load_demo_paper().write_long_paper(generated / f"long-{LONG_PAGES}.pdf", LONG_PAGES)
+
+
 @dataclass(frozen=True)
 class Server:
     base: str
