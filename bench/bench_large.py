@@ -199,9 +199,12 @@ STATUS = """() => ({ state: document.body.dataset.analysisState ?? null,
 
 
 def bench_reader_once(browser: Any, base: str, url: str, pages: int, late: int) -> dict[str, Any]:
-    from harness import INIT_SCRIPT
+    from harness import INIT_SCRIPT, ApiReplay
 
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # The reader looks up its first references once linked: the APIs answer with their recorded "not found"
+    # (as in the e2e tests), so nothing leaves loopback. Routing turns the HTTP cache off: runs are cold anyway.
+    ApiReplay().install(context)
     context.add_init_script(INIT_SCRIPT)
     context.add_init_script(BENCH_SCRIPT)
     leaks: list[str] = []
