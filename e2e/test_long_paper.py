@@ -20,6 +20,13 @@ def test_page_one_before_the_analysis_then_late_citations_link(reader: Reader, l
     path = "gen/" + long_paper.path.name
     reader.wait_render_idle()
     reader.current = None
+    # Every text the status line shows, kept as it changes (it says how far a long file is).
+    page.evaluate("""() => {
+      window.__statusTexts = [];
+      const text = document.getElementById("status-text");
+      new MutationObserver(() => window.__statusTexts.push(text.textContent))
+        .observe(text, { childList: true, characterData: true, subtree: true });
+    }""")
     page.evaluate("(url) => window.citelens.open(url)", reader.url(path))
     # Page 1 drawn while the analysis is pending: the paper is readable before its links exist.
     page.wait_for_function("""(selector) => document.querySelector(selector) !== null
@@ -34,6 +41,9 @@ def test_page_one_before_the_analysis_then_late_citations_link(reader: Reader, l
     reader.current = path
     m = marks(page)
     assert m["citelens:first-page"] < m["citelens:links"]
+    said = page.evaluate("() => window.__statusTexts")
+    n = long_paper.pages
+    assert f"Reading the text: page {n} of {n}…" in said and f"Linking citations in {n} pages…" in said, said
 
     analysis = reader.analysis()
     assert len(analysis["references"]) == long_paper.references

@@ -168,7 +168,13 @@ export class CitelensAnalyzer extends EventTarget {
     if (same) return restore(same, { sha256: t1 - t0, lookup: t2 - t1 });
 
     note("extracting", "Reading the text");
-    const text = await extractText(pdfDocument);
+    // A long file says how far it is, about every 5 % (a short one is read before anyone could look).
+    const step = Math.max(10, Math.ceil(pdfDocument.numPages / 20));
+    const text = await extractText(pdfDocument, {
+      onPage: (done, count) => {
+        if (count > step && (done % step === 0 || done === count)) note("extracting", `Reading the text: page ${done} of ${count}`);
+      },
+    });
     const t3 = performance.now();
     // The same text in another file (re-saved, re-downloaded with other metadata).
     const cached = text.textHash && this.#cache ? await this.#cache.get(text.textHash) : null;

@@ -300,8 +300,10 @@ async function analyse(pdf, name, token, early = Promise.resolve(null)) {
   try {
     result = await analyzer.analyze(pdf, {
       file: name,
-      onProgress: (/** @type {{message?: string}} */ p) => {
-        if (token === documentToken && p?.message) $("status").title = p.message;
+      onProgress: (/** @type {{stage?: string, message?: string}} */ p) => {
+        if (token !== documentToken || !p?.message) return;
+        setStatus(progressText(p.stage, p.message, pdf.numPages));
+        $("status").title = p.message;
       },
     });
   } catch (error) {
@@ -520,6 +522,19 @@ let statusTimer = 0;
  * @param {string | null} text
  * @param {{done?: boolean}} [options]
  */
+/**
+ * The status line while links are being made: what is happening now, so a 500-page file's minute is not a
+ * silent one. Python's own steps read as one, "Linking citations".
+ * @param {string | undefined} stage  web/analysis.js Progress stage
+ * @param {string} message
+ * @param {number} pages
+ */
+function progressText(stage, message, pages) {
+  if (stage === "extracting" || stage === "loading" || stage === "installing") return `${message}…`;
+  if (stage === "cached") return message;
+  return pages > 50 ? `Linking citations in ${pages} pages…` : "Linking citations…";
+}
+
 function setStatus(text, { done = false } = {}) {
   clearTimeout(statusTimer);
   const status = $("status");

@@ -101,18 +101,21 @@ export async function extractDocument(pdfDocument) {
 /**
  * The text items of every page (fonts as pdf.js ids) and the text hash.
  * @param {any} pdfDocument
+ * @param {{onPage?: ((done: number, count: number) => void) | null}} [options]  called as each page is read
  * @returns {Promise<TextLayer>}
  */
-export async function extractText(pdfDocument) {
+export async function extractText(pdfDocument, { onPage = null } = {}) {
   const count = pdfDocument.numPages;
   const pages = new Array(count);
   const viewports = new Array(count);
+  let done = 0;
   await eachPage(count, async (n) => {
     const page = await pdfDocument.getPage(n);
     const viewport = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
     viewports[n - 1] = viewport;
     pages[n - 1] = pageText(n, viewport, content);
+    onPage?.(++done, count);
   });
   return { pages, viewports, textHash: await textHash(pages) };
 }
