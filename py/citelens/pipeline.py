@@ -139,6 +139,9 @@ def analyze(
     )
 
 
+_OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries")
+
+
 def body_start(tm: TextMap, outline: Sequence[OutlineItem]) -> int:
     """Where the body begins: the line of the first heading on the first two pages that names a
     section ("Abstract", "1 Introduction"); 0 when there is none. The title and author block before it
@@ -146,10 +149,36 @@ def body_start(tm: TextMap, outline: Sequence[OutlineItem]) -> int:
     for item in outline:
         if item.page > 2:
             break
+        if KNOWN_SECTION.match(item.title) and not item.title.lower().startswith(_OPENINGS) \
+                and not HEADING_NUMBER.match(item.title):
+            return _first_paragraph(tm)  # "Results" first: the introduction ran unheaded before it (PNAS, Nature)
         if KNOWN_SECTION.match(item.title) or HEADING_NUMBER.match(item.title):
             for i, line in enumerate(tm.lines):
                 if line.page == item.page and line.box[3] >= item.y:
                     return tm.starts[i]
+    return 0
+
+
+def _first_paragraph(tm: TextMap, run: int = 3) -> int:
+    """Start of the first ``run`` lines in a row set in the body's size or larger, in one column: the
+    abstract or the introduction, past the title, the author line and its affiliation superscripts."""
+    chars: dict[float, int] = {}
+    for line in tm.lines:
+        chars[line.size] = chars.get(line.size, 0) + len(line.text)
+    if not chars:
+        return 0
+    body = max(chars, key=chars.__getitem__)
+    count = 0
+    for i, line in enumerate(tm.lines):
+        prev = tm.lines[i - 1] if i else None
+        if line.size >= 0.95 * body and len(line.text) >= 20:
+            alike = prev is not None and count and prev.page == line.page and prev.column == line.column \
+                and abs(prev.size - line.size) < 0.1
+            count = count + 1 if alike else 1
+            if count == run:
+                return tm.starts[i - run + 1]
+        else:
+            count = 0
     return 0
 
 
