@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citelens.layout import body_font_size, char_edges, page_lines
+from citelens.layout import ASIDE, body_font_size, char_edges, page_lines
 from citelens.model import Font, Page, TextItem
 
 
@@ -112,3 +112,49 @@ def test_every_item_lands_in_exactly_one_line(items):
         for it, off in zip(ln.items, ln.offsets, strict=True):
             assert ln.text[off:off + len(it.text)] == it.text
             assert ln.box[0] <= it.box[0] and ln.box[2] >= it.box[2]
+
+
+def _side_box_page():
+    """Frontiers' page 2 in miniature: a 7.5 pt biography in the left margin beside 9.5 pt body text, 14 pt
+    apart (less than the 2.5 em that splits a line), its baselines between the body's."""
+    body = [item(f"body line {i} of the paper (Smith et al., 20{i:02d}) and more", 175.6, 100 + 11.45 * i, 9.5,
+                 width=374) for i in range(12)]
+    bio = [item(f"biography line {i} of an author", 45.8, 140 + 9.5 * i, 7.5, width=116) for i in range(6)]
+    head = [item("Range and Virányi", 45.2, 28.8, 7, width=55), item("Evolutionary origins of cooperation", 405.3,
+                                                                   28.8, 7, width=144)]
+    foot = [item("Frontiers in Psychology", 45.2, 751.4, 7.5, width=83),
+            item("January 2015 | Volume 5 | Article 1582 | 2", 422.2, 751.4, 7, width=127)]
+    return body, bio, head, foot
+
+
+def test_side_box_is_read_after_the_body_it_sits_beside():
+    body, bio, head, foot = _side_box_page()
+    lines = page_lines(page(*body, *bio, *head, *foot, width=595.28, height=779.53))
+    texts = [ln.text for ln in lines]
+    assert all(t in texts for t in (i.text for i in body + bio)), texts
+    at = [texts.index(i.text) for i in body]
+    assert at == list(range(at[0], at[0] + len(body))), "the side box interleaves the body"
+    assert [texts.index(i.text) for i in bio] == list(range(len(texts) - len(bio), len(texts)))
+    assert {ln.column for ln in lines if ln.text.startswith("biography")} == {ASIDE}
+    # the running head and foot in the same margin stay where they are: first and last of the body's flow
+    assert texts[0] == "Range and Virányi" and texts.index("Frontiers in Psychology") < texts.index(bio[0].text)
+
+
+def test_reference_labels_in_a_margin_are_no_side_box():
+    labels = [item(f"[{i}]", 54, 100 + 24 * i, width=14) for i in range(1, 9)]
+    entries = [item(f"Author {i}, A long title of a paper, Journal {i}, 2001.", 90, 100 + 24 * i, width=400)
+               for i in range(1, 9)] + [item(f"continued entry line {i} of the reference", 90, 112 + 24 * i,
+                                             width=400) for i in range(1, 9)]
+    lines = page_lines(page(*labels, *entries))
+    assert ASIDE not in {ln.column for ln in lines}
+    assert [ln.text for ln in lines][0] == "[1] Author 1, A long title of a paper, Journal 1, 2001."
+
+
+def test_a_line_under_another_is_never_joined_to_it_by_a_large_neighbour():
+    # PLOS ONE page 1: a 13 pt heading stretches the band's tolerance to 9.7 pt, over two 8 pt lines of the
+    # side box 9.5 pt apart; stacked at the same x they are two lines, not one.
+    head = item("Introduction", 196.3, 498.2, 12.95, width=76)
+    upper = item("duction in any medium, provided the original author", 36.9, 498.1, 7.97, width=146)
+    lower = item("and source are credited.", 36.9, 507.6, 7.97, width=72)
+    texts = [ln.text for ln in page_lines(page(head, upper, lower))]
+    assert lower.text in texts and not any(upper.text in t and lower.text in t for t in texts), texts

@@ -148,3 +148,21 @@ def test_detect_outline_is_total_and_stays_in_range(contents, body):
     assert outline == () or len(outline) >= 3
     for o in outline:
         assert 1 <= o.page <= len(doc) and -50 <= o.y <= 792 and 1 <= o.level <= 6 and o.title.strip()
+
+
+def test_a_one_word_logo_above_the_title_is_neither_heading_nor_title():
+    # MPRA's cover: "MPRA" at 58 pt, then the paper's title at 21 pt.
+    doc = paper((1, it("MPRA", 72, 60, 58)), (1, it("Territorial Rural Development", 72, 130, 21)),
+                (2, it("1 Introduction", 72, 250, 12, BOLD)), (3, it("2 Method", 72, 250, 12, BOLD)))
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("Territorial Rural Development", 1, 1), ("1 Introduction", 1, 2), ("2 Method", 1, 3)]
+
+
+def test_of_the_large_lines_on_page_one_the_title_is_the_longest():
+    # RSC's first page: the journal's name set larger over two lines, "EDGE ARTICLE" as large as the title.
+    front = [it("Chemical", 72, 50, 21), it("Science", 72, 71, 21), it("EDGE ARTICLE", 72, 108, 16),
+             it("Generation of bright monomeric red proteins", 72, 150, 16), *body_lines(200)]
+    rest = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("1.1 Method", 72, 250, 10, BOLD)))
+    doc = pages(front, *(list(pg.items) for pg in rest))
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("Generation of bright monomeric red proteins", 1, 1), ("1 Introduction", 1, 2), ("1.1 Method", 2, 3)]

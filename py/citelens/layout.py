@@ -4,7 +4,8 @@ Input: :class:`~citelens.model.Page` objects (text items, top-left coordinates, 
 Output: :class:`Line` objects, in reading order, each knowing which items it holds and where each item
 starts in the line's text, so a regex match on ``line.text`` gives boxes with :meth:`Line.boxes`.
 
-Invariants: every item of a page lands in exactly one line; a line never crosses a column gutter;
+Invariants: every item of a page lands in exactly one line; a line never crosses a column gutter or the
+strip that sets a side box apart from the body;
 ``line.text[o:o + len(item.text)] == item.text`` for each item and its offset.
 """
 
@@ -45,6 +46,10 @@ def body_font_size(pages: Iterable[Page], sizes: dict[float, int] | None = None)
     return max(counts, key=counts.__getitem__)
 
 
+#: ``Line.column`` of a side box beside the body (a margin biography): read after the page's other lines.
+ASIDE = 2
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """Items on one baseline within one column, left to right."""
@@ -56,7 +61,7 @@ class Line:
     box: Box
     baseline: float
     size: float  # the font size covering most characters
-    column: int  # 0 left / only column, 1 right column, -1 spanning both columns of a two-column page
+    column: int  # 0 left / only column, 1 right column, -1 spanning both columns, ASIDE a side box
 
     def boxes(self, start: int, end: int) -> tuple[Box, ...]:
         """Boxes covering ``text[start:end]``: one per item touched, cut at estimated glyph edges."""
@@ -133,13 +138,15 @@ def _join(items: Sequence[TextItem], params: LayoutParams) -> tuple[str, tuple[i
     return "".join(parts), tuple(offsets)
 
 
-def _make_line(page: Page, items: list[TextItem], params: LayoutParams) -> Line:
-    """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band)."""
+def _make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
+    """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
+    line when its items are in ``aside``."""
     text, offsets = _join(items, params)
     # The size covering most characters (ties: the first seen), one pass, with the line's box.
     first = items[0]
+    column = ASIDE if aside and id(first) in aside else 0
     if len(items) == 1:
-        return Line(page.number, (first,), offsets, text, first.box, first.y, round(first.size, 1), 0)
+        return Line(page.number, (first,), offsets, text, first.box, first.y, round(first.size, 1), column)
     sizes: dict[float, int] = {}
     x0, y0, x1, y1 = first.box
     for i in items:
@@ -155,7 +162,7 @@ def _make_line(page: Page, items: list[TextItem], params: LayoutParams) -> Line:
             y1 = i.y + DESCENT * i.height
     size = max(sizes, key=sizes.__getitem__) if len(sizes) > 1 else key
     baseline = max(i.y for i in items if round(i.size, 1) == size)
-    return Line(page.number, tuple(items), offsets, text, (x0, y0, x1, y1), baseline, size, 0)
+    return Line(page.number, tuple(items), offsets, text, (x0, y0, x1, y1), baseline, size, column)
 
 
 def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams = PARAMS.layout) -> list[Line]:
@@ -172,7 +179,8 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     ref_y = ref_size = 0.0
     for item in items:
         size = item.size
-        if bands and item.y - ref_y <= tol * (ref_size if ref_size > size else size):
+        if bands and item.y - ref_y <= tol * (ref_size if ref_size > size else size) \
+                and not _stacked(bands[-1], item):
             bands[-1].append(item)
             if size > ref_size:
                 ref_size = size
@@ -180,7 +188,11 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
             bands.append([item])
             ref_y, ref_size = item.y, item.size
     _hand_down_superscripts(bands)
-    # 2. Split each band at wide horizontal gaps: a column gutter, or a table's cell gap.
+    for band in bands:
+        band.sort(key=_x)
+    aside = _aside_items(bands, page.width, params)
+    # 2. Split each band at wide horizontal gaps: a column gutter, or a table's cell gap; and where a side
+    #    box meets the body, however narrow the strip between them.
     #
     #    | body text of the left column ....|  gutter  |3.2 Heading in the right column |
     #                                       ^ gap > gutter_gap x size, and the gap covers the middle
@@ -188,21 +200,37 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     split_gap, gutter_gap = params.split_gap, params.gutter_gap
     lines: list[Line] = []
     for band in bands:
-        band.sort(key=_x)
         segment: list[TextItem] = [band[0]]
         right = band[0].x + band[0].width
         for item in band[1:]:
             gap = item.x - right
             size = item.size if item.size > segment[-1].size else segment[-1].size
-            if gap > split_gap * size or (gap > gutter_gap * size and right <= mid + size and item.x >= mid - size):
-                lines.append(_make_line(page, segment, params))
+            if gap > split_gap * size or (gap > gutter_gap * size and right <= mid + size and item.x >= mid - size) \
+                    or (aside and (id(item) in aside) != (id(segment[-1]) in aside)):
+                lines.append(_make_line(page, segment, params, aside))
                 segment = []
             segment.append(item)
             end = item.x + item.width
             if end > right:
                 right = end
-        lines.append(_make_line(page, segment, params))
+        lines.append(_make_line(page, segment, params, aside))
     return reading_order(page, lines, params)
+
+
+def _stacked(band: list[TextItem], item: TextItem) -> bool:
+    """Whether ``item`` sits under an item of ``band`` on another baseline, overlapping it by more than an
+    em: the next line of a smaller-set column, not part of this line (PLOS's 8 pt side box beside a 13 pt
+    heading: "provided the original author" and "and source are credited." 9.5 pt apart, both within
+    tolerance of the heading). Accents, superscripts and subscripts overlap their neighbours by less."""
+    x0, x1 = item.x, item.x + item.width
+    if x1 - x0 <= item.size or item.y - band[0].y <= 0.25 * item.size:
+        return False  # band[0] is the band's highest item: the common case, one baseline, ends here
+    for other in band:
+        if item.y - other.y > 0.25 * item.size \
+                and min(x1, other.x + other.width) - max(x0, other.x) > (item.size if item.size > other.size
+                                                                           else other.size):
+            return True
+    return False
 
 
 def _x(item: TextItem) -> float:
@@ -239,12 +267,191 @@ def _hand_down_superscripts(bands: list[list[TextItem]]) -> None:
     bands[:] = [b for b in bands if b]
 
 
+def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutParams) -> frozenset[int]:
+    """``id()`` of the items of the page's side boxes: text beside the body, apart from it by an empty strip.
+
+    Frontiers sets author biographies and the editors' note in the left margin, 7.5 pt beside 9.5 pt body,
+    14 pt apart: too close for the gutter rules, and its baselines fall between the body's, so without this
+    its lines merge with the body's or interleave them ("(Miklósi et al., Budapest, Hungary. She conducted
+    2003; ...)").
+
+        Range and Virányi            Evolutionary origins ...   running head: one body line beside, stays
+                                     body text ................
+        *Correspondence:  |strip|    body text ................  a side box: long body lines beside it
+        biography .....   |     |    body text ................
+        biography .....   |     |    body text ................
+        Frontiers in ...             January 2015 | Volume 5   running foot: stays
+
+    The strip is where gaps of at least ``aside_gap`` em in ``aside_bands`` or more bands line up; bands no
+    item crosses it form runs, and in each run the narrower side's blocks (lines at most two sizes apart)
+    that pass the tests of :class:`~citelens.params.LayoutParams` are side boxes. A two-column page's
+    gutter is such a strip too, its sides alike in width: no side box. Bands come sorted by x.
+    """
+    # from, to, characters before and after it in its band, sizes of the items on either side of it
+    gaps: list[tuple[float, float, int, int, float, float]] = []
+    mid = page_width / 2
+    em = params.aside_gap
+    for band in bands:
+        if len(band) < 2:
+            continue
+        last = band[0]  # the item reaching furthest right so far
+        right = last.x + last.width
+        for k in range(1, len(band)):
+            item = band[k]
+            x = item.x
+            # A gap over the page's midline parts two columns, or a box from a body narrower than itself.
+            if x - right >= em * (item.size if item.size > last.size else last.size) and not right < mid < x:
+                seen = sum(len(i.text) for i in band[:k])
+                gaps.append((right, x, seen, sum(len(i.text) for i in band) - seen, last.size, item.size))
+            end = x + item.width
+            if end > right:
+                right, last = end, item
+    if len(gaps) < params.aside_bands:
+        return frozenset()
+    # Sweep the gaps' ends: a band's gaps never overlap, so the count at x is the number of bands open there.
+    events = sorted([(g[0], 1) for g in gaps] + [(g[1], -1) for g in gaps])
+    strips: list[tuple[int, float, float]] = []
+    count = 0
+    for (x, step), (nx, _) in zip(events, events[1:]):
+        count += step
+        if count >= params.aside_bands and nx > x:
+            if strips and strips[-1][2] == x and strips[-1][0] == count:
+                strips[-1] = (count, strips[-1][1], nx)
+            else:
+                strips.append((count, x, nx))
+    # Word spaces of justified lines line up by chance, a point or two wide; a strip beside a box is wider.
+    strips = [st for st in strips if st[2] - st[1] >= params.aside_strip]
+    # A side box is at most aside_share of the body's width: a strip near the middle of the page's text (a
+    # two-column page's gutter, the usual strip) cannot set one apart. Measured on the whole page, wider
+    # than the run's sides (PNAS's running foot reaches past its side notes), so with slack.
+    x0 = min(band[0].x for band in bands)
+    x1 = max(band[-1].x + band[-1].width for band in bands)
+    out: set[int] = set()
+    for _, s0, s1 in sorted(strips, key=lambda s: -s[0])[:3]:
+        if min(s0 - x0, x1 - s1) > 1.5 * params.aside_share * max(s0 - x0, x1 - s1):
+            continue
+        # Cheap to check first: lines of prose on both sides (not equation numbers beside equations), one
+        # side smaller than the other (not a table's columns).
+        over = [g for g in gaps if g[0] <= s0 and g[1] >= s1]
+        least = params.aside_min_lines * params.aside_min_chars
+        if sum(g[2] for g in over) < least or sum(g[3] for g in over) < least:
+            continue
+        small = params.aside_smaller
+        if max(sum(g[4] <= small * g[5] for g in over), sum(g[5] <= small * g[4] for g in over)) < 2:
+            continue
+        # Its middle half: a line ending a little into the strip (the gaps' ends vary) does not cross it.
+        out.update(_aside_beside(bands, s0 + (s1 - s0) / 4, s1 - (s1 - s0) / 4, params))
+        if out:
+            break
+    return frozenset(out)
+
+
+def _aside_beside(bands: list[list[TextItem]], lo: float, hi: float, params: LayoutParams) -> set[int]:
+    """The side boxes on either side of the strip ``[lo, hi]`` (see :func:`_aside_items`)."""
+    # Runs of bands no item crosses the strip, each band cut into its items left and right of it.
+    runs: list[tuple[list[list[TextItem]], list[list[TextItem]]]] = [([], [])]
+    for band in bands:
+        if band[0].x >= hi:
+            runs[-1][0].append([])
+            runs[-1][1].append(band)
+            continue
+        left: list[TextItem] = []
+        right: list[TextItem] = []
+        for i in band:
+            if i.x >= hi:
+                right.append(i)
+            elif i.x + i.width <= lo:
+                left.append(i)
+            else:
+                if runs[-1][0]:
+                    runs.append(([], []))
+                break
+        else:
+            runs[-1][0].append(left)
+            runs[-1][1].append(right)
+    out: set[int] = set()
+    lines = params.aside_min_lines
+    for left, right in runs:
+        if sum(1 for b in left if b) < lines and sum(1 for b in right if b) < lines:
+            continue
+        lw, rw = _extent(left), _extent(right)
+        if not lw or not rw or min(lw, rw) > params.aside_share * max(lw, rw):
+            continue  # one side empty, or a two-column page's gutter
+        narrow, wide = (left, right) if lw < rw else (right, left)
+        blocks: list[list[list[TextItem]]] = []
+        for items in narrow:
+            if not items:
+                continue
+            if blocks and _main(items)[0] - _main(blocks[-1][-1])[0] <= 2 * _main(blocks[-1][-1])[1]:
+                blocks[-1].append(items)
+            else:
+                blocks.append([items])
+        if all(len(b) < lines for b in blocks):
+            continue
+        # The body's lines beside a box reach the strip: a table's narrow column beside a column of body text
+        # further off is no side box.
+        reach = params.aside_reach
+        long = [_main(w) for w in wide if sum(len(i.text) for i in w) >= params.min_line_chars and _solid(w, params)
+                and (w[0].x - hi if narrow is left else lo - w[-1].x - w[-1].width) <= reach * w[0].size]
+        sized = [(b, _aside_size(b, long, params)) for b in blocks]
+        # A box of aside_min_lines lines vouches for the shorter blocks of its size beside the same body
+        # (Frontiers' one-line "*Correspondence:" above the biography).
+        sizes = [size for b, size in sized if size and len(b) >= lines]
+        for b, size in sized:
+            if size and any(abs(size - s) <= 0.05 * s for s in sizes):
+                out.update(id(i) for line in b for i in line)
+    return out
+
+
+def _extent(parts: list[list[TextItem]]) -> float:
+    xs = [i.x for p in parts for i in p]
+    return max(i.x + i.width for p in parts for i in p) - min(xs) if xs else 0.0
+
+
+def _solid(items: list[TextItem], params: LayoutParams, gap: float = 1.0) -> bool:
+    """Whether ``items`` (sorted by x) run on without a gap of ``gap`` x ``aside_gap`` em: prose, not a
+    table's row."""
+    right = items[0].x + items[0].width
+    for item in items[1:]:
+        if item.x - right >= gap * params.aside_gap * item.size:
+            return False
+        right = max(right, item.x + item.width)
+    return True
+
+
+def _aside_size(block: list[list[TextItem]], long: list[tuple[float, float]], params: LayoutParams) -> float:
+    """The font size of a block of the strip's narrower side if it reads as a side box beside the ``long``
+    lines of the body (prose lines in a smaller size than the body's), else 0."""
+    if not all(_solid(b, params, 2.0) for b in block):  # PLOS justifies "Copyright:  2014 Iskandar ..."
+        return 0.0
+    chars: Counter[float] = Counter()
+    for b in block:
+        for i in b:
+            chars[i.size] += len(i.text)
+    size = chars.most_common(1)[0][0]  # by characters: Frontiers' "*" of "*Correspondence:" is 10 pt, the rest 7.5
+    if _extent(block) < params.aside_min_width * size or chars.total() < params.aside_min_chars * len(block):
+        return 0.0
+    top, bottom = _main(block[0])[0], _main(block[-1])[0]
+    beside = [s for y, s in long if top - params.aside_beside * s <= y <= bottom + params.aside_beside * s]
+    if len(beside) < 2 or size > params.aside_smaller * max(beside):
+        return 0.0
+    return size
+
+
 def reading_order(page: Page, lines: list[Line], params: LayoutParams = PARAMS.layout) -> list[Line]:
-    """Assign columns and sort in reading order.
+    """Assign columns and sort in reading order; side boxes (``column == ASIDE``) come last.
 
     A page counts as two-column when at least ``two_column_share`` of its longer lines sit wholly in
     one half and both halves have such lines.
     """
+    asides = [ln for ln in lines if ln.column == ASIDE]
+    if asides:
+        lines = [ln for ln in lines if ln.column != ASIDE]
+        asides.sort(key=lambda ln: (ln.baseline, ln.box[0]))
+    return _body_order(page, lines, params) + asides
+
+
+def _body_order(page: Page, lines: list[Line], params: LayoutParams) -> list[Line]:
     mid = page.width / 2
     slack = page.width * 0.02
 

@@ -140,7 +140,9 @@ def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool) -> 
 def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset[float],
                 p: OutlineParams) -> list[Heading]:
     out: list[Heading] = []
-    page_max = max((ln.size for ln in lines), default=0.0)
+    # The title is the largest line of page 1 that has two words: a one-word line set larger is a logo
+    # (MPRA's cover sets "MPRA" at 58 pt over the 21 pt title).
+    page_max = max((ln.size for ln in lines if " " in ln.text.strip()), default=0.0)
     emph, italic = _faces(page)
     shares = [_share(ln.items, emph) for ln in lines]  # each line's share in a heading face
     paragraph = _in_paragraph(lines, shares)
@@ -193,12 +195,19 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             if MATH_CHARS.search(text) or not text[0].isupper() or CAPTION.match(text) \
                     or text.endswith((".", "?")) or max(_letters(w) for w in text.split()) < 4:
                 continue  # also table heads and diagram labels: "F1 P R F1", "ETT CTT"
-            if page.number == 1 and line.size < page_max:
-                continue  # front matter: authors, affiliations, "Highlights"; the title alone is kept
+            if page.number == 1 and (line.size < page_max or " " not in text and page_max >= p.size_ratio * body):
+                continue  # front matter: authors, affiliations, "Highlights", a logo; the title alone is kept
             if paragraph[n]:
                 continue  # four or more lines alike: a summary paragraph set large, not a heading
         out.append(Heading(text, number, line.page, line.box[1], line.size, emphasised, line, letter))
         n = last
+    if page.number == 1:
+        # Of the large unnumbered lines left on page 1 the title is the one with the most letters: RSC sets
+        # the journal's name ("Chemical Science", over two lines) larger and "EDGE ARTICLE" as large.
+        front = [h for h in out if h.number is None and not KNOWN_SECTION.match(h.title) and h.size >= page_max]
+        if len(front) > 1:
+            title = max(front, key=lambda h: _letters(h.title))
+            out = [h for h in out if h is title or not any(h is f for f in front)]
     return out
 
 

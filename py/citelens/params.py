@@ -25,6 +25,26 @@ class LayoutParams:
     min_line_chars: int = 20
     #: Share of voting lines that must sit wholly in one half for a page to count as two-column.
     two_column_share: float = 0.4
+    #: A side box (a margin biography, an editor's note) stands apart from the body by an empty vertical strip:
+    #: gaps at least this x font size wide between the items of at least ``aside_bands`` lines line up on it ...
+    aside_gap: float = 1.0
+    aside_bands: int = 3
+    #: ... over a strip at least this wide (points; Frontiers' is 11) ...
+    aside_strip: float = 6.0
+    #: ... and the box is at most this share of the body's width, at least this many x its font size wide, its
+    #: lines this many characters on average (a margin of reference labels or line numbers is no side box) ...
+    aside_share: float = 0.5
+    aside_min_width: float = 6.0
+    aside_min_chars: int = 12
+    #: ... with at least two long body lines beside it, baselines within this x the body's size of its own,
+    #: and set smaller than them: at most this x their size (a table's columns share one size) ...
+    aside_beside: float = 1.5
+    #: ... body lines that reach to within this x their size of the strip ...
+    aside_reach: float = 3.0
+    aside_smaller: float = 0.95
+    #: ... in a block of at least this many lines (two columns' stubs, a heading beside a paragraph's end,
+    #: are shorter); a shorter block of the same size beside the same body goes with it.
+    aside_min_lines: int = 3
 
 
 @dataclass(frozen=True, slots=True)
