@@ -166,3 +166,21 @@ def test_of_the_large_lines_on_page_one_the_title_is_the_longest():
     doc = pages(front, *(list(pg.items) for pg in rest))
     assert titles(detect_outline(doc, 10.0)) == [
         ("Generation of bright monomeric red proteins", 1, 1), ("1 Introduction", 1, 2), ("1.1 Method", 2, 3)]
+
+
+def test_a_little_larger_than_the_body_italics_and_a_bold_number_make_a_heading():
+    # JSS: 12 pt headings over 10.9 pt text (under the 1.12 size ratio): "Data input" in CMTI12, and
+    # "3.1. readData" with only its number bold, the name in typewriter.
+    fonts = (Font("CMR10"), Font("CMBX12", bold=True), Font("CMTI12", italic=True), Font("CMTT12"))
+
+    def text(y0: float) -> list[TextItem]:
+        return [TextItem("The " + BODY, 72, y0 + 13.5 * k, 300, 10.9, 10.9, 0) for k in range(5)]
+
+    def page(n: int, *heading: TextItem) -> Page:
+        return Page(n, 612, 792, (*text(100), *heading, *text(heading[0].y + 21)), fonts)
+
+    doc = (page(1, TextItem("1. Introduction", 72, 250, 90, 12, 12, 1)),
+           page(2, TextItem("3.1.", 72, 250, 22, 12, 12, 1), TextItem("readData", 100, 250, 50, 12, 12, 3)),
+           page(3, TextItem("Data input", 72, 250, 60, 12, 12, 2)))
+    assert [(o.title, o.page) for o in detect_outline(doc, 10.9)] == [
+        ("1. Introduction", 1), ("3.1. readData", 2), ("Data input", 3)]

@@ -53,8 +53,10 @@ class OutlineParams:
     size_ratio: float = 1.12
     #: ... unless that size holds this share of all characters (a second body size, not a heading size).
     prose_share: float = 0.1
-    #: A line is set in a heading face (bold, small caps) when this share of its letters are.
+    #: A line is set in a heading face (bold, small caps) when this share of its letters are; from this x the
+    #: body size on, italics and a bold number alone count as a heading face too.
     emphasis_share: float = 0.8
+    larger_ratio: float = 1.05
     #: An unnumbered bold line of its own is a heading only with at most this many words ...
     standalone_max_words: int = 15
     #: ... when the paragraph under it starts within this many x font size of its left edge.
