@@ -184,3 +184,15 @@ def test_a_little_larger_than_the_body_italics_and_a_bold_number_make_a_heading(
            page(3, TextItem("Data input", 72, 250, 60, 12, 12, 2)))
     assert [(o.title, o.page) for o in detect_outline(doc, 10.9)] == [
         ("1. Introduction", 1), ("3.1. readData", 2), ("Data input", 3)]
+
+
+def test_a_section_heading_in_the_top_margin_opening_the_page_is_kept():
+    # PNAS sets "Materials and Methods" 43 pt from the top (the margin is 6 % of 792 = 47.5 pt); a stamp
+    # there ("Preprint under review") stays out.
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Results", 72, 250, 12, BOLD)),
+                (2, it("3 Discussion", 72, 550, 12, BOLD)))
+    top = [it("Materials and Methods", 72, 43, 12, BOLD), *body_lines(60, 4)]
+    stamp = [it("Preprint under review", 72, 40, 12, BOLD), *body_lines(60, 4)]
+    for extra, expected in ((top, [("Materials and Methods", 1, 3)]), (stamp, [])):
+        got = titles(detect_outline((*doc, Page(3, 612, 792, tuple(extra), FONTS)), 10.0))
+        assert got == [("1 Introduction", 1, 1), ("2 Results", 1, 2), ("3 Discussion", 1, 2), *expected]

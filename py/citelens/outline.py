@@ -119,6 +119,17 @@ def _within_margin(page: Page, line: Line, share: float) -> bool:
     return x1 <= mx or x0 >= page.width - mx or y1 <= my or y0 >= page.height - my
 
 
+def _opens_page(line: Line, after: Sequence[Line], text: str) -> bool:
+    """Whether a line in the page's top margin is a section heading opening the page's text: a known
+    section name with the page's first lines close under it (PNAS sets "Materials and Methods" 43 pt
+    from the top of a 783 pt page). Stamps and banners there name no section."""
+    if not after or not KNOWN_SECTION.match(_parse(text)[1]):
+        return False
+    nxt = after[0]
+    return nxt.page == line.page and 0 < nxt.baseline - line.baseline <= 3 * line.size \
+        and abs(nxt.box[0] - line.box[0]) <= 3 * line.size
+
+
 def _prose_sizes(sizes: dict[float, int], share: float) -> frozenset[float]:
     """Font sizes (to 0.5 pt) holding at least ``share`` of all characters: sizes of running text.
 
@@ -157,7 +168,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         if not big and not shares[n] and not (italic and (larger or line.text[:1].isdigit())):
             continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
-        if not text or _within_margin(page, line, p.margin):
+        if not text or _within_margin(page, line, p.margin) and not _opens_page(line, lines[n + 1:n + 2], text):
             continue
         lead = _lead(line)
         rest = line.items[lead:]
