@@ -196,3 +196,23 @@ def test_a_section_heading_in_the_top_margin_opening_the_page_is_kept():
     for extra, expected in ((top, [("Materials and Methods", 1, 3)]), (stamp, [])):
         got = titles(detect_outline((*doc, Page(3, 612, 792, tuple(extra), FONTS)), 10.0))
         assert got == [("1 Introduction", 1, 1), ("2 Results", 1, 2), ("3 Discussion", 1, 2), *expected]
+
+
+def test_a_short_line_in_a_font_of_its_own_after_a_blank_line_is_a_heading():
+    # BMC renames its fonts: "Study area" is set at 9.2 pt in "RdksxjAdvTT99c4c969" (bold, by the look of
+    # it) over 9.8 pt text, a blank line above, the paragraph under it at the usual leading. The same short
+    # line in the paragraph's own font is not a heading, nor is one without the blank line.
+    fonts = (Font("LlxskpAdvTT86d47313"), Font("RdksxjAdvTT99c4c969"))
+
+    def para(y0: float, n: int = 4) -> list[TextItem]:
+        return [TextItem(f"The paragraph goes on here over line {k} of the text", 57, y0 + 12 * k, 240, 9.8, 9.8, 0)
+                for k in range(n)]
+
+    def page(n: int, head: str, font: int, above: float = 24) -> Page:
+        return Page(n, 612, 792, (*para(100), TextItem(head, 57, 136 + above, 60, 9.2, 9.2, font),
+                                  *para(148 + above)), fonts)
+
+    doc = (page(1, "Study area", 1), page(2, "Data collection", 1), page(3, "Data analysis", 1),
+           page(4, "Closing words", 0), page(5, "Tight heading", 1, above=12))
+    assert [(o.title, o.page) for o in detect_outline(doc, 9.8)] == [
+        ("Study area", 1), ("Data collection", 2), ("Data analysis", 3)]

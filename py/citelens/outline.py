@@ -58,6 +58,7 @@ class Heading:
     bold: bool
     line: Line
     letter_only: bool = False  # numbered only by a bare letter ("A Proofs"): an appendix, or nothing
+    spaced: bool = False  # told only by its spacing and font (see _spaced): never after the references
 
 
 def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
@@ -119,6 +120,23 @@ def _within_margin(page: Page, line: Line, share: float) -> bool:
     return x1 <= mx or x0 >= page.width - mx or y1 <= my or y0 >= page.height - my
 
 
+def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: OutlineParams) -> bool:
+    """A heading told by its spacing and a font of its own: a short line after a blank line, set in
+    none of the fonts of the paragraph that follows at the usual leading. BMC renames its fonts
+    ("RdksxjAdvTT99c4c969"), so the bold of its 9.2 pt "Study area" over 9.8 pt text is not known."""
+    text = line.text.strip()
+    if not after or not text[:1].isupper() or text[-1] in ".,;:" or len(text) > p.spaced_max_chars \
+            or len(text.split()) > p.standalone_max_words:
+        return False
+    nxt = after[0]
+    pitch = nxt.baseline - line.baseline
+    return prev.page == line.page == nxt.page and prev.column == line.column == nxt.column \
+        and line.baseline - prev.baseline >= p.spaced_above * pitch and 0 < pitch <= p.spaced_pitch * body \
+        and abs(nxt.box[0] - line.box[0]) <= 0.5 * line.size and abs(nxt.size - body) <= 0.05 * body \
+        and len(nxt.text) >= max(2 * len(text), p.spaced_min_next) and nxt.text.lstrip()[:1].isupper() \
+        and not {i.font for i in line.items} & {i.font for i in nxt.items}
+
+
 def _opens_page(line: Line, after: Sequence[Line], text: str) -> bool:
     """Whether a line in the page's top margin is a section heading opening the page's text: a known
     section name with the page's first lines close under it (PNAS sets "Materials and Methods" 43 pt
@@ -166,6 +184,12 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         # italics ("Data input") and "3.1. readData" with the name in typewriter.
         larger = not big and line.size >= p.larger_ratio * body
         if not big and not shares[n] and not (italic and (larger or line.text[:1].isdigit())):
+            if n and _spaced(lines[n - 1], line, lines[n + 1:n + 2], body, p):
+                text = " ".join(line.text.split())
+                number, title, letter = _parse(text)
+                if _letters_ok(title) and not CAPTION.match(title) and not MATH_CHARS.search(text) \
+                        and max(_letters(w) for w in text.split()) >= 4:
+                    out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True))
             continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
         if not text or _within_margin(page, line, p.margin) and not _opens_page(line, lines[n + 1:n + 2], text):
@@ -391,7 +415,7 @@ def detect_outline(
             # bibliography plainly ended for (Nature's "Methods", Cell's "STAR+METHODS": a known name
             # or a line in capitals, standalone), comes after it.
             if not APPENDIX_HEADING.match(h.title):
-                if h.number is not None or not (KNOWN_SECTION.match(h.title) or h.title.isupper()):
+                if h.number is not None or h.spaced or not (KNOWN_SECTION.match(h.title) or h.title.isupper()):
                     continue
                 after_refs = REFERENCES_HEADING.match(h.title) is not None
         elif h.letter_only:

@@ -57,6 +57,13 @@ class OutlineParams:
     #: body size on, italics and a bold number alone count as a heading face too.
     emphasis_share: float = 0.8
     larger_ratio: float = 1.05
+    #: A short line in a font of its own is a heading when the space above it is at least this x the
+    #: leading under it (a blank line), that leading at most this x the body size, the line at most this
+    #: long and the paragraph's first line at least this long.
+    spaced_above: float = 1.8
+    spaced_pitch: float = 1.5
+    spaced_max_chars: int = 60
+    spaced_min_next: int = 40
     #: An unnumbered bold line of its own is a heading only with at most this many words ...
     standalone_max_words: int = 15
     #: ... when the paragraph under it starts within this many x font size of its left edge.
