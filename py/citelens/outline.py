@@ -317,16 +317,48 @@ def _run_in(line: Line, emph: frozenset[int]) -> str | None:
 
 
 def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
-    """Indexes of headings whose text recurs on ``repeat_pages`` or more pages (running heads)."""
+    """Indexes of headings whose text recurs on ``repeat_pages`` or more pages (running heads). Two
+    headings that both carry a section number, and not the same one, are different sections however alike
+    their titles ("1.1 Introduction", "2.1 Introduction" in a thesis).
+
+    Comparing every pair is quadratic: a 500-page book has 1,000 headings, a million edit distances (a minute
+    in Pyodide). Two strings within ``k`` edits share at least ``max(len) - 2 - 3k`` of their trigrams
+    (the q-gram lemma), and with ``k <= repeat_distance * min(len)`` that bound is positive whenever the
+    longer string is longer than ``2 / (1 - 3 * repeat_distance)``: so only titles that share trigrams are
+    compared, save for short ones, which are compared with all.
+
+    >>> from citelens.params import PARAMS
+    >>> hs = [Heading(t, n, pg, 0, 10, True, None) for t, n, pg in [("Journal of Tests", None, 1),
+    ...       ("Journal of Tests", None, 2), ("Journal of Tests.", None, 3), ("Introduction", "1.1", 4),
+    ...       ("Introduction", "2.1", 5), ("Introduction", "3.1", 6)]]
+    >>> sorted(_running(hs, PARAMS.outline))
+    [0, 1, 2]
+    """
     keys = [h.title.lower() for h in headings]
+    grams = [Counter(k[n:n + 3] for n in range(len(k) - 2)) for k in keys]
+    holders: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for j, g in enumerate(grams):
+        for gram, count in g.items():
+            holders[gram].append((j, count))
+    short = 2 / (1 - 3 * p.repeat_distance) if p.repeat_distance < 1 / 3 else float("inf")
     bad: set[int] = set()
     for i, a in enumerate(keys):
+        shared: Counter[int] = Counter()
+        for gram, count in grams[i].items():
+            for j, other in holders[gram]:
+                shared[j] += min(count, other)
         pages = {headings[i].page}
-        for j, b in enumerate(keys):
-            if i != j and headings[j].page not in pages:
-                limit = int(p.repeat_distance * min(len(a), len(b)))
-                if Levenshtein.distance(a, b, score_cutoff=limit) <= limit:
-                    pages.add(headings[j].page)
+        for j in (range(len(keys)) if len(a) <= short else sorted(shared)):
+            b = keys[j]
+            if i == j or headings[j].page in pages:
+                continue
+            if None not in (headings[i].number, headings[j].number) and headings[i].number != headings[j].number:
+                continue
+            limit = int(p.repeat_distance * min(len(a), len(b)))
+            if abs(len(a) - len(b)) > limit or shared[j] < max(len(a), len(b)) - 2 - 3 * limit:
+                continue
+            if Levenshtein.distance(a, b, score_cutoff=limit) <= limit:
+                pages.add(headings[j].page)
         if len(pages) >= p.repeat_pages:
             bad.add(i)
     return bad
