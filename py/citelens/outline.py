@@ -333,8 +333,13 @@ def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
     ...       ("Introduction", "2.1", 5), ("Introduction", "3.1", 6)]]
     >>> sorted(_running(hs, PARAMS.outline))
     [0, 1, 2]
+    >>> from dataclasses import replace  # the same through the trigram index
+    >>> sorted(_running(hs, replace(PARAMS.outline, repeat_index_from=0)))
+    [0, 1, 2]
     """
     keys = [h.title.lower() for h in headings]
+    if len(keys) <= p.repeat_index_from:  # a paper's few dozen headings: every pair is cheaper than an index
+        return _running_pairs(headings, keys, p)
     grams = [Counter(k[n:n + 3] for n in range(len(k) - 2)) for k in keys]
     holders: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for j, g in enumerate(grams):
@@ -352,7 +357,7 @@ def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
             b = keys[j]
             if i == j or headings[j].page in pages:
                 continue
-            if None not in (headings[i].number, headings[j].number) and headings[i].number != headings[j].number:
+            if _distinct_sections(headings[i], headings[j]):
                 continue
             limit = int(p.repeat_distance * min(len(a), len(b)))
             if abs(len(a) - len(b)) > limit or shared[j] < max(len(a), len(b)) - 2 - 3 * limit:
@@ -362,6 +367,26 @@ def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
         if len(pages) >= p.repeat_pages:
             bad.add(i)
     return bad
+
+
+def _running_pairs(headings: list[Heading], keys: list[str], p: OutlineParams) -> set[int]:
+    """:func:`_running` by comparing every pair."""
+    bad: set[int] = set()
+    for i, a in enumerate(keys):
+        pages = {headings[i].page}
+        for j, b in enumerate(keys):
+            if i == j or headings[j].page in pages or _distinct_sections(headings[i], headings[j]):
+                continue
+            limit = int(p.repeat_distance * min(len(a), len(b)))
+            if abs(len(a) - len(b)) <= limit and Levenshtein.distance(a, b, score_cutoff=limit) <= limit:
+                pages.add(headings[j].page)
+        if len(pages) >= p.repeat_pages:
+            bad.add(i)
+    return bad
+
+
+def _distinct_sections(a: Heading, b: Heading) -> bool:
+    return a.number is not None and b.number is not None and a.number != b.number
 
 
 def _levels(headings: list[Heading]) -> list[int]:

@@ -74,6 +74,9 @@ class OutlineParams:
     repeat_pages: int = 3
     #: ... where "the same" means a Levenshtein distance of at most this share of the shorter string.
     repeat_distance: float = 0.2
+    #: From this many heading candidates on, running heads are found through a trigram index, not by
+    #: comparing every pair (a 500-page book has a thousand).
+    repeat_index_from: int = 150
     #: Items in this outer share of the page (each side) are stamps and banners, never headings.
     margin: float = 0.06
     #: An outline needs at least this many headings ...
