@@ -296,13 +296,15 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
             continue
         last = band[0]  # the item reaching furthest right so far
         right = last.x + last.width
+        total = sum(len(i.text) for i in band)
+        seen = len(last.text)  # characters of band[:k]
         for k in range(1, len(band)):
             item = band[k]
             x = item.x
             # A gap over the page's midline parts two columns, or a box from a body narrower than itself.
             if x - right >= em * (item.size if item.size > last.size else last.size) and not right < mid < x:
-                seen = sum(len(i.text) for i in band[:k])
-                gaps.append((right, x, seen, sum(len(i.text) for i in band) - seen, last.size, item.size))
+                gaps.append((right, x, seen, total - seen, last.size, item.size))
+            seen += len(item.text)
             end = x + item.width
             if end > right:
                 right, last = end, item
