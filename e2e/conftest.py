@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from corpus import CORPUS  # tests/corpus.py
-from harness import (CHROMIUM, CHROMIUM_ARGS, GUARD, HOSTILE, HOSTILE_INDEX, NUMBERED, SITE, Reader, Startup,
+from harness import (ApiReplay, CHROMIUM, CHROMIUM_ARGS, GUARD, HOSTILE, HOSTILE_INDEX, NUMBERED, SITE, Reader, Startup,
                      guarded_context, load_demo_paper, make_server, marks)
 
 #: Demo papers without a reference list (e2e/test_crossref_references.py): file name → the DOI page 1 prints.
@@ -175,3 +175,13 @@ def reader(session_reader: tuple[Reader, Startup]) -> Reader:
 @pytest.fixture
 def startup(session_reader: tuple[Reader, Startup]) -> Startup:
     return session_reader[1]
+
+
+@pytest.fixture
+def api(reader_context: Any):
+    """The metadata APIs answered from their recordings for this test only (harness.ApiReplay); requests with
+    no recording of their own get each API's recorded "not found"."""
+    replay = ApiReplay()
+    replay.install(reader_context)
+    yield replay
+    replay.uninstall(reader_context)

@@ -28,14 +28,6 @@ LIST_TIMEOUT_MS = 60_000
 
 
 @pytest.fixture
-def api(reader_context: Any):
-    replay = ApiReplay()
-    replay.install(reader_context)
-    yield replay
-    replay.uninstall(reader_context)
-
-
-@pytest.fixture
 def fresh(reader_context: Any, server: Any, api: ApiReplay):
     """A page of the session's context with a worker of its own; closed afterwards."""
     page = reader_context.new_page()

@@ -56,15 +56,6 @@ LONGFORMER_BIB = r"""@article{beltagy2020longformer,
 
 
 @pytest.fixture
-def api(reader_context: Any):
-    """The APIs answered from the recordings for this test only."""
-    replay = ApiReplay()
-    replay.install(reader_context)
-    yield replay
-    replay.uninstall(reader_context)
-
-
-@pytest.fixture
 def lexsum(reader_context: Any, server: Any, api: ApiReplay):
     """A page of the session's context on Multi-LexSum, links applied, library and resolver up; the
     library is emptied before and after."""
