@@ -63,10 +63,10 @@ $(DEMO): tools/demo_paper.py | setup
 	$(BIN)/python tools/demo_paper.py build/demo
 
 test: setup site $(CHROMIUM)
-	$(BIN)/pytest $(ARGS)
+	CITELENS_STRICT=1 $(BIN)/pytest $(ARGS)
 
 e2e: setup site $(CHROMIUM)
-	$(BIN)/pytest e2e $(ARGS)
+	CITELENS_STRICT=1 $(BIN)/pytest e2e $(ARGS)
 
 chromium: $(CHROMIUM)
 

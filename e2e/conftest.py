@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from corpus import CORPUS  # tests/corpus.py
+from strict import pytest_runtest_makereport  # noqa: F401  (tests/strict.py: skips fail under make test)
 from harness import (ApiReplay, CHROMIUM, CHROMIUM_ARGS, GUARD, HOSTILE, HOSTILE_INDEX, NUMBERED, SITE, Reader, Startup,
                      guarded_context, load_demo_paper, make_server, marks)
 
