@@ -4,7 +4,7 @@ Pure Python, shared by the CLI (``citelens resolve``, :mod:`~citelens.resolve.co
 worker (``worker/bridge.py``); only the transport differs. Modules, one per concern:
 
 - :mod:`~citelens.resolve.record`       Record and Result, their JSON, identifier and title normalising
-- :mod:`~citelens.resolve.settings`     the user's Settings; ResolveParams, every threshold and timing
+- :mod:`~citelens.resolve.settings`     the user's Settings; PARAMS, the thresholds and timings (citelens.params.ResolveParams)
 - :mod:`~citelens.resolve.crossref`, :mod:`~citelens.resolve.datacite`, :mod:`~citelens.resolve.semanticscholar`,
   :mod:`~citelens.resolve.openalex`    request URLs and response parsers, one module per API
 - :mod:`~citelens.resolve.match`        whether a search hit is the cited paper

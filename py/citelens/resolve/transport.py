@@ -5,7 +5,7 @@ Transports (injected, so the chain runs the same under the CLI, in Pyodide and i
 edge, in :mod:`citelens.adapters.http`: ``urllib`` for the CLI, Pyodide's ``pyfetch`` for the worker. Tests
 replay the recorded responses of ``../shared/api-fixtures`` through the same protocol.
 
-:class:`Client` adds, per host: pacing and a concurrency cap (:class:`~citelens.resolve.settings.HostLimits`);
+:class:`Client` adds, per host: pacing and a concurrency cap (:class:`~citelens.params.HostLimits`);
 retries with exponential backoff on 429, 503 and network errors, honouring ``Retry-After``; a per-request
 timeout; a deadline for the whole entry; and a cool-down after a host has refused us through every retry,
 (or stayed unreachable) through every retry, so the next entries give up at once instead of hammering it. Every way a request can fail ends in a
