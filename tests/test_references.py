@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from citelens.layout import text_map
 from citelens.model import DiagnosticCode, Font, Page, TextItem
-from citelens.references import compose_accents, find_references, parse_entry
+from citelens.entry import compose_accents, parse_entry
+from citelens.references import find_references
 
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
 BODY = "body text that fills a column line with ordinary prose words"
