@@ -11,6 +11,8 @@ from citelens.layout import char_edges, text_map
 from citelens.model import CitationStyle, Font, Page, Reference, TextItem
 from citelens.references import ReferenceList
 
+import builders
+
 
 def page(lines: list[str | list[TextItem]], number: int = 1) -> Page:
     items: list[TextItem] = []
@@ -157,6 +159,56 @@ def test_superscripts_are_raised_smaller_numbers():
     assert result.style == CitationStyle.SUPERSCRIPT
     assert [(c.text, c.ref_indexes) for c in result.citations] == [
         ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7", (7,)), ("8", (8,)), ("9", (9,))]
+
+
+def _script_line(pieces: list[tuple[str, str]], y: float, x: float = 72.0) -> list[TextItem]:
+    """One line of body text (10 pt) with script pieces: ``("sup", "2")`` raised, ``("sub", "t")`` lowered,
+    ``("", "text")`` on the baseline; pieces touch (spaces are written into the text)."""
+    out = []
+    for kind, text in pieces:
+        size = 6.0 if kind else 10.0
+        dy = {"sup": -3.5, "sub": 1.8, "": 0.0}[kind]
+        out.append(builders.item(text, x, y + dy, size))
+        x += 0.45 * size * len(text)
+    return out
+
+
+def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_notes():
+    """The issue's page: an author line, an affiliation list, exponents and indexes of a formula, isotope
+    labels, units, a footnote; none of it is a citation, while the real superscripts around it are."""
+    y = iter(range(100, 800, 14))
+    lines = [
+        _script_line([("", "Ana Lenza"), ("sup", "1,3"), ("", ", Marcelo Ruiz"), ("sup", "3,4"),
+                      ("", "& Wei Chen"), ("sup", "2")], next(y)),
+        _script_line([("sup", "1"), ("", "Department of Chemistry, University of Tests, Springfield")], next(y)),
+        _script_line([("sup", "2"), ("", "Institute of Physics, Example City")], next(y)),
+        _script_line([("", "Introduction")], next(y)),
+        _script_line([("", "Ion channels open in the membrane."), ("sup", "1"), ("", " Their kinetics vary")],
+                     next(y)),
+        _script_line([("", "between tissues"), ("sup", "2,3"), ("", " and with age"), ("sup", "4–6"), ("", ".")],
+                     next(y)),
+        _script_line([("", "The loss is E = σ"), ("sup", "2"), ("", " + N"), ("sup", "−2"), ("", " c"), ("sub", "11"),
+                      ("", " and v"), ("sub", "t"), ("sup", "1−γ"), ("", " with ‖x‖"), ("sup", "2"), ("", ".")],
+                     next(y)),
+        _script_line([("", "Spectra of the"), ("sup", "1"), ("", "H and"), ("sup", "13"), ("", "C nuclei were")],
+                     next(y)),
+        _script_line([("", "taken at 5 mg m"), ("sup", "−3"), ("", " in (mm"), ("sup", "3"), ("", ") cells (R"),
+                      ("sup", "2"), ("", " = 0.93)")], next(y)),
+        _script_line([("", "as models predict"), ("sup", "7"), ("", " and a remark of ours."), ("sup", "9")],
+                     next(y)),
+        _script_line([("", "More results of others"), ("sup", "8"), ("", " and again"), ("sup", "1"), ("", ".")],
+                     next(y)),
+        _script_line([("sup", "9"), ("", "We thank the reviewers for this remark.")], 700),
+    ]
+    items = [i for line in lines for i in line]
+    tm = text_map([Page(1, 612, 792, tuple(items), (Font("Times-Roman"),)), page(["References", "entries ..."], 2)])
+    result = find_citations(tm, refs_of(numbered(12), tm), body_start=tm.text.index("Introduction"))
+    assert result.style == CitationStyle.SUPERSCRIPT
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7", (7,)), ("8", (8,)), ("1", (1,))]
+    # and the author line and affiliations are not citations even when the body starts at the top
+    top = find_citations(tm, refs_of(numbered(12), tm))
+    assert [c.text for c in top.citations] == [c.text for c in result.citations]
 
 
 def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equations():

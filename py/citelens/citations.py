@@ -24,17 +24,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from citelens.layout import TextMap, join_lines
-from citelens.model import Citation, CitationStyle, Diagnostic, DiagnosticCode, Reference
+from citelens.layout import Line, TextMap, join_lines
+from citelens.model import Citation, CitationStyle, Diagnostic, DiagnosticCode, Reference, TextItem
 from citelens.params import PARAMS, CitationParams
 from citelens.patterns import (
+    AFFILIATION_WORDS,
     AY_BARE,
     AY_NARRATIVE,
     AY_NAME_YEARS,
@@ -46,7 +47,11 @@ from citelens.patterns import (
     NUM_BRACKET_RANGE,
     NUM_LIST_PART,
     NUM_PAREN,
+    PAREN_CITATION_AFTER,
     SUPERSCRIPT_DIGITS,
+    SUPERSCRIPT_MATH_BEFORE,
+    SUPERSCRIPT_OPERATOR_AFTER,
+    SUPERSCRIPT_PIECE,
     SUPERSCRIPT_MARKER,
     UNICODE_SUPERSCRIPT,
     YEAR,
@@ -179,59 +184,170 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iterator[_
                 continue  # a function call or an index: "c(1, 2)", "ln(2)", "x2(3)"; not "consortia(56)"
             if _enumeration(text, start, end) or _equation_number(tm, start, end):
                 continue
+            if (start == 0 or text[start - 1] in "\n\f") and not PAREN_CITATION_AFTER.match(text, end):
+                continue  # opening a line, a citation carries on its sentence: "(12)." or "(12) and"
             nums = _numbers(m.group("body"), limit)
             if nums:
                 yield _Marker(a + m.start(), a + m.end(), nums)
 
 
-def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
-    """Raised, smaller numbers: ``policy.8``, ``analyses.9,10``, ``Miller25``, ``¹⁻⁴``."""
+def _displayed_equations(tm: TextMap) -> set[int]:
+    """The numbers display equations carry ("... = 0 (3)" set apart at the right). In the style tally a
+    "(3)" of the prose that such a number matches counts as the equation's mention ("If m satisfies (26),
+    ..."), not as a citation: otherwise a mathematical paper's equation numbers outvote its citations."""
+    out: set[int] = set()
+    for m in NUM_PAREN.finditer(tm.text):
+        body = m.group("body").strip()
+        if body.isdigit() and _equation_number(tm, m.start(), m.end()):
+            out.add(int(body))
+    return out
+
+
+def _raised(item: TextItem, line: Line, p: CitationParams) -> bool:
+    return item.size < p.script_size * line.size and line.baseline - item.y > p.script_rise * line.size
+
+
+def _script(item: TextItem, line: Line, p: CitationParams) -> bool:
+    """Set smaller than its line, raised or lowered: an exponent, an index, a superscript."""
+    return item.size < p.script_size * line.size and abs(line.baseline - item.y) > 0.05 * line.size
+
+
+def _touching(a: TextItem, b: TextItem, line: Line, p: CitationParams) -> bool:
+    """``b`` starts where ``a`` ends (``a`` on the left): no space between them."""
+    return b.x - (a.x + a.width) < p.script_gap * line.size
+
+
+def note_marks(tm: TextMap, refs: ReferenceList, params: CitationParams = PARAMS.citations) -> set[tuple[int, int]]:
+    """(page, number) of each numbered note: a line that opens with a raised number and does not name an
+    institution ("4While much of the literature ..." at a page's foot). A raised number in the text that
+    matches a note of its page is the note's mark, not a citation: a paper that numbers its notes so does
+    not number its citations the same way on the same page. Affiliation lists ("2Department of ...") are
+    no notes: their marks stand on author lines, which :func:`_author_line` recognises by their names."""
+    out: set[tuple[int, int]] = set()
+    lo = refs.start if refs.start is not None else len(tm.text)
+    hi = refs.end if refs.end is not None else len(tm.text)
+    for i, line in enumerate(tm.lines):
+        items = line.items
+        if len(items) < 2 or lo <= tm.starts[i] < hi:
+            continue
+        first = items[0].text.strip()
+        if not (first.isdigit() and len(first) <= 3 and _raised(items[0], line, params)):
+            continue
+        if AFFILIATION_WORDS.search(line.text):
+            continue
+        out.add((line.page, int(first)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Raised:
+    start: int
+    end: int
+    numbers: tuple[int, ...]
+    name_before: bool  # follows a capitalised word, as an author's mark follows a name
+    list_after: bool  # followed by ",", "&", "and" or the line's end, as the marks of an author list are
+
+
+def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int,
+                  notes: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+                  p: CitationParams = PARAMS.citations) -> list[_Marker]:
+    found = list(_raised_numbers(tm, spans, limit, p))
+    # A note is called once, from its own page; a cited entry is often cited again.
+    times = Counter(n for m in found for n in m.numbers)
+    return [m for m in found if not (len(m.numbers) == 1 and times[m.numbers[0]] == 1
+                                     and (tm.page_at(m.start), m.numbers[0]) in notes)]
+
+
+def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
+                    p: CitationParams) -> Iterator[_Marker]:
+    """Raised, smaller numbers: ``policy.8``, ``analyses.9,10``, ``Miller25``, ``¹⁻⁴``.
+
+    A citation superscript stands on its own after a word, a closing parenthesis or punctuation. Rejected,
+    each for what it is instead: a number opening a line (an affiliation or a note's own label); one part of
+    a run of script text holding letters or operators, or sitting on an index ("pt1−γ", "ψ0−1": exponents);
+    one after an operator, a minus, a Greek letter, a digit, a capital symbol or a unit ("ns−1", "σ2", "R2",
+    "cm2", "p53 2"), or before an operator ("R2 = 0.93"); one glued to the capital that follows it (an
+    isotope "15N", an affiliation "2Department"); every mark of an author line (:func:`_author_line`); and,
+    in :func:`_superscripts`, a note's mark (:func:`note_marks`) that is raised nowhere else.
+    """
+    text = tm.text
     for i, line in enumerate(tm.lines):
         items = line.items
         if len(items) < 2:
             continue  # a superscript is never a line of its own
-        small = 0.85 * line.size
+        small = p.script_size * line.size
         if not any(item.size < small for item in items):
             continue
         s0 = tm.starts[i]
         if not any(a <= s0 < b or a < s0 + len(line.text) <= b for a, b in spans):
             continue
+        found: list[_Raised] = []
         k = 0
         while k < len(items):
             item = items[k]
-            raised = item.size < small and line.baseline - item.y > 0.2 * line.size
-            if not raised or not SUPERSCRIPT_MARKER.fullmatch(item.text.strip()):
+            if not _raised(item, line, p) or not SUPERSCRIPT_MARKER.fullmatch(item.text.strip()):
                 k += 1
                 continue
             j = k + 1
-            while j < len(items) and items[j].size < 0.85 * line.size \
-                    and line.baseline - items[j].y > 0.2 * line.size \
-                    and SUPERSCRIPT_MARKER.fullmatch(items[j].text.strip()):
+            while j < len(items) and _raised(items[j], line, p) and SUPERSCRIPT_PIECE.fullmatch(items[j].text.strip()):
                 j += 1
             start = s0 + line.offsets[k]
             end = s0 + line.offsets[j - 1] + len(items[j - 1].text.rstrip())
-            opens_line = k == 0
+            prev = items[k - 1] if k > 0 else None
+            after = items[j] if j < len(items) else None
+            first, last = k, j - 1
             k = j
-            if not any(a <= start < b for a, b in spans) or opens_line:
+            if first == 0 or not any(a <= start < b for a, b in spans):
                 continue  # a raised number opening a line marks an affiliation or a note: "¹Shanghai No.9"
-            before = tm.text[max(0, start - 24):start].split()
-            # "R2", "N2", "10 16", "cm2", "p53 2": exponents and chemistry follow a number, a capital symbol
-            # or a unit; citations follow words, short ones too, punctuation ("in15,16", "policy.8") and
-            # names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33" in f1000research-2014-3-305).
-            word = before[-1] if before else ""
-            if (word[-1:].isdigit() and sum(c.isalpha() for c in word) < 3) \
-                    or (word.isalpha() and len(word) <= 2 and (not word.islower() or word in EXPONENT_UNITS)):
+            if prev is not None and _touching(prev, items[first], line, p) and _script(prev, line, p):
+                continue  # on an index or after more script text: "pt1−γ" (t below, 1−γ above), "ψ0−1"
+            if after is not None and _touching(items[last], after, line, p) and _script(after, line, p):
+                continue  # the start of a longer exponent: "1−γ", "2n", "−1/2"
+            if SUPERSCRIPT_OPERATOR_AFTER.match(text, end):
+                continue  # "(R2 = 0.93)", "x2 + y2"
+            nxt = text[end:end + 1]
+            if nxt.isalpha() and nxt.isupper():
+                continue  # glued to a capital: an isotope "15N", an affiliation "2Department", "3Institute"
+            window = text[max(0, start - 24):start]
+            before = window.split()
+            word = before[-1] if before and not window[-1:].isspace() else (before[-1] if before else "")
+            if SUPERSCRIPT_MATH_BEFORE.search(window.rstrip()[-1:] if window.strip() else ""):
+                continue  # "ns−1", "B−1", "10−3", "σ2", "λ2": an exponent
+            bare = word.lstrip("([{‘“'\"")
+            # "R2", "N2", "10 16", "cm2", "(mm3)", "p53 2": exponents and chemistry follow a number, a
+            # capital symbol or a unit; citations follow words, short ones too, punctuation ("in15,16",
+            # "policy.8") and names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33").
+            if (bare[-1:].isdigit() and sum(c.isalpha() for c in bare) < 3) \
+                    or (bare.isalpha() and len(bare) <= 2 and (not bare.islower() or bare in EXPONENT_UNITS)) \
+                    or bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha()
+                                                           and bare[-1:] == ")" and len(bare) <= 3):
                 continue
-            raw = tm.text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
+            raw = text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
             nums = _numbers(raw.strip(" ,"), limit)
-            if nums:
-                yield _Marker(start, end, nums)
+            if not nums:
+                continue
+            after_text = text[end:end + 6].lstrip()
+            name_before = len(bare) >= 2 and bare[0].isupper() and bare.rstrip(",").isalpha()
+            list_after = after_text[:1] in (",", "&", "") or after_text.startswith("and ")
+            found.append(_Raised(start, end, nums, name_before, list_after))
+        if _author_line(found):
+            continue
+        for r in found:
+            yield _Marker(r.start, r.end, r.numbers)
     # Unicode superscript digits set in the body font: "shown¹⁻⁴".
     for a, b in spans:
-        for m in UNICODE_SUPERSCRIPT.finditer(tm.text, a, b):
+        for m in UNICODE_SUPERSCRIPT.finditer(text, a, b):
             nums = _numbers(m.group().translate(SUPERSCRIPT_DIGITS).replace("−", "-"), limit)
             if nums:
                 yield _Marker(m.start(), m.end(), nums)
+
+
+def _author_line(found: list[_Raised]) -> bool:
+    """An author line: two or more of its raised numbers follow capitalised words (names) and are followed
+    by a comma, "&", "and" or the line's end ("Joonsu Han1, Rimsha Bhatta1, Yu Liu1,4 & Hua Wang1,5").
+    Citations follow the words they support, mostly lower-case, and run on into the sentence."""
+    names = sum(1 for r in found if r.name_before and r.list_after)
+    return names >= 2 and names >= 0.5 * len(found)
 
 
 # ------------------------------------------------------------------------------------- author-year
@@ -370,12 +486,13 @@ def _years(years: str) -> Iterator[tuple[int, str | None]]:
 
 
 def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _AuthorIndex,
-           p: CitationParams) -> dict[str, list[_Marker]]:
+           p: CitationParams, notes: set[tuple[int, int]]) -> dict[str, list[_Marker]]:
     text = tm.text
+    equations = _displayed_equations(tm)
     return {
         _BRACKET: list(_brackets(text, spans, limit)),
-        _PAREN: list(_parens(tm, spans, limit)),
-        _SUPER: list(_superscripts(tm, spans, limit)),
+        _PAREN: [m for m in _parens(tm, spans, limit) if not (len(m.numbers) == 1 and m.numbers[0] in equations)],
+        _SUPER: _superscripts(tm, spans, limit, notes, p),
         _AUTHOR_YEAR: list(_author_year(text, spans, index, p)),
     }
 
@@ -415,7 +532,7 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
     by_label = _label_numbers(references)
     limit = max(by_label) if by_label else len(references)
     index = _AuthorIndex(references)
-    found = _tally(tm, spans, limit, index, params)
+    found = _tally(tm, spans, limit, index, params, note_marks(tm, refs, params))
     votes = {style: _weight(style, markers, tm.text, params) for style, markers in found.items()}
     total = sum(votes.values())
     body_end = refs.start if refs.start is not None else len(tm.text)

@@ -164,6 +164,12 @@ class CitationParams:
     #: A parenthetical author-year marker ends at its last year when more than this many characters of
     #: prose follow it inside the parentheses (", p. 4" and ", pp. 12–15" stay in).
     ay_tail_chars: int = 12
+    #: A superscript is set smaller than this share of its line's size ...
+    script_size: float = 0.85
+    #: ... and raised above the baseline by more than this share of it.
+    script_rise: float = 0.2
+    #: Two items touch (one word: "pt" and its exponent) when less than this share of the line's size apart.
+    script_gap: float = 0.15
 
 
 @dataclass(frozen=True, slots=True)

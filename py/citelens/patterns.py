@@ -415,15 +415,42 @@ NUM_LIST_PART = re.compile(r"(?P<a>\d{1,4})(?:\s*[-–—‐]\s*(?P<b>\d{1,4}))?
 # What follows a list item's number at a line start: "[1] TSPNet: Hierarchical ...", "(2) Mechanisms for ...".
 ENUMERATION_AFTER = re.compile(r"[ \t]*[A-ZÀ-Þ\"“‘]")
 
+# What follows a numbered citation in parentheses that a line break put at a line's start: punctuation or
+# the sentence's next lower-case word, "(12).", "(12), and", "(12) showed"; not "(1) {eq:...}", "(2) Methods".
+PAREN_CITATION_AFTER = re.compile(r"[ \t]*(?:[.,;:)\]]|[a-z]|\Z|[\n\f])")
+
 # Words that make a parenthesised number an equation reference: "Eq. (3)", "equations (4)", "Eqs. (2) and".
 EQUATION_BEFORE = re.compile(r"(?:\beqs?\.?|\bequations?|\bformulae?|\binequalit(?:y|ies))\s*$", re.IGNORECASE)
 
 # A superscript run of citation numbers as extracted: "8", "9,10", "1–4", "1,3,5", "12-".
 SUPERSCRIPT_MARKER = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴⁵⁶⁷⁸⁹,–\-−⁻\s]*,?")
 
+# A later piece of a superscript run, as extracted item by item: "–", ",", "5", "10,".
+SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–\-−⁻\s]+")
+
 # Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²".
 UNICODE_SUPERSCRIPT = re.compile(r"(?<=[^\W\d_.,;:)\]])[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[⁻,–][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*")
 SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+
+# What an affiliation or address holds, so a raised number opening such a line labels an affiliation, not a
+# note: "2Department of Bioengineering, University of Illinois", "5Cancer Center at Illinois", "✉ e-mail: a@b.org".
+AFFILIATION_WORDS = re.compile(
+    r"""
+    (?<![^\W\d_]) (?: universit | department | dept\b | institut | laborator | school\b | college\b | hospital
+        | cent(?:er|re)s?\b | faculty | division\b | academy | clinic | foundation | inc\b | gmbh | ltd\b
+        | corporation | ministry | program(?:me)?\s+in | graduate\s+school
+        | universidad | universit[äé] | facult[eé] | klinik )
+    | @ | \be-?mail\b | \borcid\b
+    """,
+    re.IGNORECASE | X,
+)
+
+# An operator right after a raised number: it is an exponent in a formula, "(R2 = 0.93)", "x2 + y2", "m2/s".
+SUPERSCRIPT_OPERATOR_AFTER = re.compile(r"[ \t]*[=<>≤≥≈±×·+/÷]")
+
+# What a word before a raised number ends with when the number is its exponent or index: an operator or
+# a minus ("ns−1", "B−1", "10−3"), a Greek letter ("σ2", "λ2"), a norm's or absolute value's bar ("‖x‖2").
+SUPERSCRIPT_MATH_BEFORE = re.compile(r"[=<>≤≥±×·+/÷−\-|‖\u0370-\u03ff\u2200-\u22ff]\Z")
 
 # A year in an author-year citation, with its suffix: "2019", "2019a", "1998b".
 YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
