@@ -115,6 +115,30 @@ def test_a_year_without_a_suffix_links_to_all_candidates_its_form_fits():
         ("(Smith & Lee, 2019)", (1,))]
 
 
+def test_apa_first_mentions_name_every_author_and_the_entry_is_its_first_authors():
+    refs = (Reference(1, None, "MacLeod, C., Rutherford, E., Campbell, L., Ebsworthy, G., & Holker, L. (2002).", 9,
+                      (72, 100, 300, 110), ("MacLeod", "Rutherford", "Campbell", "Ebsworthy", "Holker"), 2002),
+            Reference(2, None, "Amir, N., Beard, C., Burns, M., & Bomyea, J. (2009).", 9, (72, 112, 300, 122),
+                      ("Amir", "Beard", "Burns", "Bomyea"), 2009),
+            Reference(3, None, "Bechara, A. (2005).", 9, (72, 124, 300, 134), ("Bechara",), 2005),
+            Reference(4, None, "Volkow, N. D., Fowler, J. S., & Wang, G. J. (2004).", 9, (72, 136, 300, 146),
+                      ("Volkow", "Fowler", "Wang"), 2004),
+            Reference(5, None, "Wiers, R. W., et al. (2007).", 9, (72, 148, 300, 158), ("Wiers",), 2007),
+            Reference(6, None, "Fowler, J. S. (2004).", 9, (72, 160, 300, 170), ("Fowler",), 2004))
+    body = ["Attention is biased (MacLeod, Rutherford, Campbell, Ebsworthy, & Holker, 2002) and trainable",
+            "(e.g., Amir, Beard, Burns, & Bomyea, 2009). Addiction models (Bechara, 2005; Volkow, Fowler, &",
+            "Wang, 2004; Wiers et al., 2007) agree. MacLeod, Rutherford, Campbell, Ebsworthy, and Holker (2002)",
+            "and Volkow, Fowler and Wang (2004) say so, while Fowler (2004) wrote alone."]
+    result = run(body, refs)
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("(MacLeod, Rutherford, Campbell, Ebsworthy, & Holker, 2002)", (1,)),
+        ("(e.g., Amir, Beard, Burns, & Bomyea, 2009)", (2,)),
+        ("(Bechara, 2005; Volkow, Fowler, & Wang, 2004; Wiers et al., 2007)", (3, 4, 5)),
+        ("MacLeod, Rutherford, Campbell, Ebsworthy, and Holker (2002)", (1,)),
+        ("Volkow, Fowler and Wang (2004)", (4,)),
+        ("Fowler (2004)", (6,))]
+
+
 def test_parentheses_inside_a_citation_and_prose_after_its_last_year():
     body = AY_BODY + ["Tasks (marmosets (Callithrix jacchus): Smith and Lee, 2019a; rooks: Lee, 2020) differ",
                       "(Lee, 2020; see also Müller, 2017 on similar results in macaques (Macaca mulatta)).",

@@ -37,6 +37,8 @@ from citelens.params import PARAMS, CitationParams
 from citelens.patterns import (
     AFFILIATION_WORDS,
     AY_BARE,
+    AY_LEADING_AUTHORS,
+    AY_LEADING_AUTHORS_NARRATIVE,
     AY_NARRATIVE,
     AY_NAME_YEARS,
     AY_PAREN,
@@ -431,7 +433,9 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
             for part in body.split(";"):
                 for nm in AY_NAME_YEARS.finditer(part):
                     phrase = part[: nm.start("years")].strip(" ,")
-                    hits.extend(_resolve(nm, index, phrase))
+                    lead = AY_LEADING_AUTHORS.search(part, max(0, nm.start() - p.ay_lead_chars), nm.start())
+                    found = list(_resolve(nm, index, phrase, lead.group("first"))) if lead else []
+                    hits.extend(found or _resolve(nm, index, phrase))
             if hits:
                 taken.append((m.start(), m.end()))
                 # Prose after the last year is no part of the marker: "(...; see also Petit et al., 1992
@@ -442,9 +446,14 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
         for m in AY_NARRATIVE.finditer(text, a, b):  # "Smith et al. (2019)", "Johnson [2002]"
             if any(s <= m.start() < e or s < m.end() <= e for s, e in taken):
                 continue
-            hits = list(_resolve(m, index))
+            # "A, B, C, and D (2002)": D alone matched; "A, B, C and D (2002)": "C and D" matched
+            leading = AY_LEADING_AUTHORS if m.group("second") else AY_LEADING_AUTHORS_NARRATIVE
+            lead = leading.search(text, max(a, m.start() - p.ay_lead_chars), m.start())
+            hits = list(_resolve(m, index, first=lead.group("first"))) if lead else []
+            if not hits:
+                lead, hits = None, list(_resolve(m, index))
             if hits:
-                yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
+                yield _Marker(lead.start() if lead else m.start(), m.end(), tuple(dict.fromkeys(hits)))
 
 
 def _bare(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -> Iterator[_Marker]:
@@ -457,12 +466,16 @@ def _bare(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -> Itera
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
 
 
-def _resolve(m: re.Match[str], index: _AuthorIndex, phrase: str = "") -> Iterator[int]:
-    """The entries an AY_NAME_YEARS or AY_NARRATIVE match names, one year after another."""
-    name = m.group("name")
+def _resolve(m: re.Match[str], index: _AuthorIndex, phrase: str = "", first: str | None = None) -> Iterator[int]:
+    """The entries an AY_NAME_YEARS or AY_NARRATIVE match names, one year after another. ``first``: the
+    first of the authors listed before the match ("MacLeod, Rutherford, Campbell, Ebsworthy, & Holker"):
+    an entry is named by its first author, and a list of three or more names fits entries of as many."""
+    name = first if first else m.group("name")
     surname = name.split()[-1] if name.split() else name
+    second = "" if first else m.group("second") or ""
+    etal = bool(first) or bool(m.group("etal"))
     for year, suffix in _years(m.group("years")):
-        yield from index.match(surname, year, suffix, phrase, m.group("second") or "", bool(m.group("etal")))
+        yield from index.match(surname, year, suffix, phrase, second, etal)
 
 
 def _years(years: str) -> Iterator[tuple[int, str | None]]:

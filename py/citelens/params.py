@@ -164,6 +164,8 @@ class CitationParams:
     #: A parenthetical author-year marker ends at its last year when more than this many characters of
     #: prose follow it inside the parentheses (", p. 4" and ", pp. 12–15" stay in).
     ay_tail_chars: int = 12
+    #: How far before an author-year match its leading authors are looked for ("MacLeod, Rutherford, ...").
+    ay_lead_chars: int = 160
     #: A superscript is set smaller than this share of its line's size ...
     script_size: float = 0.85
     #: ... and raised above the baseline by more than this share of it.

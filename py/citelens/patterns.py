@@ -472,6 +472,13 @@ AY_NAME_YEARS = re.compile(
     X,
 )
 
+# The authors listed before the last one or two of an author-year citation (APA names three to five authors
+# at first mention, all of them): what precedes "Ebsworthy, & Holker, 2002" in "(MacLeod, Rutherford,
+# Campbell, Ebsworthy, & Holker, 2002)", "Campbell, Ebsworthy, and " before "Holker (2002)" in the sentence.
+AY_LEADING_AUTHORS = re.compile(rf"(?P<first> {_NAME} ) (?: \s*,\s* {_NAME} )* \s*,\s* \Z", X)
+AY_LEADING_AUTHORS_NARRATIVE = re.compile(
+    rf"(?P<first> {_NAME} ) (?: \s*,\s* {_NAME} )* \s*,?\s* (?: and | & ) \s* \Z", X)
+
 # A parenthetical citation holding at least a name and a year, in parentheses or square brackets:
 # "(Tang et al., 2008)", "(Smith et al., 2019a; Lee 2020)", "(see Smith 2019, p. 4)",
 # "[see, e.g., Schaerf, 1999, Kingston, 2013]", and parentheses without digits inside: "(marmosets (Callithrix
