@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pytest
@@ -248,6 +249,59 @@ def test_names_that_land_on_no_entry_are_unresolved_markers():
     assert [lk.dest_name for lk in unresolved_citation_links(lks, Refs(()), TM)] == ["cite.k1", "bib9"]
 
 
+def two_column_list(rows: int, size: float = 10.0, lines: Sequence[int] = (2,)) -> tuple[TextMap, Refs]:
+    """A body page and a two-column list page (columns at x 40 and 320) of ``rows`` entries each,
+    labelled 1..2n; entry k has ``lines[k % len(lines)]`` lines, 12 pt apart, and 2 pt between entries."""
+    items, refs, k = [it("References", 72, 60, 12)], [], 0
+    for x in (40.0, 320.0):
+        y = 80.0
+        for _ in range(rows):
+            k += 1
+            n = lines[k % len(lines)]
+            items.append(it(f"[{k}] Author{k}, A. {1990 + k}. Title {k}.", x, y, size))
+            items += [it("and more of it", x + 18, y + 12 * m) for m in range(1, n)]
+            refs.append(Reference(k, f"[{k}]", f"Author{k}, A. {1990 + k}. Title {k}.", 2,
+                                  (x, y - size, x + 200, y + 12 * (n - 1) + 2.2)))
+            y += 12 * n + 2
+    tm = text_map((Page(1, 612, 792, BODY), Page(2, 612, 792, tuple(items))))
+    return tm, Refs(tuple(refs), tm.text.index("[1] Author1"), len(tm.text))
+
+
+def test_an_x_at_the_page_edge_names_no_column():
+    # Nature/Springer point at (0, baseline): x = 0 is no column, so the second column's entries count.
+    tm, refs = two_column_list(4)
+    got = citation_links([link(80.0 + 26 * r, f"bm_CR{5 + r}", dest_x=0.0, rect=(60 + 9 * r, 89, 65 + 9 * r, 102))
+                          for r in range(4)], refs, tm)
+    assert [c.ref_index for c in got] == [5, 6, 7, 8]
+
+
+def test_a_real_x_in_a_column_without_entries_lands_on_none():
+    # The list's first column found, the second missed: a destination there names no first-column entry
+    # merely for being at the same height.
+    tm, refs = two_column_list(4)
+    first = Refs(refs.references[:4], refs.start, refs.end)
+    lks = [link(80.0 + 26 * r - 11, f"cite.k{r}", dest_x=38.0, rect=(60 + 9 * r, 89, 65 + 9 * r, 102))
+           for r in range(4)]
+    lks += [link(80.0 + 26 * r - 11, f"cite.j{r}", dest_x=318.0, rect=(60 + 9 * r, 112, 65 + 9 * r, 125))
+            for r in range(4)]
+    assert [c.ref_index for c in citation_links(lks, first, tm)] == [1, 2, 3, 4]
+
+
+def test_points_that_drift_down_a_column_are_matched_in_order():
+    # Cell Press: a destination starts at its entry's first line at a column's top and drifts up to most
+    # of an entry above it at the bottom (a layout scaled otherwise). Anchors bib9/bib10 were renumbered:
+    # printed [10] and [9]; the points, matched in order, say so, and agree with the other numbers.
+    tm, refs = two_column_list(9)
+    lks = []
+    for k in range(1, 19):
+        r, x = (k - 1) % 9, (40.0 if k <= 9 else 320.0)
+        top = 80.0 + r * 26 - 10
+        name = {9: "bib10", 10: "bib9"}.get(k, f"bib{k}")
+        lks.append(link(70.0 + 0.88 * (top - 70.0), name, dest_x=x - 4, rect=(60 + 3 * k, 89, 62 + 3 * k, 102.5)))
+    got = citation_links(lks, refs, tm)
+    assert [c.ref_index for c in got] == list(range(1, 19))
+
+
 # ------------------------------------------------------------------------------------------ merging
 
 
@@ -416,14 +470,31 @@ def test_links_land_on_the_entry_printed_under_them(measured):
     measured.append(f"citation links → entry printed under them, {len(rows)} papers:")
     measured.extend(rows)
     measured.append(f"  OVERALL {total / checked:.3f} ({total}/{checked})")
-    assert len(rows) >= 20
-    assert total / checked >= 0.95, "\n".join(rows)
-    # Below 0.9 only where the PDF contradicts itself (Springer's links CR53-CR72 sit on the citation of
-    # the next entry: their names and points agree with each other and with the JATS ids, their rectangles
-    # are one citation late; PLOS 2014 links the "]" of "[1, 2, 3]" to entry 1), where our list is split
-    # otherwise than the anchors count (Cell Reports: 77 entries, anchors up to bib85, points a line or
-    # two off), or where the check cannot read the group a link covers (Elsevier links whole groups).
+    assert len(rows) >= 70
+    assert total / checked >= 0.97, "\n".join(rows)
+    # Below 0.9 only where the PDF contradicts itself, checked by eye:
     low = sorted(stem for stem, acc in per_paper.items() if acc < 0.9)
-    assert set(low) <= {"springer-behavecolsociobiol-2015-PMC4521097", "cellpress-cellrep-2021-109967",
-                        "elsevier-ympev-2014-10.009", "plos-one-2014-pone.0115884"}, "\n".join(rows)
-    assert min(per_paper.values()) >= 0.7, "\n".join(rows)
+    assert set(low) <= set(LINKS_THE_TEXT_CONTRADICTS), "\n".join(rows)
+    # ... and those no worse than measured (their floors).
+    assert all(per_paper.get(stem, 1.0) >= floor for stem, floor in LINKS_THE_TEXT_CONTRADICTS.items()), "\n".join(rows)
+
+
+# Papers whose own links disagree with the citation printed under them. Each is a defect of the PDF (its
+# destinations and rectangles disagree with each other), not of the resolution; each with its floor, just under
+# the figure measured.
+LINKS_THE_TEXT_CONTRADICTS = {
+    # Links CR53-CR72 sit on the citation of the next entry: their names and points agree with each other
+    # and with the JATS ids, their rectangles are one citation late.
+    "springer-behavecolsociobiol-2015-PMC4521097": 0.74,
+    # Our list is split otherwise than the anchors count (77 entries, anchors up to bib85), points a line
+    # or two off.
+    "cellpress-cellrep-2021-109967": 0.85,
+    # The check cannot read the group a link covers (Elsevier links whole groups line by line).
+    "elsevier-ympev-2014-10.009": 0.9,
+    # PLOS 2014 links the "]" of "[1, 2, 3]" to entry 1.
+    "plos-one-2014-pone.0115884": 0.85,
+    # Anchors numbered in another order than the printed list (State of Agile Report first, Čaušević
+    # after Willson), each point placed at the entry printed at that number: "Beck (2002)" links CR9,
+    # whose point is Bhat & Nagappan (2006), the 9th printed entry; a viewer jumps to the wrong entry.
+    "papers-we-love__test-driven-development-with-mutation-testing": 0.05,
+}

@@ -31,6 +31,12 @@ Which entry. Where a destination lands differs by producer (``../shared/corpus/R
    offset (``geometry_share``) a point beats a number (Cell 2024 renumbered bib19-21); otherwise labels
    stand, and positions drift with the points of nearby destinations where our list is split otherwise
    than the publisher's (:func:`_drift`).
+   Where no one offset fits, the points are matched to the entries in order, column by column, the
+   offset allowed to drift (Cell Press: from the entry's first line at a column's top to most of an
+   entry above it at the bottom, :func:`_align`); the matching stands when its offsets drift in
+   proportion down each column and it agrees with most anchor numbers (then a renumbered entry goes
+   by its point). A destination's x names its column only where some line starts near it: x = 0
+   (Nature, BMC) names the page only.
 3. Unnamed and opaque destinations have only their point: they must mostly sit at one offset and name
    about one entry each (F1000 points every link at the list's heading: they name none).
 
@@ -170,6 +176,11 @@ class PageIndex:
         lines = self._tm.lines
         return [i for i in idxs[lo:hi] if lines[i].box[3] >= top and lines[i].box[1] <= bottom]
 
+    def starts_between(self, page: int, x0: float, x1: float) -> bool:
+        """Whether some line of the page has its left edge in [x0, x1]."""
+        entry = self._pages.get(page)
+        return entry is not None and any(x0 <= self._tm.lines[i].box[0] <= x1 for i in entry[1])
+
     def order(self, page: int, box: Box) -> tuple[int, int, float]:
         """A reading-order key for a box: its page, the line it sits on, its left edge."""
         cy = (box[1] + box[3]) / 2
@@ -264,20 +275,37 @@ class _Dest:
 Candidates = list[tuple[float, int]]  # (first baseline minus destination y, in font sizes; entry index)
 
 
-def _candidates(dest: _Dest, starts: dict[int, list[_Start]], params: LinksParams) -> Candidates:
-    """The entries whose first line starts near the destination point, in its column."""
-    if dest.page is None or dest.y is None:
+def _column(dest: _Dest, starts: dict[int, list[_Start]], params: LinksParams) -> list[_Start]:
+    """The entries of the destination's page in its column (all of the page's when its x says nothing)."""
+    if dest.page is None:
         return []
     cands = starts.get(dest.page, [])
     if dest.x is not None:
-        column = [s for s in cands if dest.x - params.column_left <= s.x0 <= dest.x + params.column_right]
-        cands = column or cands  # a bogus x (0.0, -2.0) matches no column: ignore it
+        cands = [s for s in cands if dest.x - params.column_left <= s.x0 <= dest.x + params.column_right]
+    return cands
+
+
+def _candidates(dest: _Dest, starts: dict[int, list[_Start]], params: LinksParams,
+                above: float | None = None, below: float | None = None) -> Candidates:
+    """The entries whose first line starts near the destination point, in its column."""
+    if dest.y is None:
+        return []
+    lo = -(params.above if above is None else above)
+    hi = params.below if below is None else below
     out: Candidates = []
-    for s in cands:
+    for s in _column(dest, starts, params):
         d = (s.baseline - dest.y) / s.size
-        if -params.above <= d <= params.below:
+        if lo <= d <= hi:
             out.append((d, s.index))
     return out
+
+
+def _plausible_x(x: float | None, page: int | None, index: PageIndex, params: LinksParams) -> float | None:
+    """A destination's x if it can name a column: some line of its page starts near it. Producers that
+    name only the page write x = 0 (the page's edge, where no text starts) or a value off the text."""
+    if x is None or page is None or x <= params.edge_x:
+        return None
+    return x if index.starts_between(page, x - params.column_left, x + params.column_right) else None
 
 
 def _calibrate(cands: Sequence[Candidates], params: LinksParams) -> tuple[float | None, int]:
@@ -311,6 +339,90 @@ def _pick(cands: Candidates, d0: float | None, params: LinksParams) -> int | Non
     near = [c for c in cands if abs(c[0] - d0) <= params.tolerance]
     # Two entries at the offset: a destination without x on a two-column page (OUP) names neither.
     return near[0][1] if len(near) == 1 else None
+
+
+def _align(dests: Sequence[_Dest], starts: dict[int, list[_Start]], d0: float,
+           params: LinksParams) -> dict[object, tuple[int, float]]:
+    """Destinations matched to entries in order, for producers whose offset drifts down a column.
+
+    Some publisher PDFs (Cell Press) place their destinations by a layout slightly different from
+    the page's: a destination is at its entry's first line at the top of a column and up to a whole
+    entry above it at the bottom, so no one offset fits the paper. What holds for every producer is
+    order and smoothness: down a column, destinations follow their entries in the same order, and
+    the offset from one destination to its entry changes little from one destination to the next.
+    Per column, the destinations (by y) are matched to entries (by first baseline) strictly in
+    order, minimising the change of offset between neighbours plus the first one's distance from
+    the paper's usual offset ``d0``; a destination may stay unmatched (its entry missing from our
+    list) at a cost of ``drift_skip``. Returns each matched destination's entry and offset.
+    """
+    groups: dict[tuple[int | None, tuple[int, ...]], list[_Dest]] = {}
+    for d in dests:
+        col = _column(d, starts, params)
+        if d.y is not None and col:
+            groups.setdefault((d.page, tuple(sorted(s.index for s in col))), []).append(d)
+    out: dict[object, tuple[int, float]] = {}
+    skip = params.drift_skip
+    for ds in groups.values():
+        col = sorted(_column(ds[0], starts, params), key=lambda s: s.baseline)
+        ys = sorted({d.y for d in ds if d.y is not None})
+        cand = [[(j, (s.baseline - y) / s.size) for j, s in enumerate(col)
+                 if -params.drift_above <= (s.baseline - y) / s.size <= params.drift_below] for y in ys]
+        # cost[i][k]: the best matching of ys[:i + 1] that matches ys[i] to cand[i][k]
+        cost: list[list[float]] = []
+        back: list[list[tuple[int, int] | None]] = []
+        for i, cs in enumerate(cand):
+            row, brow = [], []
+            for j, o in cs:
+                best, arg = abs(o - d0) + skip * i, None
+                for i2 in range(i):
+                    for k2, (j2, o2) in enumerate(cand[i2]):
+                        if j2 < j:
+                            c = cost[i2][k2] + abs(o - o2) + skip * (i - i2 - 1)
+                            if c < best:
+                                best, arg = c, (i2, k2)
+                row.append(best)
+                brow.append(arg)
+            cost.append(row)
+            back.append(brow)
+        m = len(ys)
+        ends = [(cost[i][k] + skip * (m - 1 - i), i, k) for i in range(m) for k in range(len(cand[i]))]
+        if not ends:
+            continue
+        _, i, k = min(ends)
+        matched: dict[float, tuple[int, float]] = {}
+        at: tuple[int, int] | None = (i, k)
+        while at is not None:
+            i, k = at
+            j, o = cand[i][k]
+            matched[ys[i]] = (col[j].index, o)
+            at = back[i][k]
+        for d in ds:
+            if d.y in matched:
+                out[d.key] = matched[d.y]
+    return out
+
+
+def _residual(aligned: dict[object, tuple[int, float]], dests: dict[object, _Dest]) -> float:
+    """How far the matched offsets are from a straight line down each column (mean, in font sizes).
+
+    A drift comes from a layout scaled otherwise than the page, so the offset grows in proportion
+    down a column; points unrelated to the entries (JMIR's regular grid) leave offsets scattered.
+    """
+    cols: dict[tuple[int | None, float | None], set[tuple[float, float]]] = {}
+    for k, (_, o) in aligned.items():
+        d = dests[k]
+        if d.y is not None:
+            cols.setdefault((d.page, d.x), set()).add((d.y, o))
+    res: list[float] = []
+    for pts in cols.values():
+        if len(pts) < 3:
+            continue
+        ys, os = [y for y, _ in pts], [o for _, o in pts]
+        my, mo = sum(ys) / len(ys), sum(os) / len(os)
+        sxx = sum((y - my) ** 2 for y in ys) or 1.0
+        slope = sum((y - my) * (o - mo) for y, o in pts) / sxx
+        res.extend(abs(o - mo - slope * (y - my)) for y, o in pts)
+    return sum(res) / len(res) if res else float("inf")
 
 
 class _Scheme(enum.Enum):
@@ -385,6 +497,22 @@ def _resolve(dests: dict[object, _Dest], refs: Sequence[Reference], starts: dict
 
     numbered = [d for d in dests.values() if d.number is not None]
     scheme = _number_scheme(numbered, refs, params)
+    if named and not geometry_holds:
+        # No one offset fits: try points matched in order (a drifting offset). Points and numbers are
+        # independent witnesses: the matching is believed where it names most of the destinations,
+        # its offsets drift in proportion down each column, and, for numbered anchors, it agrees with
+        # their numbers on most of them (a renumbered entry then goes by its point). JMIR's points,
+        # a regular grid unrelated to the entries, agree with many numbers by chance but scatter.
+        aligned = _align([dests[k] for k in named], starts, params.usual_offset if d0 is None else d0, params)
+        agree = None
+        if scheme is not None:
+            by_number = scheme[1]
+            nums = [dests[k] for k in named if dests[k].number is not None and dests[k].key in aligned]
+            agree = sum(by_number.get(d.number or 0) == aligned[d.key][0] for d in nums) / max(len(nums), 1)
+        if len(aligned) >= params.geometry_share * len(named) and (agree is None or agree >= params.drift_agree) \
+                and _residual(aligned, dests) <= params.drift_residual:
+            out = {k: aligned[k][0] if k in aligned else None for k in named}
+            geometry_holds = True
     if scheme is not None:
         kind, by_number, step = scheme
         valid = {r.index for r in refs}
@@ -452,6 +580,7 @@ def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
     lo, hi = (min(pages) - 1, max(pages) + 1) if pages else (-(10**9), 10**9)
     candidates: list[tuple[Link, str | None, object]] = []
     dests: dict[object, _Dest] = {}
+    index = PageIndex(tm)
     for link in links:
         name = anchor_name(link.dest_name)
         kind, number = classify_anchor(name)
@@ -460,14 +589,15 @@ def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
             continue
         key: object = name if name is not None else ("@", link.dest_page, link.dest_x, link.dest_y)
         if key not in dests:
-            dests[key] = _Dest(key, kind, number, link.dest_page, link.dest_x, link.dest_y)
+            dests[key] = _Dest(key, kind, number, link.dest_page,
+                               _plausible_x(link.dest_x, link.dest_page, index, params), link.dest_y)
         candidates.append((link, name, key))
     if not candidates:
         return (), ()
     resolved: dict[object, int | None] = {}
     if refs.references:
         starts: dict[int, list[_Start]] = {}
-        for s in _entry_starts(refs, PageIndex(tm), tm):
+        for s in _entry_starts(refs, index, tm):
             starts.setdefault(s.page, []).append(s)
         resolved = _resolve(dests, refs.references, starts, params)
     out: list[CiteLink] = []

@@ -235,6 +235,21 @@ class LinksParams:
     column_right: float = 60.0
     #: The anchors' own numbers are trusted when they name an entry for this share of destinations.
     number_coverage: float = 0.6
+    #: A destination x at or left of this (points) is the page's edge: the producer named no column.
+    edge_x: float = 1.0
+    #: Matching destinations to entries in order (a drifting offset): offsets from this x font size
+    #: above a destination ...
+    drift_above: float = 1.0
+    #: ... to this x font size below it (about one entry: Cell Press drifts that far down a column);
+    drift_below: float = 6.0
+    #: the cost of leaving a destination unmatched, in font sizes of offset change;
+    drift_skip: float = 1.0
+    #: the offset a column's first destination is expected at when the paper shows none (hyperref's).
+    usual_offset: float = 1.0
+    #: The matching stands when it agrees with the anchors' numbers on this share of them ...
+    drift_agree: float = 0.5
+    #: ... and its offsets lie on a straight line down each column within this x font size (mean).
+    drift_residual: float = 0.15
 
 
 @dataclass(frozen=True, slots=True)
