@@ -139,6 +139,23 @@ def test_apa_first_mentions_name_every_author_and_the_entry_is_its_first_authors
         ("Fowler (2004)", (6,))]
 
 
+def test_alphabetic_labels_name_the_entries_labelled_so():
+    keys = ["Knu84", "GJ79", "BCD+05", "Tho18a", "Tho18b", "AL11"]
+    refs = tuple(Reference(i, f"[{k}]", f"Author{i}, A. Title {i}. 19{i:02d}.", 9, (72, 100, 300, 110),
+                           (f"Author{i}",), 1900 + i) for i, k in enumerate(keys, start=1))
+    # a list that kept its labels in the entries' text is read the same way
+    kept = tuple(Reference(r.index, None, f"{r.label} {r.raw}", r.page, r.box, r.authors, r.year) for r in refs)
+    body = ["TeX is described in [Knu84]; hardness follows [GJ79, BCD+05] and [Tho18a; Tho18b],",
+            "as shown in [AL11, S. 364]. Not citations: [Xyz99], an array [A1] and [n] here,",
+            "and a matrix [AB12, 3] of no entry [Knu84, Zzz01]. Again [AL11]."]
+    for references in (refs, kept):
+        result = run(body, references)
+        assert result.style == CitationStyle.ALPHABETIC
+        assert [(c.text, c.ref_indexes) for c in result.citations] == [
+            ("[Knu84]", (1,)), ("[GJ79, BCD+05]", (2, 3)), ("[Tho18a; Tho18b]", (4, 5)), ("[AL11, S. 364]", (6,)),
+            ("[AL11]", (6,))]
+
+
 def test_parentheses_inside_a_citation_and_prose_after_its_last_year():
     body = AY_BODY + ["Tasks (marmosets (Callithrix jacchus): Smith and Lee, 2019a; rooks: Lee, 2020) differ",
                       "(Lee, 2020; see also Müller, 2017 on similar results in macaques (Macaca mulatta)).",

@@ -36,6 +36,9 @@ from citelens.model import Citation, CitationStyle, Diagnostic, DiagnosticCode, 
 from citelens.params import PARAMS, CitationParams
 from citelens.patterns import (
     AFFILIATION_WORDS,
+    ALPHA_BRACKET,
+    ALPHA_KEY,
+    ALPHA_LABEL_START,
     AY_BARE,
     AY_LEADING_AUTHORS,
     AY_LEADING_AUTHORS_NARRATIVE,
@@ -74,8 +77,12 @@ class CitationResult:
 
 # Internal styles: numeric splits by how its markers are set.
 _BRACKET, _PAREN, _SUPER, _AUTHOR_YEAR = "numeric-bracket", "numeric-paren", "superscript", "author-year"
+_ALPHA = "alphabetic"
 _PUBLIC = {_BRACKET: CitationStyle.NUMERIC, _PAREN: CitationStyle.NUMERIC,
-           _SUPER: CitationStyle.SUPERSCRIPT, _AUTHOR_YEAR: CitationStyle.AUTHOR_YEAR}
+           _SUPER: CitationStyle.SUPERSCRIPT, _AUTHOR_YEAR: CitationStyle.AUTHOR_YEAR,
+           _ALPHA: CitationStyle.ALPHABETIC}
+# Styles whose markers are resolved to entries while they are found (the others carry printed numbers).
+_RESOLVED = (_AUTHOR_YEAR, _ALPHA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +359,32 @@ def _author_line(found: list[_Raised]) -> bool:
     return names >= 2 and names >= 0.5 * len(found)
 
 
+def alpha_keys(references: Iterable[Reference]) -> dict[str, int]:
+    """Alphabetic label → entry index: from the entry's label ("[Knu84]") or, where the list kept it in the
+    text, from the text's start ("[AAB+15] M. Abadi, ...")."""
+    out: dict[str, int] = {}
+    for ref in references:
+        label = (ref.label or "").strip().strip("[]").strip()
+        if not ALPHA_KEY.fullmatch(label):
+            m = ALPHA_LABEL_START.match(ref.raw.lstrip())
+            label = m.group("key") if m else ""
+        if label:
+            out.setdefault(label, ref.index)
+    return out
+
+
+def _alphabetic(text: str, spans: list[tuple[int, int]], keys: dict[str, int]) -> Iterator[_Marker]:
+    """"[Knu84]", "[GJ79, BCD+05]", "[AL11, S. 364]": every label must name an entry of the list (a label
+    is made from the authors and the year, so one that names none is some other bracket)."""
+    if not keys:
+        return
+    for a, b in spans:
+        for m in ALPHA_BRACKET.finditer(text, a, b):
+            labels = [k.strip() for k in re.split(r"[,;]", m.group("body"))]
+            if all(k in keys for k in labels):
+                yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(keys[k] for k in labels)))
+
+
 # ------------------------------------------------------------------------------------- author-year
 
 
@@ -499,7 +532,7 @@ def _years(years: str) -> Iterator[tuple[int, str | None]]:
 
 
 def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _AuthorIndex,
-           p: CitationParams, notes: set[tuple[int, int]]) -> dict[str, list[_Marker]]:
+           p: CitationParams, notes: set[tuple[int, int]], keys: dict[str, int]) -> dict[str, list[_Marker]]:
     text = tm.text
     equations = _displayed_equations(tm)
     return {
@@ -507,6 +540,7 @@ def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _Author
         _PAREN: [m for m in _parens(tm, spans, limit) if not (len(m.numbers) == 1 and m.numbers[0] in equations)],
         _SUPER: _superscripts(tm, spans, limit, notes, p),
         _AUTHOR_YEAR: list(_author_year(text, spans, index, p)),
+        _ALPHA: list(_alphabetic(text, spans, keys)),
     }
 
 
@@ -518,7 +552,7 @@ def _weight(style: str, markers: list[_Marker], text: str, p: CitationParams) ->
     """
     weight = {}
     for m in markers:
-        w = p.bracket_weight if style == _BRACKET or (style == _AUTHOR_YEAR and text[m.end - 1] == "]") else 1
+        w = p.bracket_weight if style in (_BRACKET, _ALPHA) or (style == _AUTHOR_YEAR and text[m.end - 1] == "]") else 1
         for n in m.numbers:
             weight[n] = max(weight.get(n, 0), w)
     return sum(weight.values())
@@ -545,7 +579,7 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
     by_label = _label_numbers(references)
     limit = max(by_label) if by_label else len(references)
     index = _AuthorIndex(references)
-    found = _tally(tm, spans, limit, index, params, note_marks(tm, refs, params))
+    found = _tally(tm, spans, limit, index, params, note_marks(tm, refs, params), alpha_keys(references))
     votes = {style: _weight(style, markers, tm.text, params) for style, markers in found.items()}
     total = sum(votes.values())
     body_end = refs.start if refs.start is not None else len(tm.text)
@@ -554,10 +588,10 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
         if votes[style] <= max(params.min_votes, params.vote_share * total):
             break
         markers = found[style]
-        numeric = style != _AUTHOR_YEAR
+        numeric = style not in _RESOLVED
         if not _covers(tm, markers, len(references), body_pages, params, numeric):
             continue
-        if not numeric:  # inside a marker already found, a bare one is dropped by _dedupe
+        if style == _AUTHOR_YEAR:  # inside a marker already found, a bare one is dropped by _dedupe
             markers = markers + list(_bare(tm.text, spans, index))
         pairs = [(_citation(tm, m, by_label if numeric else None), (m.start, m.end)) for m in markers]
         kept = _dedupe(sorted((pair for pair in pairs if pair[0].ref_indexes), key=lambda pair: pair[1]))

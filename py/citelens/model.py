@@ -244,6 +244,7 @@ class CitationStyle(enum.StrEnum):
     NUMERIC = "numeric"
     SUPERSCRIPT = "superscript"
     AUTHOR_YEAR = "author-year"
+    ALPHABETIC = "alphabetic"  # "[Knu84]": labels made of the authors' letters and the year
     UNKNOWN = "unknown"
 
 

@@ -393,6 +393,24 @@ NUM_BRACKET = re.compile(
     X,
 )
 
+# An alphabetic citation label (amsalpha, alpha, LNCS "alpha" styles): the authors' initials or the first
+# letters of a single author's name, "+" for more authors, the year's last two digits and a letter for a
+# second work of the year: "Knu84", "GJ79", "BCD+05", "C+15", "Tho18b", "ZSVG+16", "Ko12".
+_ALPHA_KEY = r"[A-Z][A-Za-z\-]{0,6}\+?\d{2}[a-z]?"
+ALPHA_KEY = re.compile(_ALPHA_KEY)
+
+# A citation by alphabetic labels, one or several, with a locator after the last: "[Knu84]", "[GJ79, BCD+05]",
+# "[AL11, S. 364]", "[Tho18a; Tho18b]", "[HBB+06, Theorem 2.1]".
+ALPHA_BRACKET = re.compile(
+    rf"""
+    \[ (?P<body> {_ALPHA_KEY} (?: \s* [,;] \s* {_ALPHA_KEY} )* ) (?P<tail> \s* , \s* [^\[\]]{{1,40}} )? \]
+    """,
+    X,
+)
+
+# An entry's alphabetic label at the start of its text, where the list keeps it there: "[AAB+15] M. Abadi, ...".
+ALPHA_LABEL_START = re.compile(rf"\[ (?P<key> {_ALPHA_KEY} ) \]", X)
+
 # A variable of one or two letters glued to the bracket after it, matched at the end of the text before it:
 # an index, not a citation ("t[1] and t[2]" principal components, "to[1]" in MDPI's metabolomics paper,
 # "x[n]"); a citation is spaced or follows a longer word or punctuation ("shown [1]", "al.[2]", "et al[3]").
