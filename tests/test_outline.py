@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from citelens.model import Bookmark, Font, OutlineItem, Page, TextItem
 from citelens.outline import detect_outline, outline_from_bookmarks
 
@@ -216,3 +218,82 @@ def test_a_short_line_in_a_font_of_its_own_after_a_blank_line_is_a_heading():
            page(4, "Closing words", 0), page(5, "Tight heading", 1, above=12))
     assert [(o.title, o.page) for o in detect_outline(doc, 9.8)] == [
         ("Study area", 1), ("Data collection", 2), ("Data analysis", 3)]
+
+
+# ------------------------------------------------------------------ numbered headings in the body's weight
+
+SANS = 2
+FACES = (*FONTS, Font("Helvetica"))
+PROSE = "The paragraph under a heading opens with a capital letter and runs on"
+
+
+def section_page(n: int, head: list[TextItem], above: float = 24, x: float = 72) -> Page:
+    """A paragraph (baselines 100-136), ``above`` pt lower the heading's items (given at y=0), 16 pt under
+    it the next paragraph: the heading's items are moved to their baseline."""
+    y = 136 + above
+    items = [it(PROSE, x, 100 + 12 * k) for k in range(4)]
+    items += [TextItem(i.text, i.x, y, i.width, i.height, i.size, i.font) for i in head]
+    items += [it(PROSE, x, y + 16 + 12 * k) for k in range(4)]
+    return Page(n, 612, 792, tuple(items), FACES)
+
+
+def with_bold_sections(case: Page) -> tuple[Page, ...]:
+    """The case on page 2, among bold numbered sections (an outline needs three headings)."""
+    first = section_page(1, [it("1 Introduction", 72, 0, 12, BOLD)])
+    rest = [section_page(n, [it(title, 72, 0, 12, BOLD)]) for n, title in ((3, "3 Discussion"), (4, "4 Summary"))]
+    return (first, Page(2, 612, 792, case.items, FACES), *rest)
+
+
+def centred(text: str, size: float = 10.0, font: int = REGULAR) -> TextItem:
+    width = 0.45 * size * len(text)
+    left, right = 72, 72 + 0.45 * 10 * len(PROSE)
+    return TextItem(text, (left + right - width) / 2, 0, width, size, size, font)
+
+
+@pytest.mark.parametrize(("head", "above", "expected"), [
+    # ICLR and IEEE: capitals (small capitals faked by size) in the body's own font, a blank line above
+    ([it("2 METHOD", 72, 0)], 24, "2 METHOD"),
+    ([centred("II. RELATED WORK", 8.0)], 24, "II. RELATED WORK"),
+    # ACM: a sans heading over serif text, in the body's weight and size
+    ([it("2.1 What is optimistic replication?", 72, 0, font=SANS)], 24, "2.1 What is optimistic replication?"),
+    # a numbered list item: the paragraph's own font and case
+    ([it("2 Method", 72, 0)], 24, None),
+    # capitals, but no blank line above: a line of the paragraph
+    ([it("2 METHOD", 72, 0)], 12, None),
+    # capitals ending in a full stop: a sentence
+    ([it("2 THE METHOD WORKS.", 72, 0)], 24, None),
+], ids=["capitals", "centred-roman", "foreign-font", "list-item", "no-blank-line", "full-stop"])
+def test_a_numbered_line_set_apart_in_capitals_or_a_font_of_its_own_is_a_heading(head, above, expected):
+    got = [o.title for o in detect_outline(with_bold_sections(section_page(2, head, above)), 10.0)]
+    assert got == ["1 Introduction", *([expected] if expected else []), "3 Discussion", "4 Summary"]
+
+
+def test_small_capitals_split_over_two_lines_by_size_are_one_heading():
+    # IEEE's "I. INTRODUCTION": "I. I" at 10 pt and "NTRODUCTION" at 8 pt on one baseline, in the left
+    # column, 6.5 pt under a line of the right column: line building gives the smaller piece to the right
+    # column's next line and leaves two lines; the heading is both.
+    def line(x: float, y: float) -> TextItem:
+        return TextItem(PROSE[:56], x, y, 252, 10, 10, REGULAR)
+
+    def page(n: int, number: str, word: str) -> Page:
+        left = [line(40, 188 + 12 * k) for k in range(5)] + [line(40, 280 + 12 * k) for k in range(5)]
+        right = [line(303, 194 + 12 * k) for k in range(12)]
+        head = [TextItem(number, 127, 260.46, 15.1, 9.96, 9.96, 0),
+                TextItem(word, 142.86, 260.46, 62.15, 7.97, 7.97, 0)]
+        return Page(n, 595, 842, (*left[:5], *head, *left[5:], *right), FACES)
+
+    doc = (page(1, "I. I", "NTRODUCTION"), page(2, "II. M", "ETHOD"), page(3, "III. R", "ESULTS"))
+    assert [o.title for o in detect_outline(doc, 10.0)] == ["I. INTRODUCTION", "II. METHOD", "III. RESULTS"]
+
+
+def test_a_drafts_margin_line_numbers_are_not_part_of_its_headings():
+    # lineno: a 5 pt number beside every line, rising down the page: "50 2 Related Work" is "2 Related Work".
+    def page(n: int, head: str) -> Page:
+        items, y, k = [], 100.0, 12 * n
+        for text, size, font in [(PROSE, 10, 0)] * 5 + [(head, 12, BOLD)] + [(PROSE, 10, 0)] * 6:
+            items += [TextItem(str(k), 40, y, 5, 5, 5, 0), it(text, 72, y, size, font)]
+            y, k = y + (20 if font == BOLD else 12), k + 1
+        return Page(n, 612, 792, tuple(items), FACES)
+
+    doc = (page(1, "1 Introduction"), page(2, "2 Related Work"), page(3, "3 Method"))
+    assert [o.title for o in detect_outline(doc, 10.0)] == ["1 Introduction", "2 Related Work", "3 Method"]

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from citelens.layout import Line, page_lines, size_histogram
+from citelens.layout import Line, _make_line, page_lines, size_histogram
 from citelens.model import Bookmark, OutlineItem, Page, TextItem
 from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
@@ -34,6 +34,7 @@ from citelens.patterns import (
     HEADING_NUMBER,
     KNOWN_SECTION,
     FONT_SMALLCAPS,
+    LINE_NUMBER,
     MATH_CHARS,
     REFERENCES_HEADING,
     SECTION_NUMBER_ONLY,
@@ -137,6 +138,40 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
         and not {i.font for i in line.items} & {i.font for i in nxt.items}
 
 
+def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page, body: float,
+               p: OutlineParams) -> bool:
+    """A numbered heading in no heading font: a short numbered line in capitals ("1 INTRODUCTION",
+    "II. RELATED WORK", small capitals faked by size) or in a font the paragraph does not use (ACM's
+    sans "1.2 What is optimistic replication?" over serif text), with a blank line above it (or the
+    column's top) and a paragraph close under it, flush with it or centred over it. A numbered list
+    item is set in the paragraph's own font and case; a table's numbered row has no paragraph under it.
+    """
+    text = " ".join(line.text.split())
+    number, title, letter = _parse(text)
+    if number is None or letter or len(text) > p.max_chars or text.endswith((".", ",", ";", ":")) \
+            or not title[:1].isupper() or not _letters_ok(title) or MATH_CHARS.search(text) or CAPTION.match(title):
+        return False
+    if not after:
+        return False
+    nxt = after[0]
+    size = max(i.size for i in line.items)
+    if nxt.page != line.page or nxt.column != line.column or not 0 < nxt.baseline - line.baseline <= p.apart_below * size \
+            or abs(nxt.size - body) > 0.05 * body or len(nxt.text) < p.spaced_min_next \
+            or not nxt.text.lstrip()[:1].isupper():
+        return False
+    if prev is not None and prev.page == line.page and prev.column == line.column \
+            and 0 < line.baseline - prev.baseline < p.apart_above * body:
+        return False
+    flush = abs(nxt.box[0] - line.box[0]) <= p.indent * size
+    centred = abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * size
+    if not (flush or centred):
+        return False
+    capitals = _letters(title) >= 4 and title.upper() == title
+    rest = line.items[_lead(line):]
+    foreign = not {i.font for i in rest} & {i.font for i in nxt.items}
+    return capitals or foreign and line.size >= 0.95 * body
+
+
 def _opens_page(line: Line, after: Sequence[Line], text: str) -> bool:
     """Whether a line in the page's top margin is a section heading opening the page's text: a known
     section name with the page's first lines close under it (PNAS sets "Materials and Methods" 43 pt
@@ -166,6 +201,51 @@ def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool) -> 
         and KNOWN_SECTION.match(nxt.text.strip()) is None
 
 
+def _repaired(page: Page, lines: list[Line], body: float, p: OutlineParams, layout: LayoutParams) -> list[Line]:
+    """The page's lines with what a heading's text must not hold taken out, and its pieces put together."""
+    return _rejoined(page, _without_line_numbers(page, lines, body, p, layout), layout)
+
+
+def _rejoined(page: Page, lines: list[Line], layout: LayoutParams) -> list[Line]:
+    """Lines that sit on one baseline in one column, the second starting where the first ends, as one
+    line. Capitals and small capitals of two sizes ("I. I" at 10 pt, "NTRODUCTION" at 8 pt) are one word;
+    line building can hand the smaller part to the other column's next baseline and leave it alone."""
+    out: list[Line] = []
+    for line in lines:
+        if out:
+            a = out[-1]
+            size = max(a.size, line.size)
+            if a.page == line.page and a.column == line.column and abs(a.baseline - line.baseline) <= 0.1 * size \
+                    and -0.1 * size <= line.box[0] - a.box[2] <= 0.3 * size:
+                out[-1] = replace(_make_line(page, [*a.items, *line.items], layout), column=a.column)
+                continue
+        out.append(line)
+    return out
+
+
+def _without_line_numbers(page: Page, lines: list[Line], body: float, p: OutlineParams,
+                          layout: LayoutParams) -> list[Line]:
+    """The lines without a draft's margin line numbers ("50 2 Related Work" → "2 Related Work").
+
+    A line-numbered draft prints a small integer beside every line, rising down the page; a number in
+    the text is set in the text's size and does not open line after line in a rising sequence."""
+    marks = [ln.items[0] for ln in lines
+             if LINE_NUMBER.match(ln.items[0].text) and ln.items[0].size <= p.line_number_size * body]
+    if len(marks) < p.line_number_min:
+        return lines
+    values = [int(i.text) for i in marks]
+    if sum(b > a for a, b in zip(values, values[1:], strict=False)) < p.line_number_rising * (len(values) - 1):
+        return lines
+    drop = {id(i) for i in marks}
+    out: list[Line] = []
+    for ln in lines:
+        if id(ln.items[0]) not in drop:
+            out.append(ln)
+        elif len(ln.items) > 1:
+            out.append(replace(_make_line(page, list(ln.items[1:]), layout), column=ln.column))
+    return out
+
+
 def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset[float],
                 p: OutlineParams) -> list[Heading]:
     out: list[Heading] = []
@@ -190,6 +270,10 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 if _letters_ok(title) and not CAPTION.match(title) and not MATH_CHARS.search(text) \
                         and max(_letters(w) for w in text.split()) >= 4:
                     out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True))
+            elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
+                text = " ".join(line.text.split())
+                number, title, letter = _parse(text)
+                out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
         if not text or _within_margin(page, line, p.margin) and not _opens_page(line, lines[n + 1:n + 2], text):
@@ -208,6 +292,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             # IEEE and Elsevier set subsections in italics: "2.1. Piezoresistive effect".
             if number is not None and "." in number.rstrip(".") and _share(rest, italic) >= p.emphasis_share \
                     and len(text) <= p.max_chars and not text.endswith(".") and _letters_ok(title):
+                out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
+            elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             continue
         if paragraph[n] and not big:
@@ -451,12 +537,13 @@ def detect_outline(
             lines = lines_by_page[page.number]
         else:
             lines = page_lines(page, layout.line_tolerance, layout)
+        lines = _repaired(page, lines, body, p, layout)
         found = _candidates(page, lines, body, prose, p)
         # A tight-leading template merges a large heading into the body line under it; only a page
         # that has large text is worth the second pass.
         if not found and any(i.size >= p.size_ratio * body and round(i.size * 2) / 2 not in prose
                              for i in page.items):
-            tight = page_lines(page, layout.line_tolerance_tight, layout)
+            tight = _repaired(page, page_lines(page, layout.line_tolerance_tight, layout), body, p, layout)
             found_tight = _candidates(page, tight, body, prose, p)
             if found_tight:
                 found = found_tight

@@ -65,6 +65,10 @@ class OutlineParams:
     spaced_pitch: float = 1.5
     spaced_max_chars: int = 60
     spaced_min_next: int = 40
+    #: A numbered line in the body's own weight is a heading when it is set apart: at least this x the body
+    #: size below the line above it (a blank line) and within this x its size above a paragraph.
+    apart_above: float = 1.5
+    apart_below: float = 3.0
     #: An unnumbered bold line of its own is a heading only with at most this many words ...
     standalone_max_words: int = 15
     #: ... when the paragraph under it starts within this many x font size of its left edge.
@@ -80,6 +84,11 @@ class OutlineParams:
     repeat_index_from: int = 150
     #: Items in this outer share of the page (each side) are stamps and banners, never headings.
     margin: float = 0.06
+    #: A draft's margin line numbers: on a page with at least this many lines opening with an integer set
+    #: at most this x the body size, this share of them increasing down the page, they are no part of the text.
+    line_number_min: int = 10
+    line_number_size: float = 0.8
+    line_number_rising: float = 0.8
     #: An outline needs at least this many headings ...
     min_headings: int = 3
     #: ... and no gap between consecutive headings longer than this share of the page count.

@@ -119,6 +119,10 @@ FONT_SMALLCAPS = re.compile(r"CMCSC|SmallCap|-SC\d*\b|Caps\b", re.IGNORECASE)
 # A text item that is only a section number: "2.1.", "3", "IV.", "A.2".
 SECTION_NUMBER_ONLY = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z](?:\.\d{1,2})+\.?|[IVX]{1,4}\.)$")
 
+# A draft's line number printed in the margin beside a line (lineno, review copies): "50" of
+# "50 2 Related Work", up to four digits alone in their item.
+LINE_NUMBER = re.compile(r"^\s*(?P<number>\d{1,4})\s*$")
+
 # A caption or box label, never a section heading: "FIGURE 1 | Life at the Wolf Science Center",
 # "Table 2. Results", "KEY CONCEPT 3 | Domestication hypotheses", "Supplementary Figure S2".
 CAPTION = re.compile(
