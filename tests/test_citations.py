@@ -156,6 +156,15 @@ def test_alphabetic_labels_name_the_entries_labelled_so():
             ("[AL11]", (6,))]
 
 
+def test_narrative_citations_with_a_locator_and_notes_whose_number_is_glued_to_a_name():
+    body = AY_BODY + ["As Lee [2020, §3] and Müller (2017, Chapter 7.3) show, and Smith and Lee (2019a, Table 2)",
+                      "too, but not Lee (2020, a very long remark that is prose, not a locator).",
+                      "12Müller (2017) proved it in a note."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations][7:]
+    assert texts == [("Lee [2020, §3]", (3,)), ("Müller (2017, Chapter 7.3)", (5,)),
+                     ("Smith and Lee (2019a, Table 2)", (1,)), ("Müller (2017)", (5,))]
+
+
 def test_parentheses_inside_a_citation_and_prose_after_its_last_year():
     body = AY_BODY + ["Tasks (marmosets (Callithrix jacchus): Smith and Lee, 2019a; rooks: Lee, 2020) differ",
                       "(Lee, 2020; see also Müller, 2017 on similar results in macaques (Macaca mulatta)).",

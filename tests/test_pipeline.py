@@ -216,3 +216,6 @@ def test_body_starts_at_an_opening_heading_but_not_at_a_later_section() -> None:
     tm = text_map([p])
     assert body_start(tm, (OutlineItem("Introduction", 1, 1, 188.0),)) == tm.text.index("Introduction")
     assert body_start(tm, (OutlineItem("Results", 1, 1, 388.0),)) == tm.text.index("Body text")
+    # a first heading numbered past the start: the opening section's heading was missed, the body began earlier
+    assert body_start(tm, (OutlineItem("2.1. Transits", 2, 1, 388.0),)) == tm.text.index("Body text")
+    assert body_start(tm, (OutlineItem("1. Introduction", 1, 1, 188.0),)) == tm.text.index("Introduction")

@@ -478,8 +478,9 @@ SUPERSCRIPT_MATH_BEFORE = re.compile(r"[=<>≤≥±×·+/÷−\-|‖\u0370-\u03f
 YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 
 # A surname, particles and diacritics included: "Smith", "van der Berg", "Müller", "F¨arber", "O'Neil",
-# "Subrama-\nnian" (hyphenated at a line end).
-_NAME = (r"\b(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|St\.)\s+)*"
+# "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
+# note's first word: "10Carroll and Kimball (1996) proved".
+_NAME = (r"(?<![^\W\d_])(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|St\.)\s+)*"
          r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
@@ -515,12 +516,13 @@ AY_PAREN = re.compile(
     X,
 )
 
-# A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)".
+# A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
+# with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)".
 AY_NARRATIVE = re.compile(
     rf"""
     (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
     ’?s? \s*
-    [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* p p? \. \s* \d+ (?: [-–] \d+ )? )? \s* [)\]]
+    [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* [^()\[\]\n,;]{{1,24}} )? \s* [)\]]
     """,
     X,
 )

@@ -145,18 +145,33 @@ _OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries
 def body_start(tm: TextMap, outline: Sequence[OutlineItem]) -> int:
     """Where the body begins: the line of the first heading on the first two pages that names a
     section ("Abstract", "1 Introduction"); 0 when there is none. The title and author block before it
-    holds affiliation superscripts, never citations."""
+    holds affiliation superscripts, never citations. A first heading numbered past the start ("2.1
+    Transits" with no "1" before it) means the opening section's heading was missed, so the body began
+    earlier: at the first paragraph of body text, as when the first heading is "Results"."""
     for item in outline:
         if item.page > 2:
             break
-        if KNOWN_SECTION.match(item.title) and not item.title.lower().startswith(_OPENINGS) \
-                and not HEADING_NUMBER.match(item.title):
+        numbered = HEADING_NUMBER.match(item.title)
+        if KNOWN_SECTION.match(item.title) and not item.title.lower().startswith(_OPENINGS) and not numbered:
             return _first_paragraph(tm)  # "Results" first: the introduction ran unheaded before it (PNAS, Nature)
-        if KNOWN_SECTION.match(item.title) or HEADING_NUMBER.match(item.title):
-            for i, line in enumerate(tm.lines):
-                if line.page == item.page and line.box[3] >= item.y:
-                    return tm.starts[i]
+        if numbered and not _first_number(numbered.group("number")):
+            return min(_first_paragraph(tm) or len(tm.text), _heading_start(tm, item))
+        if KNOWN_SECTION.match(item.title) or numbered:
+            return _heading_start(tm, item)
     return 0
+
+
+def _heading_start(tm: TextMap, item: OutlineItem) -> int:
+    for i, line in enumerate(tm.lines):
+        if line.page == item.page and line.box[3] >= item.y:
+            return tm.starts[i]
+    return 0
+
+
+def _first_number(number: str) -> bool:
+    """The numbering of a paper's first section or its first subsection: "1", "1.", "1.1", "I.", "A.", "0"."""
+    head = number.strip(" .:").split(".")
+    return head[0].lower() in ("0", "1", "i", "a") or number.lower().startswith("appendix")
 
 
 def _first_paragraph(tm: TextMap, run: int = 3) -> int:
