@@ -230,6 +230,8 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
     lines = [
         _script_line([("", "Ana Lenza"), ("sup", "1,3"), ("", ", Marcelo Ruiz"), ("sup", "3,4"),
                       ("", "& Wei Chen"), ("sup", "2")], next(y)),
+        _script_line([("", "Alberto Elosegui-Artola"), ("sup", "2,3"), ("", " & Hua Wang"), ("sup", "1,4,5"),
+                      ("", " Dendritic cells are")], next(y)),
         _script_line([("sup", "1"), ("", "Department of Chemistry, University of Tests, Springfield")], next(y)),
         _script_line([("sup", "2"), ("", "Institute of Physics, Example City")], next(y)),
         _script_line([("", "Introduction")], next(y)),
@@ -243,7 +245,7 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
         _script_line([("", "Spectra of the"), ("sup", "1"), ("", "H and"), ("sup", "13"), ("", "C nuclei were")],
                      next(y)),
         _script_line([("", "taken at 5 mg m"), ("sup", "−3"), ("", " in (mm"), ("sup", "3"), ("", ") cells (R"),
-                      ("sup", "2"), ("", " = 0.93)")], next(y)),
+                      ("sup", "2"), ("", " = 0.93) growing 0.3 (d"), ("sup", "1"), ("", ")")], next(y)),
         _script_line([("", "as models predict"), ("sup", "7"), ("", " and a remark of ours."), ("sup", "9")],
                      next(y)),
         _script_line([("", "More results of others"), ("sup", "8"), ("", " and again"), ("sup", "1"), ("", ".")],

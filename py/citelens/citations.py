@@ -63,8 +63,10 @@ from citelens.patterns import (
 )
 from citelens.references import ReferenceList
 
-# Short units a raised number squares or cubes: "m2", "cm3", "s2" (not "in15,16", a citation).
-EXPONENT_UNITS = frozenset({"m", "cm", "mm", "km", "nm", "s", "ms", "g", "kg", "mg", "l", "ml", "dl", "h", "x", "y"})
+# Units a raised number squares, cubes or (its minus lost in extraction) inverts: "m2", "cm3", "s2", "d 1" for
+# per day (not "in15,16", a citation).
+EXPONENT_UNITS = frozenset({"m", "cm", "mm", "km", "nm", "μm", "µm", "s", "ms", "g", "kg", "mg", "μg", "l", "ml", "dl",
+                            "h", "d", "day", "yr", "min", "mol", "x", "y"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +282,7 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
     in :func:`_superscripts`, a note's mark (:func:`note_marks`) that is raised nowhere else.
     """
     text = tm.text
+    authors = False  # the line before was an author line
     for i, line in enumerate(tm.lines):
         items = line.items
         if len(items) < 2:
@@ -336,11 +339,14 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             if not nums:
                 continue
             after_text = text[end:end + 6].lstrip()
-            name_before = len(bare) >= 2 and bare[0].isupper() and bare.rstrip(",").isalpha()
+            plain = bare.rstrip(",").replace("-", "").replace("'", "").replace("’", "")
+            name_before = len(bare) >= 2 and bare[0].isupper() and plain.isalpha()
             list_after = after_text[:1] in (",", "&", "") or after_text.startswith("and ")
             found.append(_Raised(start, end, nums, name_before, list_after))
-        if _author_line(found):
+        if _author_line(found, authors):
+            authors = True
             continue
+        authors = False
         for r in found:
             yield _Marker(r.start, r.end, r.numbers)
     # Unicode superscript digits set in the body font: "shown¹⁻⁴".
@@ -351,11 +357,14 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                 yield _Marker(m.start(), m.end(), nums)
 
 
-def _author_line(found: list[_Raised]) -> bool:
+def _author_line(found: list[_Raised], continued: bool = False) -> bool:
     """An author line: two or more of its raised numbers follow capitalised words (names) and are followed
-    by a comma, "&", "and" or the line's end ("Joonsu Han1, Rimsha Bhatta1, Yu Liu1,4 & Hua Wang1,5").
+    by a comma, "&", "and" or the line's end ("Joonsu Han1, Rimsha Bhatta1, Yu Liu1,4 & Hua Wang1,5"); or,
+    right after such a line, one that goes on with names ("Alberto Elosegui-Artola2,3 & Hua Wang1,4").
     Citations follow the words they support, mostly lower-case, and run on into the sentence."""
     names = sum(1 for r in found if r.name_before and r.list_after)
+    if continued:
+        return names >= 1 and sum(1 for r in found if r.name_before) == len(found)
     return names >= 2 and names >= 0.5 * len(found)
 
 
