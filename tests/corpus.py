@@ -15,9 +15,13 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from citelens.fonts import classify_font
 from citelens.model import Document, Font, Page
+
+if TYPE_CHECKING:
+    from citelens.evaluation import PaperScore
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("CITELENS_SHARED", ROOT.parent / "shared")).resolve()
@@ -60,6 +64,33 @@ def pdf_papers() -> tuple[Paper, ...]:
     return manifest()
 
 
+@cache
+def check_papers() -> tuple[Paper, ...]:
+    """``check/``: papers kept for checking generalisation. Use their pooled totals only: never list,
+    debug or tune to one of them (its README)."""
+    path = CORPUS / "check" / "MANIFEST.tsv"
+    if not path.is_file():
+        return ()
+    with path.open(newline="", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["file"].endswith(".pdf")]
+    return tuple(Paper(f"check/{Path(r['file']).name}", int(r["pages"] or 0), r["has_outline"] == "yes",
+                       int(r["bookmarks"] or 0), r["style_guess"], r) for r in rows)
+
+
+STYLES = ("numbered-bracket", "numbered-paren", "superscript", "author-year", "alphabetic")
+
+
+def style_bucket(paper: Paper) -> str:
+    """The citation style a paper's hand label (MANIFEST ``style_guess``, and a note "alphabetic labels" for
+    ``[Knu84]`` lists) falls in: one of :data:`STYLES`, ``numbered`` or ``other``."""
+    if "alphabetic labels" in paper.row.get("notes", ""):
+        return "alphabetic"
+    for name in STYLES:
+        if paper.style.startswith(name):
+            return name
+    return "numbered" if paper.style.startswith("numbered") else "other"
+
+
 def _adapter_key() -> str:
     src = (ROOT / "py" / "citelens" / "adapters" / "pdfminer.py").read_bytes()
     model = (ROOT / "py" / "citelens" / "model.py").read_bytes()
@@ -88,3 +119,65 @@ def document(file: str) -> Document:
     pages = tuple(Page(p.number, p.width, p.height, p.items, tuple(Font(f.name, *classify_font(f.name))
                                                                     for f in p.fonts)) for p in doc.pages)
     return Document(pages, doc.bookmarks, doc.links)
+
+
+def papers(folder: str) -> tuple[Paper, ...]:
+    return check_papers() if folder == "check" else pdf_papers()
+
+
+WITHIN = 0.05  # a reference count is right within 5 % of the link targets
+
+
+def score_folder(folder: str) -> list[tuple[Paper, PaperScore]]:
+    """Each paper of ``pdf`` or ``check`` analysed text-only and scored against its own links, as
+    ``citelens eval`` does."""
+    from citelens.evaluation import evaluate
+    from citelens.layout import text_map
+    from citelens.pipeline import analyze
+    from citelens.references import find_references
+
+    out = []
+    for paper in papers(folder):
+        doc = document(paper.file)
+        analysis = analyze(doc, text_only=True)
+        refs = find_references(text_map(doc.without_pdf_structure().pages))
+        out.append((paper, evaluate(doc, analysis, refs, name=paper.stem)))
+    return out
+
+
+def pooled(scored: list[tuple[Paper, PaperScore]]) -> dict:
+    """Totals of a folder: pooled over every paper and over each citation style (:func:`style_bucket`)."""
+    from citelens.evaluation import Tally, summarize
+
+    summary = summarize(s for _, s in scored)
+    linked = [s for _, s in scored if s.tally.links and s.link_targets]
+    within = sum(1 for s in linked if abs(s.reference_error) <= WITHIN * s.link_targets)
+    styles: dict[str, dict] = {}
+    for name in sorted({style_bucket(r) for r, _ in scored}):
+        group = [s for r, s in scored if style_bucket(r) == name and s.tally.links]
+        full = sum((s.tally for s in group if not s.partial), Tally())
+        every = sum((s.tally for s in group), Tally())
+        styles[name] = {"papers": len(group), "full_papers": sum(1 for s in group if not s.partial),
+                        "entry_f1": round(full.entry_f1, 3), "marker_precision": round(full.marker_precision, 3),
+                        "marker_recall_all": round(every.marker_recall, 3),
+                        "entry_accuracy_all": round(every.entry_accuracy, 3)}
+    return {"papers": summary.papers, "linked_papers": summary.linked_papers,
+            "entry_f1": round(summary.full.entry_f1, 3), "marker_f1": round(summary.full.marker_f1, 3),
+            "marker_precision": round(summary.full.marker_precision, 3),
+            "marker_recall": round(summary.full.marker_recall, 3),
+            "entry_accuracy_all": round(summary.all.entry_accuracy, 3),
+            "outline_f1": round(summary.outline.f1, 3), "outline_papers": summary.outline_papers,
+            "refcount_within_5pct": f"{within}/{len(linked)}",
+            "styles": styles}
+
+
+def render_pooled(folder: str, t: dict) -> str:
+    lines = [f"{folder}: {t['papers']} papers, {t['linked_papers']} linked; marker→entry F1 {t['entry_f1']:.3f} "
+             f"(marker P {t['marker_precision']:.3f} R {t['marker_recall']:.3f} F1 {t['marker_f1']:.3f}), "
+             f"accuracy (all linked) {t['entry_accuracy_all']:.3f}; outline F1 {t['outline_f1']:.3f} "
+             f"({t['outline_papers']} papers); reference count within 5 % on {t['refcount_within_5pct']}"]
+    for name, s in t["styles"].items():
+        lines.append(f"  {name:<17} {s['papers']:>3} linked ({s['full_papers']} fully): F1 {s['entry_f1']:.3f}  "
+                     f"marker P {s['marker_precision']:.3f}  recall (all) {s['marker_recall_all']:.3f}  "
+                     f"accuracy (all) {s['entry_accuracy_all']:.3f}")
+    return "\n".join(lines)

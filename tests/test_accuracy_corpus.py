@@ -1,11 +1,15 @@
 """Citation accuracy on the real papers of ../shared/corpus, against the PDFs' own citation links.
 
 Every PDF is analysed ``--text-only`` (its links and bookmarks ignored) and scored by
-:mod:`citelens.evaluation` against its citation links. The issue's targets are asserted on the
-papers whose links cover their markers (partially linked papers only count for recall), and the
-figures are printed in the run's summary. (The reference-count target is asserted in
-tests/test_references_corpus.py against each list's true length, which the links undercount where
-a publisher links only the first entry of a group.)
+:mod:`citelens.evaluation` against its citation links, as ``citelens eval`` does. Two folders:
+``pdf/``, the papers the rules were developed on (a row per paper is printed), and ``check/``, papers
+kept for checking that the rules generalise: only its pooled totals are printed or asserted, so that
+nobody tunes to one of its papers. Figures are pooled over the papers whose links cover their markers
+(partially linked papers only count for recall), overall and per hand-labelled citation style
+(``corpus.style_bucket``). The floors sit a little under what was last measured; the issue's targets
+are in the comments. (The reference-count target is asserted in tests/test_references_corpus.py
+against each list's true length, which the links undercount where a publisher links only the first
+entry of a group; the outline's in tests/test_outline_corpus.py.)
 """
 
 from __future__ import annotations
@@ -13,41 +17,47 @@ from __future__ import annotations
 import pytest
 
 import corpus
-from citelens.evaluation import PaperScore, evaluate, render_table, summarize
-from citelens.layout import text_map
-from citelens.pipeline import analyze
-from citelens.references import find_references
+from citelens.evaluation import render_table, summarize
 
-PAPERS = corpus.pdf_papers() if (corpus.CORPUS / "MANIFEST.tsv").is_file() else ()
+HAVE_CORPUS = (corpus.CORPUS / "MANIFEST.tsv").is_file()
+pytestmark = pytest.mark.skipif(not HAVE_CORPUS, reason="../shared/corpus not found (CITELENS_SHARED)")
+
+# Floors: (overall marker→entry F1, per style F1, superscript marker precision). Measured when set:
+# pdf/ 0.955 (alphabetic 0.966, author-year 0.915, brackets 0.996, parentheses 0.994, superscript 0.971,
+# superscript marker P 0.999); check/ 0.984 (author-year 0.982, brackets 0.990, parentheses 0.972,
+# superscript 0.978, marker P 0.979). Issue 10's targets: 0.95 overall, superscript 0.93 (marker
+# precision 0.97), brackets 0.98, parentheses 0.97, author-year 0.95, alphabetic 0.95.
+FLOORS = {
+    "pdf": {"all": 0.95, "alphabetic": 0.95, "author-year": 0.91, "numbered-bracket": 0.99,
+            "numbered-paren": 0.985, "superscript": 0.96, "superscript_precision": 0.99},
+    "check": {"all": 0.975, "author-year": 0.97, "numbered-bracket": 0.98, "numbered-paren": 0.965,
+              "superscript": 0.97, "superscript_precision": 0.97},
+}
 
 
 @pytest.fixture(scope="module")
-def scores() -> list[tuple[corpus.Paper, PaperScore]]:
-    out = []
-    for paper in PAPERS:
-        doc = corpus.document(paper.file)
-        analysis = analyze(doc, text_only=True)
-        refs = find_references(text_map(doc.pages))
-        out.append((paper, evaluate(doc, analysis, refs, name=paper.stem)))
-    return out
+def scored() -> dict[str, list]:
+    return {folder: corpus.score_folder(folder) for folder in ("pdf", "check")}
 
 
-def test_marker_to_entry_accuracy(scores, measured):
-    summary = summarize(s for _, s in scores)
-    measured.append("citations vs the PDFs' own citation links (text-only analysis):")
-    measured.extend("  " + line for line in render_table([s for _, s in scores], summary).splitlines())
-    full = summary.full
-    assert summary.linked_papers >= 25
-    # Floors a little under what was last measured (0.933, 0.962, 0.966).
-    assert full.entry_f1 >= 0.92, f"marker→entry F1 {full.entry_f1:.3f}"
-    assert full.marker_f1 >= 0.95
-    assert summary.all.entry_accuracy >= 0.96
-
-
-def test_numbered_bracket_papers(scores, measured):
-    bracket = [s for p, s in scores if p.style.startswith("numbered-bracket") and s.tally.links and not s.partial]
-    pooled = summarize(bracket).full
-    measured.append(f"numbered-bracket papers ({len(bracket)}): marker→entry F1 {pooled.entry_f1:.3f}, "
-                    f"marker F1 {pooled.marker_f1:.3f}")
-    assert len(bracket) >= 8
-    assert pooled.entry_f1 >= 0.99  # measured 0.998
+@pytest.mark.parametrize("folder", ["pdf", "check"])
+def test_marker_to_entry_accuracy(scored, measured, folder):
+    papers = scored[folder]
+    if folder == "check" and not papers:
+        pytest.skip("../shared/corpus/check not found")
+    if folder == "pdf":  # check/'s papers are never listed one by one
+        summary = summarize(s for _, s in papers)
+        measured.append("citations vs the PDFs' own citation links (text-only analysis), pdf/:")
+        measured.extend("  " + line for line in render_table([s for _, s in papers], summary).splitlines())
+    totals = corpus.pooled(papers)
+    measured.extend(corpus.render_pooled(f"{folder}/ totals", totals).splitlines())
+    floors = FLOORS[folder]
+    assert totals["linked_papers"] >= (60 if folder == "pdf" else 20)
+    assert totals["entry_f1"] >= floors["all"], f"{folder}: marker→entry F1 {totals['entry_f1']}"
+    low = {name: s["entry_f1"] for name, s in totals["styles"].items()
+           if name in floors and s["full_papers"] and s["entry_f1"] < floors[name]}
+    assert not low, f"{folder}: styles under their floors {low}"
+    sup = totals["styles"].get("superscript")
+    if sup and sup["full_papers"]:
+        assert sup["marker_precision"] >= floors["superscript_precision"], \
+            f"{folder}: superscript marker precision {sup['marker_precision']}"

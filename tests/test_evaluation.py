@@ -224,18 +224,22 @@ def test_score_outline_matches_one_to_one_on_the_same_page():
 # -------------------------------------------------------------------------------------------- corpus
 
 
-def test_corpus_table(measured):
+def test_corpus_harness_without_a_reference_list_scores_like_the_outline_scorer():
+    """On every corpus paper, ``evaluate`` without a ReferenceList at hand (the worker's case) runs, finds the
+    links, and pools the outline exactly as :func:`score_outline` paper by paper does. (The accuracy
+    figures themselves are asserted in test_accuracy_corpus and test_outline_corpus.)"""
     import corpus
     from citelens.pipeline import analyze
 
     scores: list[PaperScore] = []
+    direct = OutlineScore(0, 0, 0)
     for paper in corpus.pdf_papers():
         doc = corpus.document(paper.file)
-        scores.append(evaluate(doc, analyze(doc, text_only=True), name=paper.stem))
+        analysis = analyze(doc, text_only=True)
+        scores.append(evaluate(doc, analysis, name=paper.stem))
+        if section_bookmarks(doc.bookmarks):
+            direct = direct + score_outline(analysis.outline, doc.bookmarks)
     summary = summarize(scores)
-    measured.append("text-only analysis against the PDFs' own links and bookmarks (citelens eval):")
-    measured.extend("  " + ln for ln in render_table(scores, summary).splitlines())
-    assert summary.papers == len(scores) >= 40
-    assert summary.linked_papers >= 25  # papers whose citation links land on the analysis's own entries
-    # The same outline figures as test_outline_corpus, through the harness.
-    assert summary.outline_papers >= 15 and summary.outline.f1 >= 0.80
+    assert summary.papers == len(scores) >= 90
+    assert summary.linked_papers >= 60  # papers whose citation links land on the analysis's own entries
+    assert summary.outline_papers >= 50 and summary.outline == direct
