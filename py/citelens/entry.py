@@ -10,9 +10,24 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import islice
 
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
+    ENTRY_BRACKET_OR_COMMA,
+    ENTRY_COLLABORATION,
+    ENTRY_GROUP_AUTHOR,
+    ENTRY_LABEL,
+    ENTRY_PLACE_PUBLISHER,
+    ENTRY_PUBLISHER_PAREN,
+    ENTRY_QUOTE_MARK,
+    ENTRY_QUOTED_TITLE,
+    ENTRY_SAME_AUTHORS,
+    ENTRY_SPACE_BEFORE_PUNCT,
+    ENTRY_SPACE_IN_PARENS,
+    ENTRY_TITLE_LEAD,
+    ENTRY_TITLE_PART,
+    ENTRY_TITLE_STOP,
     NAME_ET_AL,
     NAME_FOLLOW,
     NAME_FORENAME_SURNAME,
@@ -27,7 +42,9 @@ from citelens.patterns import (
     NAME_SUFFIX_AFTER,
     NAME_SURNAME_COMMA,
     NAME_SURNAME_ET_AL,
+    NAME_SURNAME_FORENAME,
     NAME_SURNAME_INITIALS,
+    NAME_UNCASED,
     REF_ARXIV,
     REF_BREAK_INSIDE_ID,
     REF_DIGIT,
@@ -39,8 +56,6 @@ from citelens.patterns import (
     REF_VANCOUVER_DATE,
     REF_YEAR,
     TITLE_END,
-    TITLE_LEAD,
-    TITLE_QUOTED,
     TITLE_VENUE,
     TITLE_WORD,
 )
@@ -101,6 +116,10 @@ def parse_entry(raw: str, dense: str | None = None,
     (('Boslough', 'Brown', 'Harris'), 2015)
     """
     dense = raw if dense is None else dense
+    # A list's label left on the text ("[26] S. Scherer", "17.Creed PA") is no part of the first name.
+    label = ENTRY_LABEL.match(raw)
+    if label is not None:
+        raw = raw[label.end():]
     lower = dense.lower()
     doi = _doi(dense) if "10." in dense else None
     arxiv = _arxiv(dense) if "arxiv" in lower or "abs/" in lower else None
@@ -108,15 +127,26 @@ def parse_entry(raw: str, dense: str | None = None,
     url = _url(dense) if has_url else None
     # Years and names are read with identifiers blanked out, so "10.1016/j.cell.2019" is no year.
     text = _blank_ids(raw) if doi or has_url or "doi:" in lower else raw
+    text = _close_spacing(text)
     ym = _year(text, params)
     year = int(ym.group("year")) if ym else None
     suffix = ym.group("suffix") if ym else None
-    authors, authors_end = _authors(text[:2000])
-    title = _title(text, authors_end)
+    vancouver = ";" in text and REF_VANCOUVER_DATE.search(text) is not None
+    authors, authors_end = _authors(text[:2000], vancouver)
+    title = _title(text, authors_end, ym, vancouver)
     return {"authors": authors, "year": year, "year_suffix": suffix, "title": title, "doi": doi,
             "arxiv_id": arxiv, "url": url}
 
 
+def _close_spacing(text: str) -> str:
+    """Spaces put before punctuation instead of after it moved back: "Phys .Rev .Lett" → "Phys. Rev. Lett",
+    "( 2016 )" → "(2016)" (some extractors set a glyph's gap on its wrong side)."""
+    if " ." in text or " ," in text or " ;" in text or " :" in text:
+        text = ENTRY_SPACE_BEFORE_PUNCT.sub(lambda m: m.group("p") + (" " if m.group("glued") is not None else ""),
+                                            text)
+    if "( " in text or " )" in text:
+        text = ENTRY_SPACE_IN_PARENS.sub("", text)
+    return text
 
 
 def _blank_ids(text: str) -> str:
@@ -182,13 +212,15 @@ def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
     return first or named
 
 
-_NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME, NAME_FORENAME_SURNAME)
+_NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME, NAME_FORENAME_SURNAME,
+               NAME_SURNAME_FORENAME, NAME_UNCASED)
 # Names in another order that a list in one order still holds: bioRxiv's "Amberg D., D. C. Burke", ASM's
-# "Agogué, H., M. Brink", and "R. Smith" among forenames-first names.
-_NAME_FALLBACK = {0: (0, 2), 1: (1, 2), 2: (2,), 3: (3, 2)}
+# "Agogué, H., M. Brink", "R. Smith" among forenames-first names and "N. Manjikian and Wayne M. Loueks"
+# the other way round; Chicago inverts only the first name ("Michalski, Ryszard S., Robert E. Stepp").
+_NAME_FALLBACK = {0: (0, 2), 1: (1, 2), 2: (2, 3), 3: (3, 2), 4: (4, 3, 2), 5: (5,)}
 
 
-def _authors(text: str) -> tuple[tuple[str, ...], int]:
+def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
     """Surnames in order, and the offset where the author list ends.
 
     The first name's order (see patterns.NAME_*) sets the list's; names follow one another while a
@@ -197,12 +229,19 @@ def _authors(text: str) -> tuple[tuple[str, ...], int]:
     """
     names: list[str] = []
     pos = 0
-    end = 0
+    dash = ENTRY_SAME_AUTHORS.match(text)
+    if dash is not None and dash.end() > 0 and text[: dash.end()].strip(" ,."):
+        pos = dash.end()  # "———, Title" or "--, C. W. Landsea, ...": the names above, then any more
+    group = ENTRY_COLLABORATION.match(text, pos)
+    if group is not None:
+        pos = group.end()  # "GEANT4 Collaboration, S. Agostinelli et al.": the members follow
+    end = pos
     form: int | None = None
-    vancouver = REF_VANCOUVER_DATE.search(text) is not None
+    dangling = joined = False
     while pos < len(text) and len(names) < 500:
         found = _name_at(text, pos, form, vancouver)
         if found is None:
+            dangling = bool(names) and joined
             break
         k, m, strong = found
         sur = m.group("sur")
@@ -226,7 +265,20 @@ def _authors(text: str) -> tuple[tuple[str, ...], int]:
             sep = NAME_SPACED_NEXT.match(text, pos)  # "A Ames B Bell": no comma between the names
         if sep is None or sep.end() == pos:
             break
+        joined = "and" in sep.group(0) or "&" in sep.group(0)
         pos = sep.end()
+    if form == 4 and dangling:
+        # "Reconstruction, Energy Calibration, and Identification of ...": a "Surname, Forename" list
+        # whose "and" no name follows was the title's words, not names.
+        names, end = [], pos if group is None else group.end()
+    if group is not None:
+        # Author-year text cites the collaboration by its name ("Astropy Collaboration et al. 2018"), so it
+        # is the first author, its members after it; alone, it is the author ("CMS collaboration, Title").
+        names.insert(0, group.group("group"))
+    if not names and pos == 0:
+        org = ENTRY_GROUP_AUTHOR.match(text)
+        if org is not None:
+            return (org.group("group"),), org.end()  # "The Cancer Genome Atlas Research Network (2008)"
     return tuple(names), end
 
 
@@ -251,6 +303,8 @@ def _name_at(text: str, pos: int, form: int | None,
         m = _NAME_FORMS[k].match(text, pos)
         if m is None:
             continue
+        if k == 3 and form == 2 and not _has_initial(m.group("ini")):
+            continue  # in "J. Doe, Integrating Register Allocation and ..." the title goes on, no name
         after = _after_suffix(text, m.end())
         if NAME_FOLLOW.match(text, after) is not None or _glued_et_al(text, m):
             return k, m, True
@@ -279,6 +333,12 @@ def _name_at(text: str, pos: int, form: int | None,
     return weak
 
 
+def _has_initial(forenames: str) -> bool:
+    """A forename part holds an initial: "Wayne M. " does, "Integrating Register " does not (a name
+    written out in a list of initials keeps one: "N. Manjikian and Wayne M. Loueks")."""
+    return any(len(w.rstrip(".")) == 1 for w in forenames.split())
+
+
 def _after_suffix(text: str, pos: int) -> int:
     """Past a generational suffix after a name ("Bommarito II,", "Brooks, C. L., III"), if any."""
     k = pos
@@ -295,47 +355,164 @@ _TITLE_ABBREV = frozenset({"vs", "no", "vol", "pp", "st", "dr", "eg", "ie", "al"
                            "co", "ltd", "jr", "mr", "ms"})
 
 
-def _title(text: str, authors_end: int) -> str | None:
-    lead = TITLE_LEAD.match(text, authors_end)
+def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vancouver: bool = False) -> str | None:
+    lead = ENTRY_TITLE_LEAD.match(text, authors_end)
     begin = lead.end() if lead else authors_end
-    quoted = TITLE_QUOTED.match(text, begin)
-    if quoted:
-        return quoted.group("title").strip(" ,.")  # IEEE: E. Braunwald, “Shattuck lecture: ...,”
+    quoted = _quoted_title(text, begin)
+    if quoted is not None:
+        return quoted
     rest = text[begin:]
     if rest[:3].lower() in ("in ", "in:"):
         return None  # "2015, in Aerospace Conference": a venue, no title
+    cut = len(rest)
     venue = TITLE_VENUE.search(rest)
     if venue is not None:
-        rest = rest[: venue.start()]
-    for m in TITLE_END.finditer(rest):
-        stop = m.start()
-        word = rest[max(rest.rfind(" ", 0, stop), rest.rfind(".", 0, stop)) + 1:stop]
-        if m.group(0) == "." and (len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV):
-            continue
-        cand = _without_venue(rest[: stop + (m.group(0) != ".")].strip(" ,;:"))
+        cut = venue.start()
+    stop = ENTRY_TITLE_STOP.search(rest, 0, cut) if "by" in rest or "//" in rest or "; " in rest else None
+    if stop is not None and stop.start() > 0:
+        cut = stop.start()
+    paren = ENTRY_PUBLISHER_PAREN.search(rest, 0, cut) if "(" in rest else None
+    if paren is not None and paren.start() > 0:
+        cut = paren.start()  # "Lie Algebras (Wiley International, New York, London, 1962)"
+    dated = False
+    if year is not None and begin + 8 < year.start() < begin + cut and text[year.start() - 1] in " (":
+        # The entry's own year after the title, with no stop before it: the venue or the date follows
+        # ("Clinical usefulness of the second derivative of a plethysmogram 1993 Cardiol 23 207--217").
+        cut = year.start() - begin - (text[year.start() - 1] == "(")
+        dated = True
+    rest = rest[:cut]
+    found = (m for m in TITLE_END.finditer(rest) if m.group(0) != "." or not _abbreviation(rest, m.start()))
+    ends = list(islice(found, 1))
+    if not ends:
+        cand = rest.strip(" ,;:.")[:300]
+        if dated and vancouver:
+            cand = _without_journal(cand)
+        cand = _without_venue(cand, dated)
         return cand if _title_like(cand) else None
-    cand = _without_venue(rest.strip(" ,;:.")[:300])
+    k = 0
+    while len(ends) < k + 2 and len(ends) < 40:
+        ends.extend(islice(found, 1))  # the next stop, fetched only when the title may go on
+        if len(ends) < k + 2 or not _title_goes_on(rest, ends, k):
+            break
+        k += 1
+    stop = ends[k].start()
+    cand = _without_venue(rest[: stop + (ends[k].group(0) != ".")].strip(" ,;:"))
     return cand if _title_like(cand) else None
 
 
+def _abbreviation(rest: str, stop: int) -> bool:
+    """The full stop at ``stop`` ends an initial or an abbreviation ("J.", "vs.", "No."), not a sentence."""
+    word = rest[max(rest.rfind(" ", 0, stop), rest.rfind(".", 0, stop)) + 1:stop]
+    return len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV
+
+
+# Words that name where or how a work appeared; a sentence holding one after a title is its venue.
+_VENUE_WORDS = frozenset({
+    "thesis", "dissertation", "report", "preprint", "press", "proceedings", "proc", "conference", "journal",
+    "university", "available", "accessed", "retrieved", "manuscript", "unpublished", "presented", "meeting",
+    "workshop", "symposium", "edition", "edn", "eds", "edited", "editor", "editors", "vol", "volume", "pages",
+    "chapter", "series", "lecture", "notes", "technical", "paper", "submitted", "accepted", "forthcoming",
+    "online", "abstract", "poster", "talk", "newspaper", "magazine", "translated", "transactions", "letters",
+    "review", "annals", "bulletin", "institute", "department", "school", "college", "publishing", "publishers",
+    "verlag", "company", "inc", "ltd", "doi", "http", "https", "www", "isbn", "url", "pp"})
+
+
+def _title_goes_on(rest: str, ends: list[re.Match[str]], k: int) -> bool:
+    """Whether the title runs on past its ``k``-th stop. It does after a question or exclamation ("Who
+    shares? Who doesn't? Factors ...") and after a short first sentence ("Thymic carcinoma. Ten years'
+    experience in twenty patients."), when what follows reads as a sentence of a title (lower-case words,
+    no digits, no word of a venue) and something still follows it (the venue); and at a part number
+    ("... in vivo. III. The effect ...")."""
+    seg = rest[ends[k].end():ends[k + 1].start()]
+    if ENTRY_TITLE_PART.match(seg):
+        return True
+    if not rest[ends[k + 1].end():].strip(" .,;:") or ENTRY_PLACE_PUBLISHER.match(seg):
+        return False  # nothing after it would be the venue; "Brasilia: Comisión Económica" is a publisher
+    words = TITLE_WORD.findall(seg)
+    if len(words) < 3 or any(c.isdigit() for c in seg) or any(w.lower() in _VENUE_WORDS for w in words) \
+            or words[0] in ("In", "IN"):
+        return False
+    if sum(w[0].islower() for w in words) < max(2, len(words) // 3):
+        return False  # "Hum Ecol", "Journal of Foo Bar": capitalised words are a journal's
+    if ends[k].group(0) in "?!":
+        return True
+    if k > 0 and ENTRY_TITLE_PART.match(rest[ends[k - 1].end():ends[k].start()]):
+        return True  # the part's own title: "... in vivo. III. The effect of ..."
+    first = TITLE_WORD.findall(rest[: ends[k].start()] if k == 0 else rest[ends[k - 1].end():ends[k].start()])
+    return k == 0 and len(first) <= 3
+
+
+def _without_journal(cand: str) -> str:
+    """A Vancouver title run into its abbreviated journal (the stop lost): "Apoptosis: regulation and
+    relevance to toxicology Hum Exp Toxicol" → the capitalised words after the last lower-case one go."""
+    words = cand.split(" ")
+    k = len(words)
+    while k > 1 and words[k - 1][:1].isupper() and len(words) - k < 6:
+        k -= 1
+    if k < len(words) and k > 1 and words[k - 1][:1].islower():
+        return " ".join(words[:k])
+    return cand
+
+
+# Lower-case words that may stand among names before a quoted title ("Bizzell, Patricia, and B. Herzberg.").
+_NAME_WORDS = frozenset({"and", "et", "al", "eds", "ed", "von", "van", "der", "den", "del", "della", "dos", "das",
+                         "ten", "ter", "de", "la", "le", "du", "da", "di", "y", "und"})
+
+
+def _quoted_title(text: str, begin: int) -> str | None:
+    """A title in quotation marks right after the names and year, or after names the parser did not read
+    ("Bude, Heinz (1997), 'Die Generation,' in ..."): what stands before the quote has no lower-case word
+    a title would have."""
+    m = None
+    for q in ENTRY_QUOTE_MARK.finditer(text, begin, begin + 151):
+        m = ENTRY_QUOTED_TITLE.match(text, q.start(), q.start() + 600)
+        if m is not None:
+            break
+    if m is None:
+        return None
+    gap = text[begin:m.start()]
+    if any(w[0].islower() and len(w) >= 3 and w not in _NAME_WORDS for w in TITLE_WORD.findall(gap)):
+        return None  # 'A study of "quoted" words': the quote is inside the title
+    title = next(g for g in m.groups() if g is not None).strip(" ,.;:")
+    return title if len(title) >= 3 else None
+
+
 _MINOR_WORDS = frozenset({"of", "on", "and", "the", "in", "for", "its", "de", "des", "der", "und", "&", "a"})
+_VOLUME_WORDS = frozenset({"vol", "volume", "no", "nr", "pp", "p", "pages", "page", "issue", "bd", "t", "art",
+                           "chap", "ch", "edn", "ed", "edition", "suppl", "part", "pt", "jg", "s"})
 
 
-def _without_venue(cand: str) -> str:
-    """Elsevier's numbered style runs the title into the journal with a comma: drop trailing parts that
-    hold a number and only capitalised words ("…, IEEE Sensors Journal 15 (11) (2015) 6542–6548")."""
-    parts = cand.split(", ")
-    while len(parts) > 1:
-        last = parts[-1]
+def _without_venue(cand: str, dated: bool = False) -> str:
+    """A title run into its venue with commas (IEEE, physics, Elsevier numbered): drop the trailing parts
+    that are volume, issue and pages ("…, 80, 241-268", "…, vol. 15", "…, pp. 992-996"), then the journal
+    before them, a part of capitalised words ("…, Journal of Econometrics, 80, 241-268"); and a trailing
+    part that holds a number and only capitalised words ("…, IEEE Sensors Journal 15 (11) (2015) 6542–6548")."""
+    cuts = []
+    depth = 0
+    for b in ENTRY_BRACKET_OR_COMMA.finditer(cand):
+        c = b.group(0)
+        if c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        elif depth == 0:
+            cuts.append(b.start())
+    dropped_numbers = dated  # the year was cut off already: "Fractals, Plenum Press, New York, 1988"
+    while cuts:
+        k = cuts[-1]
+        last = cand[k + 1:].strip()
         words = TITLE_WORD.findall(last)
-        if any(c.isdigit() for c in last) and words and all(
-                w[0].isupper() or w.lower() in _MINOR_WORDS for w in words):
-            parts.pop()
+        digits = sum(c.isdigit() for c in last)
+        letters = sum(len(w) for w in words)
+        numbers = digits > 0 and (letters <= digits or (words and words[0].lower() in _VOLUME_WORDS))
+        capitalised = bool(words) and all(w[0].isupper() or w.lower() in _MINOR_WORDS for w in words)
+        if numbers or (digits and capitalised) or (dropped_numbers and capitalised and len(words) <= 8):
+            dropped_numbers = dropped_numbers or numbers
+            cand = cand[:k].rstrip()
+            cuts.pop()
         else:
             break
-    return ", ".join(parts)
-
-
+    return cand
 
 
 def _title_like(cand: str) -> bool:

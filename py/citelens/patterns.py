@@ -231,16 +231,25 @@ AUTHOR_START = re.compile(
     X,
 )
 
-# One author's name in the four orders entries use, each anchored at the name's start (references.py tries
-# them in turn and keeps the one the first author is written in). Surnames keep particles, hyphens,
-# apostrophes and diacritics: "van der Berg", "Gómez-Baggethun", "O’Connor", "Müller".
-_SURNAME = r"""
+# One author's name in the orders entries use, each anchored at the name's start (entry.py tries them in
+# turn and keeps the one the first author is written in). Surnames keep particles, hyphens, apostrophes and
+# diacritics, and may be Cyrillic or Greek: "van der Berg", "Gómez-Baggethun", "O’Connor", "Müller",
+# "ben-Avraham" (a lower-case prefix joined by a hyphen or apostrophe: "al-Khalili", "d’Alembert"),
+# "de Ruyter van Steveninck" (a particle inside the surname), "Анчев".
+_UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω"
+_LOW = "a-zà-ÿа-яёα-ω"
+_PARTICLE_IN = r"(?: van | von | de | der | den | del | della | di | da | du | dos | das | ten | ter | zu )"
+_SURNAME = rf"""
     (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | das | ten | ter
-          | Van | Von | De | Del | Della | Di | Da | Du | Le | La | Dos | El | Al | St\. ) \s+ ){0,3}
-    (?! (?: Jr | Sr | II | III | IV ) \b ) [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’]* (?: - [\w'’]+ )*
+          | Van | Von | De | Del | Della | Di | Da | Du | Le | La | Dos | El | Al | St\.
+          | VAN | VON | DE | DER | DEN | DEL | DI | DA | DU | LE | LA ) \s+ ){{0,3}}
+    (?: (?: al | el | ben | ibn | bin | abu | d | l ) [-'’] )?
+    (?! (?: Jr | Sr | II | III | IV ) \b ) [{_UP}] [\w'’]* (?: [-‐] [\w'’]+ )*
+    (?: \s+ {_PARTICLE_IN} (?: \s+ (?: der | den | de | la | le ) )? \s+ [{_UP}] [\w'’]* (?: [-‐] [\w'’]+ )* )?
 """
-_INITIALS_DOT = r"(?: [A-ZÀ-ÖØ-ÞĀ-Ž] [a-z]? \. (?: \s? - \s? | \s (?! \s* (?: and | et ) \b ) )? )+"
-_INITIALS_CAPS = r"[A-ZÀ-ÖØ-ÞĀ-Ž]{1,4} (?: - [A-ZÀ-ÖØ-ÞĀ-Ž]{1,2} )? (?! [\w'’\-] )"  # "JM", "E-L"
+# Initials with dots ("J.", "A. W.", "J.-P.", "J-L.", "Yu."), and without ("JM", "E-L", "C M" spaced).
+_INITIALS_DOT = rf"(?: [{_UP}] (?: [a-z] | - [{_UP}] (?= \. ) )? \. (?: \s? - \s? | \s (?! \s* (?: and | et ) \b ) )? )+"
+_INITIALS_CAPS = rf"[{_UP}]{{1,4}} (?: - [{_UP}]{{1,2}} )? (?: \s [{_UP}] (?! [\w'’\-] ) ){{0,3}} (?! [\w'’\-] )"
 
 # "Surname, X. Y." (APA, ACS, Elsevier, Cell, Frontiers, NAR): "Boslough, M.", "Harris, A. W.", "Supek,F.",
 # "Ryckaert, J.-P.", "Thompson, A.W."
@@ -248,9 +257,9 @@ NAME_SURNAME_COMMA = re.compile(
     rf"(?P<sur> {_SURNAME} ) \s* , \s* (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )", X)
 
 # "Surname XY" (Vancouver: PLOS, BMC, Springer, ASM, JMIR): "Magill SS", "Anacker AMJ", "Amberg D.",
-# "de Nooijer J", "Rohm Young D" (JAMA), "Bendel A. M.".
+# "de Nooijer J", "Rohm Young D" (JAMA), "Bendel A. M.", "Bender C M" (IOP: initials set apart).
 NAME_SURNAME_INITIALS = re.compile(
-    rf"(?P<sur> {_SURNAME} (?: \s [A-ZÀ-ÖØ-ÞĀ-Ž] [a-zà-ÿ] [\w'’\-]* )? ) \s+ (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )",
+    rf"(?P<sur> {_SURNAME} (?: \s [{_UP}] [{_LOW}] [\w'’\-]* )? ) \s+ (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )",
     X)
 
 # "X. Y. Surname" (IEEE, physics, PNAS, older ACM): "F. H. Yu", "J.M.Grames", "J.-P. Dilhac".
@@ -259,18 +268,31 @@ NAME_INITIALS_SURNAME = re.compile(rf"(?P<ini> {_INITIALS_DOT} ) \s* (?P<sur> {_
 # "Forename Surname" (ACL, ACM, NeurIPS): "Riaz Ahmad", "Daniel S. Weld", "Madeleine van Zuylen",
 # "Rune Haubo B Christensen", "J. Robert Oppenheimer", "A Ames" (eLife's page: "A Ames B Bell", no comma).
 # Forenames that start with initials go on with words only: in "A Ames B Bell" the initial after a word
-# opens the next name. The surname is no initial nor a run of capitals: "Acheson JM." is a Vancouver name.
-_FORENAME = r"(?! (?: De | Van | Von | Le | La | Di | Da | Du | Del | Della | Dos ) \s ) [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]+ \s+"
-_FORE_INITIAL = r"[A-ZÀ-ÖØ-ÞĀ-Ž] \.? \s+"
+# opens the next name; forenames that start with words end with their initials: "Pullman P. Northern
+# Lights" is no name "Lights" (the surname follows the middle initial). The surname is no initial nor a run of capitals: "Acheson JM." is a Vancouver name.
+_FORENAME = rf"(?! (?: De | Van | Von | Le | La | Di | Da | Du | Del | Della | Dos ) \s ) [{_UP}] [\w'’\-]+ \s+"
+_FORE_INITIAL = rf"[{_UP}] \.? \s+"
 NAME_FORENAME_SURNAME = re.compile(
     rf"""(?P<ini> (?: {_FORE_INITIAL} ){{1,3}} (?: {_FORENAME} ){{1,3}}
-                | {_FORENAME} (?: {_FORENAME} | {_FORE_INITIAL} ){{0,3}}
+                | (?: {_FORENAME} ){{1,3}} (?: {_FORE_INITIAL} ){{0,2}}
                 | (?: {_FORE_INITIAL} ){{1,4}} )
-         (?P<sur> (?! [A-ZÀ-ÖØ-ÞĀ-Ž]{{1,3}} (?! [\w'’\-] ) ) {_SURNAME} )""", X)
+         (?P<sur> (?! [{_UP}]{{1,3}} (?! [\w'’\-] ) ) {_SURNAME} )""", X)
+
+# "Surname, Forename" (Chicago, MLA, many humanities and economics lists): "Bude, Heinz (1997)",
+# "Knuth, Donald E. (1998)", "Elliott, Dyan.", "Cloonan, William, and Postel, Jean-Philippe",
+# "Wiese, Leopold von (1971)" (the particle after the forename), "Dillman, Allissa A et al.".
+NAME_SURNAME_FORENAME = re.compile(
+    rf"""(?P<sur> {_SURNAME} ) \s* , \s*
+         (?P<ini> [{_UP}] [{_LOW}]+ (?: - [{_UP}] [{_LOW}]+ )? (?: \s+ (?: [{_UP}] [{_LOW}]+ | [{_UP}] \.? (?! [\w'’\-] ) ) ){{0,2}}
+                  (?: \s+ {_PARTICLE_IN} )? ) (?! [\w'’\-] )""", X)
+
+# A name in a script without capitals (Chinese, Japanese, Korean), up to the comma, stop or space after
+# it: "리창언, 1991", "張仁崗. 張子和補法特點淺析", "이수진, 김상옥 (2019)".
+NAME_UNCASED = re.compile(r"(?P<sur> [\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8} ) (?P<ini>)", X)
 
 # Before the next of several initials-first names set without a comma: " B Bell" in "A Ames B Bell (2001)".
 NAME_SPACED_NEXT = re.compile(
-    rf"\s+ (?= {_FORE_INITIAL} (?! [A-ZÀ-ÖØ-ÞĀ-Ž]{{1,3}} (?! [\w'’\-] ) ) [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’] )", X)
+    rf"\s+ (?= {_FORE_INITIAL} (?! [{_UP}]{{1,3}} (?! [\w'’\-] ) ) [{_UP}] [\w'’] )", X)
 
 # A corporate or one-word author right before the year: "CEPAL (2002)", "Grobid. 2008–2023.", "FAO, 2005".
 NAME_SINGLE = re.compile(r"(?P<sur>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]+)(?=\s*(?:\(\s*|\.\s+|,\s*)(?:1[89]|20)\d\d)")
@@ -279,21 +301,25 @@ NAME_SINGLE = re.compile(r"(?P<sur>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]+)(?=\s*(?:\(\s
 NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* al \b )", X)
 
 # What may follow a name: a separator, "et al.", a year, a bracket, a full stop: "Brown, P., Assink",
-# "Zehr, J.P. (2012)", "Cohan. 2019", "Hood WR. 2013", "Sinclair et al,".
+# "Zehr, J.P. (2012)", "Cohan. 2019", "Hood WR. 2013", "Sinclair et al,", a quoted title after the names
+# ("Venditti FJ Jr. “Classification of death").
 NAME_FOLLOW = re.compile(
-    r"\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | y | und | et \s* al ) \b | (?:1[89]|20)\d\d )", X)
+    r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et \s* al ) \b | (?:1[89]|20)\d\d
+              | [“"‘«] )""", X)
 
 # Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ".
 NAME_SEPARATOR = re.compile(
-    r"\s* (?: [,;] \s* (?: (?: and | & | y | und ) \s+ )? | (?<= \s ) (?: and | & | y | und ) \s+ | & \s* )", X)
+    r"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: and | AND | & | y | und ) \s+ | & \s* )",
+    X)
 
 # A colon after the last name, before the title (F1000): "Loefer JK, Sedberry GR: Life history of".
 NAME_LIST_COLON = re.compile(r"\s* : (?! [\d/] )", X)
 
 # The title run into the last of several initials-first names without a stop (ScienceDirect's page):
 # " Projection" in "A. Andrew, B. Brown Projection neurons of lamina I"; not the second word of a surname
-# ("N. Carreras Calderon, L. Tian") nor an abbreviation ("C.De Vries, At. Data Nucl. Data Tables").
-NAME_RUN_ON = re.compile(r"\s+ (?= [A-ZÀ-ÖØ-ÞĀ-Ž] [a-zà-ÿ]+ (?! [\w'’\-.,] ) )", X)
+# ("N. Carreras Calderon, L. Tian") nor an abbreviation ("C.De Vries, At. Data Nucl. Data Tables");
+# a hyphenated word too ("E. Winstanley Dila-tonic black holes").
+NAME_RUN_ON = re.compile(r"\s+ (?= [A-ZÀ-ÖØ-ÞĀ-Ž] [a-zà-ÿ]+ (?: - [a-zà-ÿ]+ )* (?! [\w'’\-.,] ) )", X)
 
 # A Vancouver date, year then volume after a semicolon, which only surname-first lists write:
 # "Hum Ecol. 1990;18(1):1–19", "J Protozool. 1981; 28: 1–3", "Health Educ Res 2010 Aug;25(4)".
@@ -302,9 +328,6 @@ REF_VANCOUVER_DATE = re.compile(
 
 # "et al." after the names, glued or not: "Stein T et al. 2004", "R. Paparellaet al.,".
 NAME_ET_AL = re.compile(r"\s* [,;]? \s* et \s* al \b \.? ,?", X)
-
-# What the title starts after: the year and its punctuation, "(2019a).", ". 2018.", ", 2015,".
-TITLE_LEAD = re.compile(r"[\s.,;:]* (?: \(? (?:1[89]|20)\d\d [a-z]? \)? (?! [\d–\-] ) [\s.,;:]* )?", X)
 
 # A title ends at a sentence end (see TITLE_END) or where the venue starts: ", in: J. P. Lynch (Ed.)",
 # ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B" (an abbreviated journal after a comma).
@@ -376,14 +399,92 @@ NAME_SUFFIX_AFTER = re.compile(r",?\s*(?:Jr|Sr|II|III|IV)\b\.?")
 # The rest of an "et al." glued to the surname before it: "Paparellaet al." → " al".
 NAME_GLUED_AL = re.compile(r"\s?al\b")
 
-# A quoted title (IEEE, Hindawi): “Shattuck lecture: cardiovascular medicine at the turn of the millennium,”.
-TITLE_QUOTED = re.compile(r"[“\"‘](?P<title>[^”\"’]{8,300})[”\"’]")
-
 # One digit (counted in a title candidate: "ApJ, 786, 148" is no title).
 REF_DIGIT = re.compile(r"\d")
 
 # A word in a title candidate's trailing part: "IEEE", "Sensors", "Journal" in ", IEEE Sensors Journal 15 (11)".
 TITLE_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
+
+# ------------------------------------------------------------------------------ one entry (entry.py)
+
+# A list's label left at the start of an entry's text (XML readers and extractors keep it): "[26] S. Scherer",
+# "17.Creed PA", "6. Myers T", "[ 47]T. Sotiriou", "(3) Smith"; not a year ("2019. Title") nor a volume.
+ENTRY_LABEL = re.compile(r"\s* (?: \[ \s* \d{1,4} \s* \] | \( \d{1,4} \) | \d{1,3} \. (?! \d ) ) \s* (?= [^\W\d_] | [\"“‘'«] )", X)
+
+# A space set before punctuation instead of after it (some extractors place the gap at the wrong side of
+# a glyph): "Phys .Rev .Lett .116", "C .Cartier ,J .Hwang", "merger ,Phys", "( 2016)".
+ENTRY_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+ (?P<p> [,.;:] ) (?P<glued> (?! [\s,.;:)\]] | $ ) )?", X)
+ENTRY_SPACE_IN_PARENS = re.compile(r"(?<= \( ) [ \t]+ | [ \t]+ (?= \) )", X)
+
+# What the title starts after: the year and its punctuation, "(2019a).", ". 2018.", ", 2015,", a date with
+# it ("(1997, February 5).", "(2013, May)"), and an editors' mark after the names ("eds.,", "(Eds.)",
+# "(Hrsg.)", "(dir)", "editors,").
+ENTRY_TITLE_LEAD = re.compile(
+    r"""[\s.,;:]*
+    (?: (?: \( (?:1[89]|20)\d\d [a-z]? (?: , [^()]{1,25} )? \) | (?:1[89]|20)\d\d [a-z]? ) (?! [\d–\-] ) [\s.,;:]* )?
+    (?: \(? (?i: eds? | editors? | hrsg | dir | coord | comp ) \.? \)? (?! \w ) [\s.,;:]* )?
+    (?: (?: \( (?:1[89]|20)\d\d [a-z]? (?: , [^()]{1,25} )? \) | (?:1[89]|20)\d\d [a-z]? ) (?! [\d–\-] ) [\s.,;:]* )?
+    """, X)
+
+# A quoted title (IEEE, Hindawi, MLA, Korean and Chinese lists): “Shattuck lecture: cardiovascular medicine
+# at the turn of the millennium,”, ``Telnet Encryption Option,'', 'Polarimetry for weather surveillance
+# radars.', ‘Appraising the Legacy of Bandung’, « Enjeux socio-culturels … ». An apostrophe inside a word
+# ("children's") does not close a single quote.
+ENTRY_QUOTED_TITLE = re.compile(
+    r"""(?: “ (?P<t1> [^”]{6,400} ) ”
+          | " (?P<t2> [^"]{6,400} ) "
+          | `` (?P<t3> [^'`]{6,400} ) ''
+          | „ (?P<t4> [^“”]{6,400} ) [“”]
+          | « \s* (?P<t5> [^»]{6,400} ) »
+          | (?<! \w ) ‘ (?P<t6> (?: [^’] | ’ (?= \w ) ){6,400} ) ’ (?! \w )
+          | (?<! \w ) ' (?! ') (?P<t7> (?: [^'] | ' (?= \w ) ){6,400} ) ' (?! \w ) )""", X)
+
+# A mark that may open a quoted title (ENTRY_QUOTED_TITLE is tried at each): “ " `` „ « ‘ '.
+ENTRY_QUOTE_MARK = re.compile(r"[“\"`„«‘']")
+
+# A bracket or a comma, where a title candidate's parts are cut: "Title, Journal, 80 (3), 241-268".
+ENTRY_BRACKET_OR_COMMA = re.compile(r"[()\[\],]")
+
+# A book's publisher, place and year in parentheses after its title (physics, law, history):
+# "Anomalies in Quantum Field Theory (Oxford Univ. Press, 2000).", "(New York: W.W. Norton, 2004)",
+# "(Wiley, New York), 1977", "(Springer, New York, 2002)"; not a parenthesis the title goes on after
+# ("shark (Richardson, 1836) off the coast") nor one that opens in lower case ("(in German)").
+ENTRY_PUBLISHER_PAREN = re.compile(
+    r"\s* \( (?= [A-Z] [^()]{1,120} [,:] [^()]* \) \s* (?: [.,;\[]|$ ) )", X)
+
+# An IEEE or AMS mark for "the same authors as the entry above", in place of the names: "———,", "--, C. W.
+# Landsea", "--, --, and M. A. Saunders", "____. 2001."
+ENTRY_SAME_AUTHORS = re.compile(r"(?: \s* [-–—_]{2,} \s* [.,]? \s* (?: (?: and | & ) \s+ )? )+", X)
+
+# A collaboration named before its members (particle physics, astronomy): "GEANT4 Collaboration, S.
+# Agostinelli et al.", "Particle Data Group Collaboration, K. A. Olive", "CMS collaboration, Determination".
+ENTRY_COLLABORATION = re.compile(
+    r"(?P<group> (?: The \s+ )? (?: [\w\-&]+ \s+ ){0,5} (?: [Cc]ollaborations? | COLLABORATION ) ) \s* (?: [,:;] \s* | \. \s+ )", X)
+
+# A group author before the year, when no person's name opens the entry: "The Cancer Genome Atlas Research
+# Network (2008)", "National Academies of Sciences, Engineering, and Medicine, 2016.", "World Health
+# Organization. 2019."; words in capitals with minor words between them, and no sentence end.
+ENTRY_GROUP_AUTHOR = re.compile(
+    r"""(?P<group> [A-Z][\w&'’\-]* (?: ,? \s+ (?: (?: of | for | and | the | on | in | de | des | du | la | und | für ) \s+ )*
+                    (?: [A-Z&][\w&'’\-]* | \( [A-Z]{2,} \) ) ){1,12} )
+        (?= \s* (?: \( \s* | , \s* | \. \s+ ) (?: 1[89] | 20 ) \d\d )""", X)
+
+# More places where a title ends and what follows it starts, besides TITLE_VENUE: an editor ("…Symmetry
+# Energy, edited by Li B. A.", "…the Tale, ed. by Mary Lord"), GOST's "//" before the venue ("Gravity
+# Gradiometry - Today and Tomorrow // 11th SAGA Meeting"), a title set off by "; " from the editors or
+# publisher of the book (ACS: "Multivariate Calibration; Martens, H., Naes, T., Eds.; Wiley: New York").
+ENTRY_TITLE_STOP = re.compile(
+    r""",? \s+ (?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b
+      | \s+ // \s+
+      | ; \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){0,3} : \s+ [A-Z] )""", X)
+
+# A book's place and publisher after its title: "Brasilia: Comisión Económica", "New York: Wiley",
+# "Cambridge, MA: MIT Press".
+ENTRY_PLACE_PUBLISHER = re.compile(r"\s* [A-Z][\w'’\-]* (?: ,? \s+ [A-Z][\w'’\-.]* ){0,3} \s* : \s+ [A-Z]", X)
+
+# A segment of a title after its first stop, when the title goes on: a Roman part number ("The structure of
+# mononuclear phagocytes. III. The effect of ..."), "Part II".
+ENTRY_TITLE_PART = re.compile(r"\s* (?: (?: Part | Pt\. ) \s+ )? [IVX]{1,5} \s* \Z", X)
 
 # --------------------------------------------------------------------------------------- citations
 # (citations.py: append its patterns here)

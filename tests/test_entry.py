@@ -1,0 +1,340 @@
+"""One entry's fields (citelens.entry.parse_entry) on real entry strings and tiny ones: input → exact output."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citelens.entry import compose_accents, parse_entry
+
+# Real entry strings from ../shared/corpus (label removed), as the stage joins them, and what they hold.
+# (authors, year, year_suffix, title, doi, arxiv_id)
+ENTRIES = [
+    # ACL (acl-2020-main-447-s2orc)
+    ("Riaz Ahmad and Muhammad Tanvir Afzal. 2018. Cad: an algorithm for citation-anchors detection in re"
+     "search papers. Scientometrics, 117:1405–1423.",
+     ("Ahmad", "Afzal"), 2018, None, "Cad: an algorithm for citation-anchors detection in research papers", None,
+     None),
+    # ACM (arxiv-2023-citesee-chi), an arXiv id written "ArXiv abs/..."
+    ("Arman Cohan, Sergey Feldman, Iz Beltagy, Doug Downey, and Daniel S. Weld. 2020. SPECTER: Document-level "
+     "Representation Learning using Citation-informed Transformers. ArXiv abs/2004.07180 (2020).",
+     ("Cohan", "Feldman", "Beltagy", "Downey", "Weld"), 2020, None,
+     "SPECTER: Document-level Representation Learning using Citation-informed Transformers", None, "2004.07180"),
+    # NeurIPS, no year before the title (arxiv-2022-multilexsum)
+    ("Iz Beltagy, Matthew E Peters, and Arman Cohan. Longformer: The long-document transformer. arXiv preprint "
+     "arXiv:2004.05150, 2020.",
+     ("Beltagy", "Peters", "Cohan"), 2020, None, "Longformer: The long-document transformer", None, "2004.05150"),
+    # AAS (aas-2017), letter after the year, no title
+    ("Mommert, M., Hora, J. L., Farnocchia, D., et al. 2014a, ApJ, 786, 148",
+     ("Mommert", "Hora", "Farnocchia"), 2014, "a", None, None, None),
+    # Frontiers (frontiers-psychol-2015)
+    ("Boitani, L., and Ciucci, P. (1995). Comparative social ecology of feral dogs and wolves. Ethol. Ecol. Evol. "
+     "7, 49–72. doi: 10.1080/08927014.1995.9522969",
+     ("Boitani", "Ciucci"), 1995, None, "Comparative social ecology of feral dogs and wolves",
+     "10.1080/08927014.1995.9522969", None),
+    # Cell (cell-2024), diacritics as the extractor gives them, composed again
+    ("Rai, A.N., So¨derba¨ck, E., and Bergman, B. (2000). Tansley Review No. 116: Cyanobacterium-plant symbioses. "
+     "New Phytol. 147, 449–481.",
+     ("Rai", "Söderbäck", "Bergman"), 2000, None, "Tansley Review No. 116: Cyanobacterium-plant symbioses", None,
+     None),
+    # Springer (springer-behavecolsociobiol-2015)
+    ("Anacker AMJ, Beery AK (2013) Life in groups: the roles of oxytocin in mammalian society. Front Behav "
+     "Neurosci 7:185",
+     ("Anacker", "Beery"), 2013, None, "Life in groups: the roles of oxytocin in mammalian society", None, None),
+    # Vancouver (bmc-jethnobiolethnomed-2015): the list ends at the period after the last initials
+    ("Feeny D, Berkes F, McCay BJ, Acheson JM. The tragedy of the commons: twenty-two years later. Hum Ecol. "
+     "1990;18(1):1–19.",
+     ("Feeny", "Berkes", "McCay", "Acheson"), 1990, None, "The tragedy of the commons: twenty-two years later",
+     None, None),
+    # JMIR, particles kept (jmir-2012)
+    ("Brouwer W, Oenema A, Raat H, Crutzen R, de Nooijer J, de Vries NK, et al. Characteristics of visitors and "
+     "revisitors to an Internet-delivered computer-tailored lifestyle intervention implemented for use by the "
+     "general public. Health Educ Res 2010 Aug;25(4):585-595 [FREE Full text] [doi: 10.1093/her/cyp063]",
+     ("Brouwer", "Oenema", "Raat", "Crutzen", "de Nooijer", "de Vries"), 2010, None,
+     "Characteristics of visitors and revisitors to an Internet-delivered computer-tailored lifestyle "
+     "intervention implemented for use by the general public", "10.1093/her/cyp063", None),
+    # ASM (asm-jbacteriol-2022), DOI given as a URL
+    ("Marchetti A, Rossiter R. 2013. Economic burden of healthcare-associated infection in US acute care "
+     "hospitals: societal perspective. J Med Econ 16: 1399–1404. https://doi.org/10.3111/13696998.2013.842922.",
+     ("Marchetti", "Rossiter"), 2013, None,
+     "Economic burden of healthcare-associated infection in US acute care hospitals: societal perspective",
+     "10.3111/13696998.2013.842922", None),
+    # ASM AEM: the first author inverted, the others not (asm-aem-2011)
+    ("Agogué, H., M. Brink, J. Dinasquet, and G. J. Herndl. 2008. Major gradients in putatively nitrifying and "
+     "non-nitrifying Archaea in the deep North Atlantic. Nature 456:788–791.",
+     ("Agogué", "Brink", "Dinasquet", "Herndl"), 2008, None,
+     "Major gradients in putatively nitrifying and non-nitrifying Archaea in the deep North Atlantic", None, None),
+    # NAR, no space after the comma (nar-2024)
+    ("Hodgkinson,A., Chen,Y. and Eyre-Walker,A. (2012) The large-scale distribution of somatic mutations in "
+     "cancer genomes. Hum. Mutat., 33, 136–143.",
+     ("Hodgkinson", "Chen", "Eyre-Walker"), 2012, None,
+     "The large-scale distribution of somatic mutations in cancer genomes", None, None),
+    # ACS (arxiv-2022-xai), year after the journal
+    ("Keith, J. A.; Vassilev-Galindo, V.; Cheng, B.; Chmiela, S.; Gastegger, M.; M¨uller, K.-R.; Tkatchenko, A. "
+     "Combining Machine Learning and Computational Chemistry for Predictive Insights Into Chemical Systems. "
+     "Chemical Reviews 2021, 121, 9816–9872, PMID: 34232033.",
+     ("Keith", "Vassilev-Galindo", "Cheng", "Chmiela", "Gastegger", "Müller", "Tkatchenko"), 2021, None,
+     "Combining Machine Learning and Computational Chemistry for Predictive Insights Into Chemical Systems", None,
+     None),
+    # Nature, title run into the journal (nature-neurosci-2011)
+    ("Haider, B. & McCormick, D.A. Rapid neocortical dynamics: cellular and network mechanisms.Neuron 62, "
+     "171–189 (2009).",
+     ("Haider", "McCormick"), 2009, None, "Rapid neocortical dynamics: cellular and network mechanisms", None,
+     None),
+    # PNAS, "et al." glued to the name (pnas-2023)
+    ("E. Tzoumakaet al., Differential distribution of the tetrodotoxin-sensitive rPN4/NaCh6/Scn8a sodium channel "
+     "in the nervous system.J. Neurosci. Res. 60, 37–44 (2000).",
+     ("Tzoumaka",), 2000, None,
+     "Differential distribution of the tetrodotoxin-sensitive rPN4/NaCh6/Scn8a sodium channel in the nervous "
+     "system", None, None),
+    # IEEE-style quoted title (hindawi-rehabresprac-2010)
+    ("R. L. Campbell, R. Banner, J. Konick-McMahan, and M. D. Naylor, “Discharge planning and home follow-up of "
+     "the elderly patient with heart failure,” The Nursing Clinics of North America, vol. 33, no. 3, pp. 497–513, "
+     "1998.",
+     ("Campbell", "Banner", "Konick-McMahan", "Naylor"), 1998, None,
+     "Discharge planning and home follow-up of the elderly patient with heart failure", None, None),
+    # Elsevier numbered, title ends at ", in:" (arxiv-2022-cmos-strain-sensor)
+    ("A. Downey, S. Laflamme, F. Ubertini, Distributed thin film sensor array for damage detection and "
+     "localization, in: J. P. Lynch (Ed.), Proceedings of SPIE, Vol. 9803, 2016, p. 98030R. doi:10.1117/12.2219301.",
+     ("Downey", "Laflamme", "Ubertini"), 2016, None,
+     "Distributed thin film sensor array for damage detection and localization", "10.1117/12.2219301", None),
+    # physics, no spaces after initials, no title (arxiv-2023-qed-corrections-revtex)
+    ("K.Aulenbacher, E.Chudakov, D.Gaskell, J.Grames and K.D.Paschke, Int. J. Mod. Phys. E 27, 1830004 (2018)",
+     ("Aulenbacher", "Chudakov", "Gaskell", "Grames", "Paschke"), 2018, None, None, None, None),
+    # JAMA, two-word surname (jama-netwopen-2019)
+    ("Lobelo F, Rohm Young D, Sallis R, et al. Routine assessment and promotion of physical activity in "
+     "healthcare settings. Circulation. 2018;137(18):e495-e522. doi:10.1161/CIR.0000000000000559",
+     ("Lobelo", "Rohm Young", "Sallis"), 2018, None,
+     "Routine assessment and promotion of physical activity in healthcare settings", "10.1161/cir.0000000000000559",
+     None),
+    # MDPI/ACS with a particle in capitals (mdpi-metabolites-2014)
+    ("De Jong, S. Multivariate Calibration; Martens, H., Naes, T., Eds.; Wiley: New York, NY, USA, 1990.",
+     ("De Jong",), 1990, None, "Multivariate Calibration", None, None),
+    # Elsevier author-year with the year after the names (elsevier-ympev-2014)
+    ("Salzburger, W., Baric, S., Sturmbauer, C., 2002b. Speciation via introgressive hybridization in East African "
+     "cichlids? Mol. Ecol. 11, 619–625.",
+     ("Salzburger", "Baric", "Sturmbauer"), 2002, "b",
+     "Speciation via introgressive hybridization in East African cichlids?", None, None),
+    # MDPI, spaces lost around the year (mdpi-metabolites-2014)
+    ("Doohan, F.M.; Brennan, J.; Cooke, B.M. Influence of climatic factors on Fusarium species pathogenic to "
+     "cereals.Eur. J. Plant Pathol.2003,109, 755–768.",
+     ("Doohan", "Brennan", "Cooke"), 2003, None,
+     "Influence of climatic factors on Fusarium species pathogenic to cereals", None, None),
+    # A one-word corporate author before the year (mpra-2006)
+    ("CEPAL (2002) Globalización y desarrollo. Brasilia: Comisión Económica para América Latina y el Caribe.",
+     ("CEPAL",), 2002, None, "Globalización y desarrollo", None, None),
+    # A software entry without authors keeps its URL (acm-pldi-2009)
+    ("SPECJVM98 - http://www.spec.org/jvm98/.", (), None, None, "SPECJVM98 -", None, None),
+]
+
+
+@pytest.mark.parametrize(("raw", "authors", "year", "suffix", "title", "doi", "arxiv"), ENTRIES,
+                         ids=[e[0][:30] for e in ENTRIES])
+def test_parse_real_entries(raw, authors, year, suffix, title, doi, arxiv):
+    f = parse_entry(compose_accents(raw))
+    assert f["authors"] == authors
+    assert (f["year"], f["year_suffix"]) == (year, suffix)
+    assert f["title"] == title
+    assert (f["doi"], f["arxiv_id"]) == (doi, arxiv)
+
+
+@pytest.mark.parametrize(("raw", "year"), [
+    # F1000 (f1000research-2014-3-190): a species' authority in the title is another work's year
+    ("Loefer JK, Sedberry GR: Life history of the Atlantic sharpnose shark (Rhizoprionodon terraenovae) "
+     "(Richardson, 1836) off the Southeastern United States. Fish Bull. 2003; 101: 75–88.", 2003),
+    # ... but a book's publisher and year are its own, when no other year is written
+    ("Berestetskii, V. B., Lifshitz, E. M. & Pitaevskii, L. P. Quantum Electrodynamics (Pergamon, 1982).", 1982),
+    ("Koch, C. Biophysics of Computation (Oxford Univ. Press, New York, 1999).", 1999),
+])
+def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
+    assert parse_entry(raw)["year"] == year
+
+
+@pytest.mark.parametrize(("raw", "authors", "title"), [
+    # F1000 (f1000research-2014-3-190, -305): a colon ends the Vancouver names
+    ("Loefer JK, Sedberry GR: Title of the paper. J Protozool. 1981; 28: 1–3.", ("Loefer", "Sedberry"),
+     "Title of the paper"),
+    ("Fabens AJ: Properties and fitting of the von Bertalanffy growth curve. Growth. 1965; 29: 265–289.",
+     ("Fabens",), "Properties and fitting of the von Bertalanffy growth curve"),
+    # One Vancouver name ended by a full stop, not "forename Gray, surname Twelve-fold": the "2006;7" date
+    # is Vancouver's, whose names put the surname first
+    ("Gray G. Twelve-fold. Invented Stat. 2006;7:7–8.", ("Gray",), "Twelve-fold"),
+    ("Acheson JM. The tragedy of the commons. Hum Ecol. 1990;18(1):1–19.", ("Acheson",),
+     "The tragedy of the commons"),
+    # ... while forename-first names keep theirs (ACL, NeurIPS)
+    ("Daniel S. Weld. 2020. A long title of the work. In Proceedings, pages 1–9.", ("Weld",),
+     "A long title of the work"),
+    ("Matthew E. Peters. Deep contextualized word representations. arXiv preprint, 2018.", ("Peters",),
+     "Deep contextualized word representations"),
+    # Names with their initials first, joined by spaces (eLife's author list as the page gives it)
+    ("A Ames B Bell (2001) Neurons in slices. Journal of Invented Neuroscience 21:1–9.", ("Ames", "Bell"),
+     "Neurons in slices"),
+    ("A Ames (2001) Neurons in slices. Journal of Invented Neuroscience 21:1–9.", ("Ames",), "Neurons in slices"),
+    ("J. Robert Oppenheimer, H. Snyder (1939) On continued gravitational contraction. Phys Rev 56:455.",
+     ("Oppenheimer", "Snyder"), "On continued gravitational contraction"),
+    # ... and the last of them run into the title without a stop (ScienceDirect's page)
+    ("A. Andrew, B. Brown Projection neurons of lamina I. J. Invented Neurosci., 12 (2003), pp. 100-110",
+     ("Andrew", "Brown"), "Projection neurons of lamina I"),
+], ids=lambda v: str(v)[:24] if isinstance(v, str) else "")
+def test_author_lists_end_where_the_style_ends_them(raw, authors, title):
+    f = parse_entry(raw)
+    assert f["authors"] == authors
+    assert f["title"] is not None and f["title"].startswith(title)  # where it ends is another matter
+
+
+@pytest.mark.parametrize(
+    ("raw", "doi", "arxiv", "url"),
+    [
+        ("X. 2020. T. doi:10.1016/J.CELL.2020.01.001.", "10.1016/j.cell.2020.01.001", None, None),
+        ("X. 2020. T. https://doi.org/10.1038/s41586-020-2649-2).", "10.1038/s41586-020-2649-2", None, None),
+        ("X. (2019). T. (doi:10.1016/s0145-305x(00)00012-4)", "10.1016/s0145-305x(00)00012-4", None, None),
+        ("X. 1999. T. arXiv:hep-th/9901001.", None, "hep-th/9901001", None),
+        ("X. 2023. T. arXiv preprint arXiv:2302.07302v2.", None, "2302.07302v2", None),
+        ("X. 2019. T. CoRR, abs/1810.04805.", None, "1810.04805", None),
+        ("X. 2020. T. https://arxiv.org/abs/2004.05150.", None, "2004.05150", "https://arxiv.org/abs/2004.05150"),
+        ("X. 2016. T. http://www.jstor.org/stable/2532457, accessed 2020.", None, None,
+         "http://www.jstor.org/stable/2532457"),
+        ("No identifiers here, 2001.", None, None, None),
+    ],
+)
+def test_identifiers_are_normalised(raw, doi, arxiv, url):
+    f = parse_entry(raw)
+    assert (f["doi"], f["arxiv_id"], f["url"]) == (doi, arxiv, url)
+
+
+def test_compose_accents():
+    assert compose_accents("M¨uller, Cs´anyi, So¨derba¨ck, Montr´eal, Bart′ok") == \
+        "Müller, Csányi, Söderbäck, Montréal, Bart′ok"
+    assert compose_accents("plain text") == "plain text"
+
+
+
+
+# --------------------------------------------------------------------------------------- one rule each
+
+def _fields(raw: str) -> tuple:
+    f = parse_entry(raw)
+    return f["authors"], f["year"], f["title"]
+
+
+@pytest.mark.parametrize(("raw", "authors"), [
+    # a lower-case prefix joined by a hyphen, and a particle inside the surname
+    ("Cohen R, Havlin S, ben-Avraham D (2003) Efficient immunization strategies. Phys Rev Lett 91:247901",
+     ("Cohen", "Havlin", "ben-Avraham")),
+    ("de Ruyter van Steveninck RR, Lewen GD (1997) Reproducibility of spike trains. Science 275:1805",
+     ("de Ruyter van Steveninck", "Lewen")),
+    # initials set apart by spaces (IOP), and after names in capitals with "AND" (ACM)
+    ("Bender C M, Boettcher S 1998 Phys. Rev. Lett. 80 5243", ("Bender", "Boettcher")),
+    ("CONKLIN, J. AND BEGEMAN, M. L. 1988. gIBIS: a hypertext tool. In Proceedings of CSCW, 140-152.",
+     ("CONKLIN", "BEGEMAN")),
+    # "Surname, Forename" (Chicago), the first name only inverted
+    ("Knuth, Donald E. (1998). The Art of Computer Programming. Reading: Addison-Wesley.", ("Knuth",)),
+    ("Michalski, Ryszard S., Robert E. Stepp, and Edwin Diday, (1981). A Recent Advance in Data Analysis.",
+     ("Michalski", "Stepp", "Diday")),
+    # a single "Surname I." author is not forename "Pullman P.", surname "Northern"
+    ("Pullman P. Northern Lights. New York: Knopf; 1995.", ("Pullman",)),
+    # hyphenated initials, and a written-out forename among initials
+    ("P. Evripidou and J-L. Gaudiot, \"The USC decoupled data-flow execution model,\" In Advanced Topics, 1991.",
+     ("Evripidou", "Gaudiot")),
+    ("N. Manjikian and Wayne M. Loueks. High performance logic simulation. In Proceedings of PADS, 1993.",
+     ("Manjikian", "Loueks")),
+    # "&" glued to the next name; "Jr." before a quoted title
+    ("Griffiths, T. L., &Steyvers, M. (2004). Finding scientific topics. PNAS 101, 5228-5235.",
+     ("Griffiths", "Steyvers")),
+    ("Anacker AMJ, Venditti FJ Jr. \"Classification of death in trials.\" J Am Coll Cardiol 1996; 27:433-442.",
+     ("Anacker", "Venditti")),
+    # a list's label left on the entry, and the same-authors dash before more names
+    ("17.Creed PA, Hicks RE, Machin MA. Behavioural plasticity. J Occup Org Psychol. 1998;71: 171-91.",
+     ("Creed", "Hicks", "Machin")),
+    ("--, C. W. Landsea, and K. J. Berry, 1994: Predicting cyclone activity. Wea. Forecasting, 9, 103-115.",
+     ("Landsea", "Berry")),
+    # names in Cyrillic and Hangul
+    ("Анчев, Панко. 1975. Яко Молхов. Литературна мисъл, 20 (4). 148 - 151.", ("Анчев",)),
+    ("이수진, 김상옥 (2019). 유아교사의 성인애착과 직무환경. 한국보육학회지, 19(4), 171-188.", ("이수진", "김상옥")),
+    # group authors: a collaboration first (author-year text cites it), an organisation before the year
+    ("GEANT4 Collaboration, S. Agostinelli et al., GEANT4: A Simulation toolkit, Nucl. Instrum. Meth. A 506 (2003)",
+     ("GEANT4 Collaboration", "Agostinelli")),
+    ("The Cancer Genome Atlas Research Network (2008) Comprehensive genomic characterization. Nature 455:1061",
+     ("The Cancer Genome Atlas Research Network",)),
+    # title words joined by "and" are no "Surname, Forename" list
+    ("ATLAS Collaboration, Reconstruction, Energy Calibration, and Identification of Tau Leptons, ATL-PUB-2015.",
+     ("ATLAS Collaboration",)),
+    ("D. G. Bradlee and R. R. Henry, Integrating Register Allocation and Instruction Scheduling for RISCs, "
+     "Proc. ASPLOS, 1991, pp. 122-131.", ("Bradlee", "Henry")),
+], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
+def test_author_lists(raw, authors):
+    assert parse_entry(raw)["authors"] == authors
+
+
+@pytest.mark.parametrize(("raw", "title"), [
+    # a question or a short first sentence is not the whole title; a part number neither
+    ("Frye AW, Philp JR. Is it worth it? A look at the costs and benefits of an OSCE for medical students. "
+     "Med Teacher 1989; 11:291-293.", "Is it worth it? A look at the costs and benefits of an OSCE for medical students"),
+    ("Hsu CP, Wang PY. Thymic carcinoma. Ten years' experience in twenty patients. J Thorac Surg 1994; 107:615.",
+     "Thymic carcinoma. Ten years' experience in twenty patients"),
+    ("Goldner RD, Adams DO. The structure of phagocytes in vivo. III. The effect of foreign substances. Am J "
+     "Pathol 1977; 89:335-350.", "The structure of phagocytes in vivo. III. The effect of foreign substances"),
+    # ... but a title ends where its venue's sentence starts
+    ("Smith J. Who shares? Journal of Sharing 12, 1-9 (2001).", "Who shares?"),
+    ("Doe, J. (2010). A title of a work. Technical report, University of Tests.", "A title of a work"),
+    # the names and year end before the title (author-year)
+    ("Cohen R, Havlin S, ben-Avraham D (2003) Efficient immunization strategies. Phys Rev Lett 91:247901",
+     "Efficient immunization strategies"),
+    ("Cox, Kevin. (1997, February 5). NBC spotlights law school, expert in broadcast. Press Release.",
+     "NBC spotlights law school, expert in broadcast"),
+    ("Cedric de Leon and Cihan Tugal, eds., Building Blocs: How Parties Organize Society, (Stanford, CA: "
+     "Stanford University Press, 2015).", "Building Blocs: How Parties Organize Society"),
+    # a book's publisher in parentheses, after a comma, or after "; " (ACS)
+    ("Bertlmann, R. A. Anomalies in Quantum Field Theory (Oxford Univ. Press, 2000).",
+     "Anomalies in Quantum Field Theory"),
+    ("J. Feder, Fractals, Plenum Press, New York, NY, USA, 1988.", "Fractals"),
+    ("A. Salam, Molecular Quantum Electrodynamics (Wiley, Hoboken, NJ, 2010).", "Molecular Quantum Electrodynamics"),
+    # a journal, volume and pages after commas
+    ("Gil-Alana, L.A. and Robinson, P.M. (1997), Testing of unit root hypotheses, Journal of Econometrics, 80, "
+     "241-268.", "Testing of unit root hypotheses"),
+    ("W.-K. Chen, Active Network Analysis, vol. 15 (World Scientific, 2016).", "Active Network Analysis"),
+    # spaces set before punctuation instead of after it
+    ("F. Göhmann and A. Seel, Integral representations of the XXZ chain ,J .Phys .A 37 ( 2004),7625 .",
+     "Integral representations of the XXZ chain"),
+    # the year after the title, no stop between (and a Vancouver journal run into the title)
+    ("Takazawa, K., Maeda, K. Clinical usefulness of the second derivative 1993 Cardiol 23 207--217",
+     "Clinical usefulness of the second derivative"),
+    ("Kumar R, Shun A. Gallstones in infancy and childhood Aust N Z J Surg 2000; 70:188-191.",
+     "Gallstones in infancy and childhood"),
+    # quoted titles in their several marks
+    ("S. Lee, 'Improving Performance of Jaccard Coefficient for Filtering,' Journal of KSCI, Vol. 21, 2016.",
+     "Improving Performance of Jaccard Coefficient for Filtering"),
+    ("D. Borman, Editor, ``Telnet Encryption Option,'' Internet-Draft (July 1991).", "Telnet Encryption Option"),
+    ("Mukherji, Rahul, 2008, ‘Appraising the Legacy of Bandung: The View from India’ in Seng Tan, eds.",
+     "Appraising the Legacy of Bandung: The View from India"),
+    ("-, « Enjeux socio-culturels des discours amoureux », Imprévue 2 1996, p. 41-61.",
+     "Enjeux socio-culturels des discours amoureux"),
+    # a quote inside the title is not the title
+    ("Smith J. A study of \"quoted words\" in titles. J Tests 2001; 1:2.", "A study of \"quoted words\" in titles"),
+    # an editor after the title
+    ("Topical Issue on Nuclear Symmetry Energy, edited by Li B. A. et al., Eur. Phys. J. A 50 (2014) 9.",
+     "Topical Issue on Nuclear Symmetry Energy"),
+], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
+def test_titles(raw, title):
+    assert parse_entry(raw)["title"] == title
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(
+    st.text(max_size=20_000),
+    st.text(alphabet="ABab.,;:'\"‘’“”«»()[]-&0123456789 ", max_size=20_000),
+    st.builds(lambda n: "Smith, J., " * n + "2001. Title.", st.integers(0, 3000)),
+    st.builds(lambda n: "A " * n + "(2001)", st.integers(0, 10_000)),
+    st.builds(lambda n: "Title, " * n + "2001", st.integers(0, 5000)),
+    st.builds(lambda n: "' " * n + "Title. " * n, st.integers(0, 5000)),
+))
+def test_any_text_is_parsed_quickly(text):
+    t0 = time.perf_counter()
+    f = parse_entry(text)
+    assert time.perf_counter() - t0 < 0.5
+    assert isinstance(f["authors"], tuple)
+    assert f["year"] is None or 1800 <= f["year"] <= 2049
+    assert f["title"] is None or len(f["title"]) <= len(text)
