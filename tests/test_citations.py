@@ -273,6 +273,14 @@ def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equatio
     assert "(3)" not in [c.text for c in bracket_doc.citations]
 
 
+def test_entries_named_by_number_in_the_sentence_in_numbered_documents():
+    body = NUMERIC_BODY + ["The integrator of refs 9 and 10 and the units of ref. 4, as in Refs. 2–3;",
+                           "a ref 99 out of range and a reference 5 are not."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, numbered(12)).citations][-3:]
+    assert texts == [("9 and 10", (9, 10)), ("4", (4,)), ("2–3", (2, 3))]
+    assert "refs 1" not in " ".join(c.text for c in run(AY_BODY + ["see refs 1 and 2"], AY_REFS).citations)
+
+
 def test_a_bracket_glued_to_a_short_variable_is_an_index():
     body = NUMERIC_BODY + ["The components t[1] and t[2], (to[1]) and x[3]-[4] are indexes,",
                            "while shown[5], al.[6], et al[7] and e.g.[8] are citations."]

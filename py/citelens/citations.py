@@ -53,6 +53,7 @@ from citelens.patterns import (
     NUM_LIST_PART,
     NUM_PAREN,
     PAREN_CITATION_AFTER,
+    REF_WORD_NUMBERS,
     SUPERSCRIPT_DIGITS,
     SUPERSCRIPT_MATH_BEFORE,
     SUPERSCRIPT_OPERATOR_AFTER,
@@ -394,6 +395,16 @@ def _alphabetic(text: str, spans: list[tuple[int, int]], keys: dict[str, int]) -
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(keys[k] for k in labels)))
 
 
+def _ref_words(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
+    """"ref. 41", "refs 29 and 30": entries named by number in the sentence, searched once the document is
+    known to number its citations (not counted in the style tally). The marker is the numbers."""
+    for a, b in spans:
+        for m in REF_WORD_NUMBERS.finditer(text, a, b):
+            nums = _numbers(m.group("body").replace("and", ","), limit)
+            if nums:
+                yield _Marker(m.start("body"), m.end("body"), nums)
+
+
 # ------------------------------------------------------------------------------------- author-year
 
 
@@ -600,6 +611,8 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
         numeric = style not in _RESOLVED
         if not _covers(tm, markers, len(references), body_pages, params, numeric):
             continue
+        if numeric:
+            markers = markers + list(_ref_words(tm.text, spans, limit))
         if style == _AUTHOR_YEAR:  # inside a marker already found, a bare one is dropped by _dedupe
             markers = markers + list(_bare(tm.text, spans, index))
         pairs = [(_citation(tm, m, by_label if numeric else None), (m.start, m.end)) for m in markers]

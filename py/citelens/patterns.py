@@ -516,6 +516,15 @@ ALPHA_BRACKET = re.compile(
 # An entry's alphabetic label at the start of its text, where the list keeps it there: "[AAB+15] M. Abadi, ...".
 ALPHA_LABEL_START = re.compile(rf"\[ (?P<key> {_ALPHA_KEY} ) \]", X)
 
+# Entries named in the sentence by number, in numbered and superscript documents: "ref. 41", "refs 29 and 30",
+# "Refs. 3–5", "ref 35".
+REF_WORD_NUMBERS = re.compile(
+    r"""
+    \b [Rr]efs? \.? \s* (?P<body> \d{1,4} (?: \s* (?: [-–—,] | and ) \s* \d{1,4} )* ) \b (?! \s* [.,]? \d)
+    """,
+    X,
+)
+
 # A variable of one or two letters glued to the bracket after it, matched at the end of the text before it:
 # an index, not a citation ("t[1] and t[2]" principal components, "to[1]" in MDPI's metabolomics paper,
 # "x[n]"); a citation is spaced or follows a longer word or punctuation ("shown [1]", "al.[2]", "et al[3]").
