@@ -351,6 +351,69 @@ def test_no_links_changes_nothing():
     assert merge_citations([], [C3, C1], TM) == (C1, C3)
 
 
+def range_line(joiner: str, first: str = "2", last: str = "5") -> tuple[TextMap, Box, Box]:
+    """A line "Known effects{first}{joiner}{last} here." with a superscript range (7 pt, raised 3 pt);
+    the rectangles of its two ends."""
+    x1 = 72 + 0.5 * 10 * len("Known effects")
+    x2 = x1 + 3.5 * len(first)
+    x3 = x2 + 3.5 * len(joiner)
+    x4 = x3 + 3.5 * len(last)
+    items = (it("Known effects", 72, 100), it(first, x1, 97, 7), it(joiner, x2, 97, 7), it(last, x3, 97, 7),
+             it(" here.", x4, 100))
+    tm = text_map((Page(1, 612, 792, items), Page(2, 612, 792, LIST)))
+    return tm, (x1, 90.0, x2, 98.5), (x3, 90.0, x4, 98.5)
+
+
+@pytest.mark.parametrize(
+    ("joiner", "first", "last", "entries", "merged"),
+    [
+        ("-", "2", "5", (2, 5), True),  # hyphen
+        ("\u2013", "2", "5", (2, 5), True),  # en dash
+        ("\u2014", "2", "5", (2, 5), True),  # em dash
+        ("\u2212", "2", "5", (2, 5), True),  # minus sign (LaTeX math ranges)
+        (" \u2013 ", "2", "5", (2, 5), True),  # spaced
+        (",", "2", "5", (2, 5), False),  # a list, not a range
+        ("\u2013", "2", "5", (2, 3), False),  # the numbers rise by 3, the entries by 1: not this range
+        ("\u2013", "2001", "2003", (1, 2), False),  # years joined by a dash (author-year): no range
+        ("\u2013", "5", "2", (5, 2), False),  # falling
+    ],
+)
+def test_a_range_linked_at_its_ends_is_one_citation_of_every_entry_in_it(joiner, first, last, entries, merged):
+    tm, r1, r2 = range_line(joiner, first, last)
+    lks = [CiteLink(1, r1, entries[0], f"cite.k{entries[0]}"), CiteLink(1, r2, entries[1], f"cite.k{entries[1]}")]
+    got = merge_citations(lks, [], tm)
+    if merged:
+        (c,) = got
+        assert c.ref_indexes == tuple(range(entries[0], entries[1] + 1)) and c.source is LinkSource.PDF_LINK
+        assert c.boxes == ((r1[0], r1[1], r2[2], r1[3]),)
+        assert c.text.replace(" ", "") == f"{first}{joiner}{last}".replace(" ", "")
+    else:
+        assert [c.ref_indexes for c in got] == [(entries[0],), (entries[1],)]
+
+
+def test_a_range_joins_the_heuristic_citations_of_its_ends():
+    tm, r1, r2 = range_line("\u2013")
+    lks = [CiteLink(1, r1, 2, "cite.k2"), CiteLink(1, r2, 5, "cite.k5")]
+    two = [cit("2", r1, (2,)), cit("5", r2, (5,))]  # the heuristic read the ends as two superscripts
+    (c,) = merge_citations(lks, two, tm)
+    assert c.ref_indexes == (2, 3, 4, 5) and c.text == "2\u20135" and c.boxes == ((r1[0], r1[1], r2[2], r1[3]),)
+    (c,) = merge_citations(lks, two[:1], tm)  # only the start found: the end joins it
+    assert c.ref_indexes == (2, 3, 4, 5) and c.boxes == ((r1[0], r1[1], r2[2], r1[3]),)
+    (c,) = merge_citations(lks, two[1:], tm)  # only the end found: the start joins it
+    assert c.ref_indexes == (2, 3, 4, 5)
+
+
+def test_a_range_inside_a_longer_citation_keeps_its_other_entries_in_list_order():
+    # "[1, 3–5, 8]" linked at 1, 3, 5 and 8: the heuristic citation names them all; the range adds 4.
+    items = (it("as in ", 72, 100), it("[1, 3\u20135, 8]", 102, 100), it(" here.", 157, 100))
+    tm = text_map((Page(1, 612, 792, items), Page(2, 612, 792, LIST)))
+    x = [102 + 5 * k for k in range(11)]  # character k of the marker starts at x[k]
+    lks = [CiteLink(1, (x[1], 89, x[2], 102.5), 1, "cite.a"), CiteLink(1, (x[4], 89, x[5], 102.5), 3, "cite.c"),
+           CiteLink(1, (x[6], 89, x[7], 102.5), 5, "cite.e"), CiteLink(1, (x[9], 89, x[10], 102.5), 8, "cite.h")]
+    (c,) = merge_citations(lks, [cit("[1, 3\u20135, 8]", (102, 90, 157, 102.2), (1, 3, 5, 8))], tm)
+    assert c.ref_indexes == (1, 3, 4, 5, 8) and c.boxes == ((102, 90, 157, 102.2),)
+
+
 # ------------------------------------------------------------------------------------------ property
 
 names = st.one_of(st.none(), st.sampled_from(["cite.a", "bib3", "CR1", "lb0010", "figure.1", "B2-R", "x"]),
@@ -498,3 +561,40 @@ LINKS_THE_TEXT_CONTRADICTS = {
     # whose point is Bhat & Nagappan (2006), the 9th printed entry; a viewer jumps to the wrong entry.
     "papers-we-love__test-driven-development-with-mutation-testing": 0.05,
 }
+
+
+_DASH_ONLY = re.compile(r"^\s*[-\u2010-\u2015\u2212]\s*$")
+
+
+def test_no_two_linked_citations_remain_joined_by_a_dash(measured):
+    """On every linked paper, a range the PDF links at its ends ("[3–7]", "2−5") is one citation: no two
+    pdf-link citations, one after the other on a line, have only a dash between them."""
+    import corpus
+    from citelens.pipeline import analyze
+
+    joined, ranges, papers = [], 0, 0
+    for paper in corpus.pdf_papers():
+        doc = corpus.document(paper.file)
+        if not doc.links:
+            continue
+        analysis = analyze(doc)
+        tm = text_map(doc.pages)
+        index = PageIndex(tm)
+        cs = [c for c in analysis.citations if c.source is LinkSource.PDF_LINK and c.boxes]
+        if not cs:
+            continue
+        papers += 1
+        ranges += sum(bool(re.search(r"\d\s*[-\u2010-\u2015\u2212]\s*\d", c.text)) for c in cs)
+        for c1, c2 in zip(cs, cs[1:]):
+            b1, b2 = c1.boxes[-1], c2.boxes[0]
+            if c1.page != c2.page or min(b1[3], b2[3]) - max(b1[1], b2[1]) < 0.5 * min(b1[3] - b1[1], b2[3] - b2[1]) \
+                    or b2[0] < b1[2] - 1 or b2[0] - b1[2] > 3 * (b1[3] - b1[1]):
+                continue
+            gap = text_under(tm, c1.page, (b1[2], max(b1[1], b2[1]), b2[0], min(b1[3], b2[3])), index)
+            if _DASH_ONLY.match(gap) or (not gap and (c1.text.rstrip()[-1:] or "x") in "-\u2010\u2011\u2012\u2013\u2014\u2212"):
+                joined.append(f"  {paper.stem} p{c1.page}: {c1.text!r} {gap!r} {c2.text!r}")
+    measured.append(f"linked ranges: {ranges} pdf-link citations hold a range, on {papers} linked papers; "
+                    f"{len(joined)} pairs of pdf-link citations still joined by a dash")
+    measured.extend(joined)
+    assert papers >= 70
+    assert not joined, "\n".join(joined)

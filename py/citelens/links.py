@@ -59,7 +59,7 @@ from typing import Protocol
 from citelens.layout import TextMap
 from citelens.model import Box, Citation, Link, LinkSource, Reference
 from citelens.params import PARAMS, LinksParams
-from citelens.patterns import CITE_ANCHOR, NOT_CITE_ANCHOR, NUMERIC_LABEL, NUMERIC_RANGE
+from citelens.patterns import CITE_ANCHOR, LINKED_RANGE, NOT_CITE_ANCHOR, NUMERIC_LABEL, NUMERIC_RANGE
 
 
 class ReferenceList(Protocol):
@@ -652,6 +652,45 @@ def _touching(a: Box, b: Box) -> bool:
 # ------------------------------------------------------------------------------------------- merging
 
 
+def _union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _same_line(a: Box, b: Box) -> bool:
+    return min(a[3], b[3]) - max(a[1], b[1]) >= 0.5 * min(a[3] - a[1], b[3] - b[1])
+
+
+def _cover(boxes: Sequence[Box], rect: Box) -> tuple[Box, ...]:
+    """``boxes`` widened to cover ``rect``: the box on its line that it overlaps or follows closely is
+    stretched to its left and right edges (keeping its own top and bottom), else ``rect`` is added."""
+    out = list(boxes)
+    for k, b in enumerate(out):
+        if _same_line(b, rect) and max(b[0], rect[0]) - min(b[2], rect[2]) <= 2 * (rect[3] - rect[1]):
+            out[k] = w = (min(b[0], rect[0]), b[1], max(b[2], rect[2]), b[3])
+            # the boxes of the range's other pieces (two heuristic citations joined) are now inside it
+            return tuple(o for j, o in enumerate(out)
+                         if j == k or not (_same_line(o, w) and w[0] - 1 <= o[0] and o[2] <= w[2] + 1))
+    return (*out, rect)
+
+
+def _linked_range(a: CiteLink, b: CiteLink, tm: TextMap, index: PageIndex, params: LinksParams) -> bool:
+    """Whether two links, one after the other, are the ends of one printed range: "[3–7]" linked at "3"
+    and "7" (hyperref and most publishers link a range only at its ends).
+
+    The text from the start of ``a`` to the end of ``b`` on their line must be two numbers joined by a
+    dash, rising by as many entries as the links do: in numbered styles labels count the entries, so a
+    range "3–7" names five consecutive entries, while years joined by a dash ("2001–2003") do not.
+    """
+    if a.page != b.page or not _same_line(a.rect, b.rect) or b.rect[0] < a.rect[2] - 1.0:
+        return False
+    span = b.ref_index - a.ref_index
+    if not 0 < span <= params.range_max:
+        return False
+    top, bottom = max(a.rect[1], b.rect[1]), min(a.rect[3], b.rect[3])
+    m = LINKED_RANGE.match(text_under(tm, a.page, (a.rect[0], top, b.rect[2], bottom), index))
+    return m is not None and int(m["last"]) - int(m["first"]) == span
+
+
 def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation], tm: TextMap,
                     params: LinksParams = PARAMS.links) -> tuple[Citation, ...]:
     """Exact links first.
@@ -661,13 +700,17 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
     numeric range the links reach only at its ends, ``[3-7]``) and becomes ``pdf-link``; a citation
     given none stays as it is. A link no citation covers becomes a citation of its own: the text under
     its rectangle, the rectangle as its box. Sorted by page and reading order.
+
+    A range linked only at its ends (:func:`_linked_range`) is one citation naming every entry from
+    its start to its end, in list order, its boxes covering the whole range: the two ends join the same
+    citation (the start's, else the end's, else a new one), and two heuristic citations the range
+    spans become one.
     """
     index = PageIndex(tm)
     by_page: dict[int, list[tuple[Box, int]]] = {}
     for i, c in enumerate(heuristic):
         by_page.setdefault(c.page, []).extend((box, i) for box in c.boxes)
-    owned: dict[int, list[CiteLink]] = {}
-    orphans: list[CiteLink] = []
+    owner: list[int] = []  # per link: the heuristic citation it goes to, or -1
     for link in from_links:
         best, best_area = -1, 0.0
         r = link.rect
@@ -676,29 +719,86 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
                 area = overlap_area(box, r)
                 if area > best_area:
                     best, best_area = i, area
-        if best >= 0:
-            owned.setdefault(best, []).append(link)
-        else:
-            orphans.append(link)
+        owner.append(best)
 
+    key = {k: index.order(lk.page, lk.rect) for k, lk in enumerate(from_links)}
+    order = sorted(range(len(from_links)), key=lambda k: key[k])
+    range_start: dict[int, int] = {}  # a range's end link → its start link
+    absorbed: dict[int, int] = {}  # a heuristic citation → the one it became part of
+    orphan_group: dict[int, int] = {}  # an orphan link → the first link of its range
+
+    def root(i: int) -> int:
+        while i in absorbed:
+            i = absorbed[i]
+        return i
+
+    for k1, k2 in zip(order, order[1:], strict=False):
+        if not _linked_range(from_links[k1], from_links[k2], tm, index, params):
+            continue
+        range_start[k2] = k1
+        o1 = root(owner[k1]) if owner[k1] >= 0 else -1
+        o2 = root(owner[k2]) if owner[k2] >= 0 else -1
+        if o1 >= 0 and o2 >= 0 and o1 != o2:
+            absorbed[o2] = o1
+        elif o1 >= 0:
+            owner[k2] = o1
+        elif o2 >= 0:
+            owner[k1] = o2
+        else:
+            orphan_group[k2] = orphan_group.get(k1, k1)
+
+    def entries(ks: list[int]) -> list[int]:
+        ids: list[int] = []
+        for k in sorted(ks, key=lambda k: key[k]):
+            start = range_start.get(k)
+            if start is not None and start in ks:
+                ids.extend(range(from_links[start].ref_index + 1, from_links[k].ref_index))
+            ids.append(from_links[k].ref_index)
+        return list(dict.fromkeys(ids))
+
+    owned: dict[int, list[int]] = {}
+    orphans: dict[int, list[int]] = {}
+    for k in range(len(from_links)):
+        if owner[k] >= 0:
+            owned.setdefault(root(owner[k]), []).append(k)
+        else:
+            orphans.setdefault(orphan_group.get(k, k), []).append(k)
+
+    parts: dict[int, list[int]] = {}  # a citation → the heuristic citations it is made of
+    for i in range(len(heuristic)):
+        parts.setdefault(root(i), []).append(i)
     keyed: list[tuple[tuple[int, int, float], Citation]] = []
     for i, c in enumerate(heuristic):
-        links = owned.get(i)
-        if links:
-            ids = list(dict.fromkeys(lk.ref_index for lk in links))
+        if i in absorbed:
+            continue
+        ks = owned.get(i)
+        if ks:
+            ids = entries(ks)
+            boxes = tuple(b for j in parts[i] for b in heuristic[j].boxes)
+            for k in ks:
+                if range_start.get(k) in ks:
+                    boxes = _cover(boxes, _union(from_links[range_start[k]].rect, from_links[k].rect))
+            text = c.text if len(parts[i]) == 1 and boxes == c.boxes \
+                else " ".join(text_under(tm, c.page, b, index) for b in boxes)
             if len(ids) >= 2 and NUMERIC_RANGE.search(c.text):
-                lo, hi = min(ids), max(ids)
+                linked = [lk for lk in ids if lk in {from_links[k].ref_index for k in ks}]
+                lo, hi = min(linked), max(linked)
                 inner = [j for j in c.ref_indexes if lo < j < hi and j not in ids]
                 ids = sorted(ids + inner) if inner else ids
-            c = replace(c, ref_indexes=tuple(ids), source=LinkSource.PDF_LINK)
+            c = replace(c, text=text, ref_indexes=tuple(ids), boxes=boxes, source=LinkSource.PDF_LINK)
         keyed.append((index.order(c.page, c.boxes[0]) if c.boxes else (c.page, -1, 0.0), c))
     seen: set[tuple[int, Box, int]] = set()
-    for link in orphans:
-        if (link.page, link.rect, link.ref_index) in seen:
-            continue
-        seen.add((link.page, link.rect, link.ref_index))
-        c = Citation(link.page, text_under(tm, link.page, link.rect, index), (link.ref_index,), (link.rect,),
-                     None, LinkSource.PDF_LINK)
-        keyed.append((index.order(link.page, link.rect), c))
+    for ks in orphans.values():
+        first = from_links[ks[0]]
+        if len(ks) == 1:
+            if (first.page, first.rect, first.ref_index) in seen:
+                continue
+            seen.add((first.page, first.rect, first.ref_index))
+        boxes: tuple[Box, ...] = ()
+        for k in sorted(ks, key=lambda k: key[k]):
+            boxes = _cover(boxes, from_links[k].rect)
+        c = Citation(first.page, " ".join(text_under(tm, first.page, b, index) for b in boxes),
+                     tuple(entries(ks)), boxes, None, LinkSource.PDF_LINK)
+        keyed.append((index.order(first.page, boxes[0]), c))
     keyed.sort(key=lambda kc: kc[0])
     return tuple(c for _, c in keyed)

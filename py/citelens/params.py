@@ -255,6 +255,8 @@ class LinksParams:
     drift_skip: float = 1.0
     #: the offset a column's first destination is expected at when the paper shows none (hyperref's).
     usual_offset: float = 1.0
+    #: A range linked only at its ends ("[3–7]") names at most this many entries past its first.
+    range_max: int = 60
     #: The matching stands when it agrees with the anchors' numbers on this share of them ...
     drift_agree: float = 0.5
     #: ... and its offsets lie on a straight line down each column within this x font size (mean).

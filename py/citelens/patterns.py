@@ -859,6 +859,11 @@ NOT_CITE_ANCHOR = re.compile(
 # A numeric range inside a citation's text, whose inner numbers a PDF links only at the ends: "[3-7]", "1–3".
 NUMERIC_RANGE = re.compile(r"(?P<first> \d+ ) \s* [-\u2010-\u2015\u2212] \s* (?P<last> \d+ )", X)
 
+# The text from a range's linked start to its linked end: two numbers joined by a dash (hyphen, en or em
+# dash, minus), brackets or a superscript's punctuation around it: "[3–7]", "2−5", "(12-15)".
+LINKED_RANGE = re.compile(
+    r"^ [\[(]? \s* (?P<first> \d{1,3} ) \s* [-\u2010-\u2015\u2212] \s* (?P<last> \d{1,3} ) \s* [\])]? [,;.]? $", X)
+
 # Section numbering before a heading title, ignored when comparing titles: "3.2 ", "IV. ", "A.1 ".
 TITLE_NUMBERING = re.compile(r"^ \s* (?P<number> (?: \d+ | [A-Z] | [IVX]+ ) (?: \.\d+ )* \.? ) \s+", X)
 
