@@ -281,6 +281,14 @@ def test_entries_named_by_number_in_the_sentence_in_numbered_documents():
     assert "refs 1" not in " ".join(c.text for c in run(AY_BODY + ["see refs 1 and 2"], AY_REFS).citations)
 
 
+def test_numbered_citations_with_a_locator():
+    body = NUMERIC_BODY + ["Degree centrality [3, Ch. 3] and a bound [5, Theorem 3] from [7, Lemma A.12] and",
+                           "[2, 4, pp. 12–15]; not a pair [3, 17] of numbers or [4, blue]."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, numbered(12)).citations][-4:]
+    assert texts == [("[3, Ch. 3]", (3,)), ("[5, Theorem 3]", (5,)), ("[7, Lemma A.12]", (7,)),
+                     ("[2, 4, pp. 12–15]", (2, 4))]
+
+
 def test_a_bracket_glued_to_a_short_variable_is_an_index():
     body = NUMERIC_BODY + ["The components t[1] and t[2], (to[1]) and x[3]-[4] are indexes,",
                            "while shown[5], al.[6], et al[7] and e.g.[8] are citations."]

@@ -27,6 +27,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from functools import lru_cache
 
 from rapidfuzz import fuzz
@@ -49,6 +50,7 @@ from citelens.patterns import (
     EQUATION_BEFORE,
     INDEX_BEFORE,
     NUM_BRACKET,
+    NUM_BRACKET_LOCATOR,
     NUM_BRACKET_RANGE,
     NUM_LIST_PART,
     NUM_PAREN,
@@ -173,7 +175,7 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_
                 taken.append((m.start(), m.end()))
                 if not _indexed(text, a + m.start()):  # "x[3]-[4]": neither bracket is a citation
                     yield _Marker(a + m.start(), a + m.end(), tuple(range(lo, hi + 1)))
-        for m in NUM_BRACKET.finditer(seg):
+        for m in chain(NUM_BRACKET.finditer(seg), NUM_BRACKET_LOCATOR.finditer(seg)):
             if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()) \
                     or _indexed(text, a + m.start()):
                 continue

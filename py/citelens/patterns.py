@@ -525,6 +525,18 @@ REF_WORD_NUMBERS = re.compile(
     X,
 )
 
+# A numbered citation with a locator after its numbers: "[31, Ch. 3]", "[19, Chapter 7.3]", "[7, Lemma A.12]",
+# "[5, Theorem 3]", "[12, p. 4]", "[3, §2.1]", "[8, Sect. 4]".
+NUM_BRACKET_LOCATOR = re.compile(
+    r"""
+    \[ (?P<body> \s* \d{1,4} (?: \s* [-–—‐,;] \s* \d{1,4} )* ) \s* , \s*
+      (?: pp? \. | ch \. | chap \. | chapter | sect? \. | section | § | thm \. | theorem | lemma | prop \.
+        | proposition | cor \. | corollary | def \. | definition | eqs? \. | fig \. | table | appendix | app \.
+        | algorithm | remark | example | part | vol \. | p \. \s* \d ) \s* [\w.–\-]{1,12} \s* \]
+    """,
+    X | re.IGNORECASE,
+)
+
 # A variable of one or two letters glued to the bracket after it, matched at the end of the text before it:
 # an index, not a citation ("t[1] and t[2]" principal components, "to[1]" in MDPI's metabolomics paper,
 # "x[n]"); a citation is spaced or follows a longer word or punctuation ("shown [1]", "al.[2]", "et al[3]").
