@@ -297,3 +297,62 @@ def test_a_drafts_margin_line_numbers_are_not_part_of_its_headings():
 
     doc = (page(1, "1 Introduction"), page(2, "2 Related Work"), page(3, "3 Method"))
     assert [o.title for o in detect_outline(doc, 10.0)] == ["1 Introduction", "2 Related Work", "3 Method"]
+
+
+# ------------------------------------------------------------------ what is not a heading, and levels
+
+@pytest.mark.parametrize(("label", "expected"), [
+    ("Lemma 3.1", False), ("Theorem 2", False), ("Definition 1 (Buffer stock)", False), ("Fig. A.1", False),
+    ("Model setup", True),
+], ids=["lemma", "theorem", "definition", "figure-label", "section"])
+def test_theorem_and_figure_labels_are_not_sections(label, expected):
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it(label, 72, 250, 12, BOLD)),
+                (3, it("2 Method", 72, 250, 12, BOLD)), (4, it("3 Results", 72, 250, 12, BOLD)))
+    assert (label in [t for t, _, _ in titles(detect_outline(doc, 10.0))]) is expected
+
+
+def test_numbered_pseudo_code_lines_with_bold_keywords_are_not_headings():
+    # An algorithm's numbered lines set their keywords in bold: "1 for k ← 1 to N", "6 if".
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (3, it("3 Results", 72, 250, 12, BOLD)))
+    code = [(it("1", 72, 560), it("for", 80, 560, font=BOLD), it("k ← 1 to N do the update", 100, 560)),
+            (it("6", 72, 572), it("if", 80, 572, font=BOLD), it("the sample is accepted then", 100, 572))]
+    p2 = doc[1]
+    doc = (doc[0], Page(2, 612, 792, p2.items + code[0] + code[1], FONTS), doc[2])
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["1 Introduction", "2 Method", "3 Results"]
+
+
+def test_a_figures_large_words_are_not_headings():
+    # Words set large inside a diagram ("Current subtraction" over "VDD" at 7 pt) are followed by other
+    # labels, not by a paragraph; a large heading is followed by text in its column.
+    def page(n: int, head: str, under: list[TextItem]) -> Page:
+        return Page(n, 612, 792, (*body_lines(100, 4), it(head, 72, 250, 16), *under, *body_lines(400, 4)), FONTS)
+
+    prose = [it(PROSE, 72, 270 + 12 * k) for k in range(3)]
+    labels = [it("VDD", 90, 268, 7), it("Iref", 200, 290, 7), it("M1", 130, 320, 7)]
+    doc = (page(1, "Overview", prose), page(2, "Current subtraction", labels), page(3, "Design Goals", prose),
+           page(4, "Evaluation Plan", prose))
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Overview", "Design Goals", "Evaluation Plan"]
+
+
+def test_a_table_of_contents_entry_gives_way_to_its_heading_and_a_continued_tables_head_counts_once():
+    contents = [it("1 Introduction", 72, 100, 12, BOLD), it("2 Method", 72, 130, 12, BOLD),
+                it("3 Results", 72, 160, 12, BOLD)]
+    toc = Page(1, 612, 792, tuple(c for h in contents for c in (h, *body_lines(h.y + 14, 1))), FONTS)
+    rest = paper((1, it("1 INTRODUCTION", 72, 250, 12, BOLD)), (2, it("2 METHOD", 72, 250, 12, BOLD)),
+                 (2, it("Key resources", 72, 500, 12, BOLD)), (3, it("Key resources", 72, 500, 12, BOLD)),
+                 (3, it("3 RESULTS", 72, 250, 12, BOLD)))
+    doc = (toc, *(Page(pg.number + 1, 612, 792, pg.items, FONTS) for pg in rest))
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("1 INTRODUCTION", 1, 2), ("2 METHOD", 1, 3), ("Key resources", 1, 3), ("3 RESULTS", 1, 4)]
+
+
+def test_levels_follow_numbering_then_size_weight_and_italics():
+    # An unnumbered italic subsection as large as the bold numbered sections sits under them; an
+    # unnumbered bold heading set like them is at their level.
+    fonts = (*FONTS, Font("Times-Italic", italic=True))
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (2, it("Data collection", 72, 550, 12, 2)), (3, it("Closing Remarks", 72, 250, 12, BOLD)))
+    doc = tuple(Page(pg.number, 612, 792, pg.items, fonts) for pg in doc)
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("Data collection", 2, 2), ("Closing Remarks", 1, 3)]

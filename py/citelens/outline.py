@@ -31,6 +31,7 @@ from citelens.patterns import (
     APPENDIX_WORD,
     CAPTION,
     DOTTED_LEADER,
+    FIGURE_CAPTION,
     HEADING_NUMBER,
     KNOWN_SECTION,
     FONT_SMALLCAPS,
@@ -38,6 +39,7 @@ from citelens.patterns import (
     MATH_CHARS,
     REFERENCES_HEADING,
     SECTION_NUMBER_ONLY,
+    THEOREM_LABEL,
 )
 
 
@@ -60,6 +62,8 @@ class Heading:
     line: Line
     letter_only: bool = False  # numbered only by a bare letter ("A Proofs"): an appendix, or nothing
     spaced: bool = False  # told only by its spacing and font (see _spaced): never after the references
+    italic: bool = False  # most of its letters in italics
+    figure: bool = False  # large, but no text follows it: a figure's words, dropped once running heads are known
 
 
 def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
@@ -172,6 +176,19 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     return capitals or foreign and line.size >= 0.95 * body
 
 
+def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams) -> Heading | None:
+    """``lines[n]`` as a heading told by its spacing and font (:func:`_spaced`), or None."""
+    if not n or not _spaced(lines[n - 1], lines[n], lines[n + 1:n + 2], body, p):
+        return None
+    line = lines[n]
+    text = " ".join(line.text.split())
+    number, title, letter = _parse(text)
+    if _letters_ok(title) and not CAPTION.match(title) and not MATH_CHARS.search(text) \
+            and max(_letters(w) for w in text.split()) >= 4:
+        return Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True)
+    return None
+
+
 def _opens_page(line: Line, after: Sequence[Line], text: str) -> bool:
     """Whether a line in the page's top margin is a section heading opening the page's text: a known
     section name with the page's first lines close under it (PNAS sets "Materials and Methods" 43 pt
@@ -264,12 +281,9 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         # italics ("Data input") and "3.1. readData" with the name in typewriter.
         larger = not big and line.size >= p.larger_ratio * body
         if not big and not shares[n] and not (italic and (larger or line.text[:1].isdigit())):
-            if n and _spaced(lines[n - 1], line, lines[n + 1:n + 2], body, p):
-                text = " ".join(line.text.split())
-                number, title, letter = _parse(text)
-                if _letters_ok(title) and not CAPTION.match(title) and not MATH_CHARS.search(text) \
-                        and max(_letters(w) for w in text.split()) >= 4:
-                    out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True))
+            spaced = _spaced_heading(lines, n, body, p)
+            if spaced is not None:
+                out.append(spaced)
             elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
                 text = " ".join(line.text.split())
                 number, title, letter = _parse(text)
@@ -295,6 +309,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
+            elif (spaced := _spaced_heading(lines, n, body, p)) is not None:
+                out.append(spaced)  # a little larger, in a font of its own (Nature's 8.7 pt over 8.2 pt)
             continue
         if paragraph[n] and not big:
             continue  # four or more bold lines alike: a bold paragraph, not a heading
@@ -325,6 +341,13 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 continue  # front matter: authors, affiliations, "Highlights", a logo; the title alone is kept
             if paragraph[n]:
                 continue  # four or more lines alike: a summary paragraph set large, not a heading
+            if big and page.number > 1 and not _text_follows(lines[last], lines[last + 1:last + 2], body, p):
+                # A figure's words, short lines scattered over a graphic, set large; or a running head,
+                # which must still be seen on every page it is on to be known for one.
+                out.append(Heading(text, number, line.page, line.box[1], line.size, emphasised, line, letter,
+                                   figure=True))
+                n = last
+                continue
         out.append(Heading(text, number, line.page, line.box[1], line.size, emphasised, line, letter))
         n = last
     if page.number == 1:
@@ -334,7 +357,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         if len(front) > 1:
             title = max(front, key=lambda h: _letters(h.title))
             out = [h for h in out if h is title or not any(h is f for f in front)]
-    return out
+    return [replace(h, italic=True) if _share(h.line.items, italic) >= 0.5 else h for h in out]
 
 
 def _in_paragraph(lines: Sequence[Line], shares: Sequence[float], run: int = 4) -> list[bool]:
@@ -373,6 +396,19 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
             and not nxt.text.lstrip()[:1].islower())  # a paragraph opens; a wrapped sentence goes on
 
 
+def _text_follows(line: Line, after: Sequence[Line], body: float, p: OutlineParams) -> bool:
+    """Whether text follows a large unnumbered line in its column: a heading is followed by a paragraph
+    (or a heading under it) close below, while a figure's words are short scattered lines inside the
+    graphic, the next one a label of one word or one set small ("Current subtraction" over "VDD"), or
+    in another column. ``line`` is the heading's last line when it wraps."""
+    if not after:
+        return False
+    nxt = after[0]
+    return nxt.page == line.page and nxt.column == line.column \
+        and 0 < nxt.baseline - line.baseline <= p.apart_below * line.size \
+        and nxt.size >= p.figure_label_size * body and len(nxt.text.split()) >= 2
+
+
 def _run_in(line: Line, emph: frozenset[int]) -> str | None:
     """The bold head of a run-in heading, "2.1 Data. We collected ..." → "2.1 Data", else None.
 
@@ -394,6 +430,11 @@ def _run_in(line: Line, emph: frozenset[int]) -> str | None:
     head = raw.rstrip(" .:")
     number, title, _letter = _parse(head)
     if not _letters_ok(title) or len(head) > 100:
+        return None
+    if number is not None and (MATH_CHARS.search(title) or title[:1].islower() and "." not in number.rstrip(".")):
+        # Pseudo-code: numbered lines, keywords in bold ("1 for k ← 1 to", "6 if", "9 return"); a run-in
+        # section title holds no operator, and a top-level one opens with a capital (a lower level may
+        # open with a name: "2.8. k-shell decomposition").
         return None
     phrase = raw.endswith((".", ":")) and len(title.split()) >= 2 and title[0].isupper() \
         and not MATH_CHARS.search(title) and not CAPTION.match(title)
@@ -471,15 +512,41 @@ def _running_pairs(headings: list[Heading], keys: list[str], p: OutlineParams) -
     return bad
 
 
+def _once(headings: list[Heading], p: OutlineParams) -> list[Heading]:
+    """Each section once. A section number names one section, so the same number and title met twice
+    is a table of contents listing the heading before the heading itself (Qwen2's "1 Introduction" on
+    page 2, "1 INTRODUCTION" on page 3): the later one is kept. The same title at the same height on
+    the next page is a table's or a box's head repeated where it continues, or a running head of two
+    pages: the first one is kept."""
+    def key(h: Heading) -> str:
+        return " ".join(_parse(h.title)[1].lower().split())
+
+    last_of = {(h.number, key(h)): i for i, h in enumerate(headings) if h.number is not None}
+    out: list[Heading] = []
+    for i, h in enumerate(headings):
+        if h.number is not None and last_of[(h.number, key(h))] != i:
+            continue
+        if any(o.page == h.page - 1 and key(o) == key(h) and abs(o.y - h.y) <= p.repeat_height * h.size
+               for o in out[-p.repeat_lookback:]):
+            continue
+        out.append(h)
+    return out
+
+
 def _distinct_sections(a: Heading, b: Heading) -> bool:
     return a.number is not None and b.number is not None and a.number != b.number
 
 
 def _levels(headings: list[Heading]) -> list[int]:
-    """Depth of the dotted number (3.2.1 → 3). Unnumbered known section names are level 1; other
-    unnumbered headings take the level numbered ones of their size have, failing that their style's
-    rank (larger first, then capitals, then bold)."""
-    by_size: dict[float, Counter[int]] = defaultdict(Counter)
+    """Levels follow the numbering first, then the look.
+
+    A dotted number's depth is its level (3.2.1 → 3). Unnumbered known section names are level 1. Other
+    unnumbered headings take the level of the numbered ones set alike (size, weight, italics); failing
+    that, a heading set weaker than the numbered heading it follows (smaller, or as large but not bold, or
+    italic where that one is upright: an italic subsection under a bold "2 Methods") sits one level under
+    it; failing that, its look's rank among the unnumbered headings (larger first, then capitals, bold,
+    upright)."""
+    by_look: dict[tuple[float, bool, bool], Counter[int]] = defaultdict(Counter)
     depth: list[int | None] = []
     for h in headings:
         number = None if h.number is None else APPENDIX_WORD.sub("", h.number).rstrip(".:")
@@ -491,30 +558,50 @@ def _levels(headings: list[Heading]) -> list[int]:
         elif number and h.number != number:  # "Appendix A"
             d = 1
         if d is not None:
-            by_size[round(h.size, 1)][d] += 1
+            by_look[_look(h)][d] += 1
         depth.append(d)
 
-    def style(h: Heading) -> tuple[float, bool, bool]:
-        return (-round(h.size, 1), not h.title.isupper(), not h.bold)
+    def style(h: Heading) -> tuple[float, bool, bool, bool]:
+        return (-round(h.size, 1), not h.title.isupper(), not h.bold, h.italic)
 
     # The paper's title (the largest line on page 1) is level 1 and does not push sections down.
     biggest = max(h.size for h in headings)
     title = next((i for i, h in enumerate(headings) if h.page == 1 and h.size == biggest and depth[i] is None), None)
     styles = sorted({style(h) for i, (h, d) in enumerate(zip(headings, depth, strict=True)) if d is None and i != title})
     out: list[int] = []
+    parent: tuple[Heading, int] | None = None  # the last numbered heading and its depth
     for i, (h, d) in enumerate(zip(headings, depth, strict=True)):
+        if d is not None:
+            parent = (h, d)
         if i == title:
             d = 1
         elif d is None:
-            known = by_size.get(round(h.size, 1))
+            known = by_look.get(_look(h))
             if KNOWN_SECTION.match(h.title):  # "Abstract", "References": top level whatever their size
                 d = 1
             elif known:
                 d = known.most_common(1)[0][0]
+            elif parent is not None and _weaker(h, parent[0]):
+                d = parent[1] + 1
             else:
                 d = min(styles.index(style(h)) + 1, 3)
         out.append(min(d, 6))
     return out
+
+
+def _look(h: Heading) -> tuple[float, bool, bool]:
+    return (round(h.size, 1), h.bold, h.italic)
+
+
+def _weaker(h: Heading, than: Heading) -> bool:
+    """Whether ``h`` is set in a weaker style than ``than``: smaller, or as large and not bold where it
+    is bold, or as large and as bold but italic where it is upright."""
+    a, b = round(h.size, 1), round(than.size, 1)
+    if abs(a - b) >= 0.3:
+        return a < b
+    if h.bold != than.bold:
+        return than.bold
+    return h.italic and not than.italic
 
 
 def detect_outline(
@@ -554,6 +641,8 @@ def detect_outline(
     for i, h in enumerate(headings):
         if i in running:
             continue
+        if h.figure or THEOREM_LABEL.match(h.title) or FIGURE_CAPTION.match(h.title):
+            continue  # a theorem's or a figure's bold label ("Lemma 3.1", "Fig. A.1"), not a section
         if after_refs:
             # Reference entries must never become headings; only an appendix, or a section the
             # bibliography plainly ended for (Nature's "Methods", Cell's "STAR+METHODS": a known name
@@ -570,6 +659,7 @@ def detect_outline(
         elif REFERENCES_HEADING.match(h.title):
             after_refs = True
         kept.append(h)
+    kept = _once(kept, p)
     if len(kept) < p.min_headings:
         return ()
     max_gap = p.max_gap_share * len(pages)

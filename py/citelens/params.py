@@ -69,6 +69,10 @@ class OutlineParams:
     #: size below the line above it (a blank line) and within this x its size above a paragraph.
     apart_above: float = 1.5
     apart_below: float = 3.0
+    #: A large unnumbered line is a heading only when a line of two or more words at least this x the body
+    #: size follows it (within ``apart_below`` x its size, in its column); a figure's labels are one word
+    #: or set smaller.
+    figure_label_size: float = 0.8
     #: An unnumbered bold line of its own is a heading only with at most this many words ...
     standalone_max_words: int = 15
     #: ... when the paragraph under it starts within this many x font size of its left edge.
@@ -79,6 +83,10 @@ class OutlineParams:
     repeat_pages: int = 3
     #: ... where "the same" means a Levenshtein distance of at most this share of the shorter string.
     repeat_distance: float = 0.2
+    #: The same heading on the next page within this x its size of the same height is repeated furniture
+    #: (a continued table's head); the previous this many headings are compared.
+    repeat_height: float = 0.5
+    repeat_lookback: int = 20
     #: From this many heading candidates on, running heads are found through a trigram index, not by
     #: comparing every pair (a 500-page book has a thousand).
     repeat_index_from: int = 150

@@ -123,6 +123,17 @@ SECTION_NUMBER_ONLY = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[A-Z](?:\.\d
 # "50 2 Related Work", up to four digits alone in their item.
 LINE_NUMBER = re.compile(r"^\s*(?P<number>\d{1,4})\s*$")
 
+# The label of a theorem-like block, never a section heading: "Theorem 1", "Lemma 3.1", "Definition 2
+# (Buffer stock)", "Proposition 3.2", "Remark 1", "Claim 2".
+THEOREM_LABEL = re.compile(
+    r"""
+    ^ (?: theorem | lemma | proposition | corollary | definition | remark | claim | conjecture | assumption
+        | example | observation | axiom )
+      \s* (?: [A-Z]? \d+ (?: \. \d+ )* [a-z]? | [IVX]+ ) \b
+    """,
+    X | re.IGNORECASE,
+)
+
 # A caption or box label, never a section heading: "FIGURE 1 | Life at the Wolf Science Center",
 # "Table 2. Results", "KEY CONCEPT 3 | Domestication hypotheses", "Supplementary Figure S2".
 CAPTION = re.compile(
