@@ -198,6 +198,19 @@ def test_author_lists_end_where_the_style_ends_them(raw, authors, title):
         ("X. 2016. T. http://www.jstor.org/stable/2532457, accessed 2020.", None, None,
          "http://www.jstor.org/stable/2532457"),
         ("No identifiers here, 2001.", None, None, None),
+        # the next field glued to the DOI; the brackets of an old SICI DOI are its own
+        ("X. 2016. T. Phys.Rev. D 94 (2016) 085018. doi :10.1103/PhysRevD.94.085018.URL https: //link.aps.org/x",
+         "10.1103/physrevd.94.085018", None, None),
+        ("X. 2010. T. Science 329:1521. doi:10.1126/science.1193063.PMID:20847271.", "10.1126/science.1193063",
+         None, None),
+        ("X. 2014. T. JHEP 1403, 118 (2014) doi:10.1007/JHEP03(2014)118[arXiv:1309.3610].",
+         "10.1007/jhep03(2014)118", "1309.3610", None),
+        ("X. 2009. T. Neuron 64, 46-54. doi: 10.1016/j.neuron.2009.09.033[doi]", "10.1016/j.neuron.2009.09.033",
+         None, None),
+        ("X. 2019. T. Atmosphere 29, 551, doi:10.14191/atmos.2019.29.5.551(in Korean)",
+         "10.14191/atmos.2019.29.5.551", None, None),
+        ("X. 2005. T. Wildl. Biol. 11, 101. doi: 10.2981/0909-6396(2005)11[101:EORCCS]2.0.CO;2",
+         "10.2981/0909-6396(2005)11[101:eorccs]2.0.co;2", None, None),
     ],
 )
 def test_identifiers_are_normalised(raw, doi, arxiv, url):
@@ -251,6 +264,14 @@ def _fields(raw: str) -> tuple:
      ("Creed", "Hicks", "Machin")),
     ("--, C. W. Landsea, and K. J. Berry, 1994: Predicting cyclone activity. Wea. Forecasting, 9, 103-115.",
      ("Landsea", "Berry")),
+    # French "et" between names; "Jr." or a forename's initial ending a single name before the title
+    ("T. KAMETANI et K. OGASAWARA. Chem. Pharm. Bull. 16, 1498 (1968).", ("KAMETANI", "OGASAWARA")),
+    ("Boice JD Jr. Radiation and breast carcinogenesis. Med Pediatr Oncol (2001) 36:508-513.", ("Boice",)),
+    ("Nevius, John L. The Planting and Development of Missionary Churches. Shanghai, 1886.", ("Nevius",)),
+    # a bare label; a quoted title before the names
+    ("11 E. W. Becker, K. Bier, and W. Henkes, Nucl. Phys. 146: 333 (1956)", ("Becker", "Bier", "Henkes")),
+    ("\"Single defect centres in diamond: A review\", F. Jelezko, and J. Wrachtrup, Phys. Stat. Sol. A 203, "
+     "3207 (2006).", ("Jelezko", "Wrachtrup")),
     # names in Cyrillic and Hangul
     ("Анчев, Панко. 1975. Яко Молхов. Литературна мисъл, 20 (4). 148 - 151.", ("Анчев",)),
     ("이수진, 김상옥 (2019). 유아교사의 성인애착과 직무환경. 한국보육학회지, 19(4), 171-188.", ("이수진", "김상옥")),
@@ -259,6 +280,10 @@ def _fields(raw: str) -> tuple:
      ("GEANT4 Collaboration", "Agostinelli")),
     ("The Cancer Genome Atlas Research Network (2008) Comprehensive genomic characterization. Nature 455:1061",
      ("The Cancer Genome Atlas Research Network",)),
+    ("ENCODE Project Consortium (2012) An integrated encyclopedia of DNA elements. Nature 489:57-74.",
+     ("ENCODE Project Consortium",)),
+    ("CKMfitter group, J. Charles et al., Current status of the CKM fit, Phys. Rev. D91 (2015) 073007.",
+     ("CKMfitter group", "Charles")),
     # title words joined by "and" are no "Surname, Forename" list
     ("ATLAS Collaboration, Reconstruction, Energy Calibration, and Identification of Tau Leptons, ATL-PUB-2015.",
      ("ATLAS Collaboration",)),

@@ -16,6 +16,7 @@ from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
     ENTRY_BRACKET_OR_COMMA,
     ENTRY_COLLABORATION,
+    ENTRY_DOI_TAIL,
     ENTRY_GROUP_AUTHOR,
     ENTRY_LABEL,
     ENTRY_PLACE_PUBLISHER,
@@ -134,6 +135,13 @@ def parse_entry(raw: str, dense: str | None = None,
     vancouver = ";" in text and REF_VANCOUVER_DATE.search(text) is not None
     authors, authors_end = _authors(text[:2000], vancouver)
     title = _title(text, authors_end, ym, vancouver)
+    if not authors and text[:1] in "“\"'‘«":
+        quoted = ENTRY_QUOTED_TITLE.match(text)
+        if quoted is not None:
+            # A quoted title first, the names after it (some physics and engineering lists):
+            # '"Single defect centres in diamond: A review", F. Jelezko, and J. Wrachtrup, Phys. Stat. Sol.'
+            after = ENTRY_TITLE_LEAD.match(text, quoted.end()).end()
+            authors = _authors(text[after:after + 2000], vancouver)[0]
     return {"authors": authors, "year": year, "year_suffix": suffix, "title": title, "doi": doi,
             "arxiv_id": arxiv, "url": url}
 
@@ -157,7 +165,14 @@ def _doi(text: str) -> str | None:
     m = REF_DOI.search(text)
     if m is None:
         return None
-    return _trim_id(m.group("doi")).lower()
+    doi = m.group("doi")
+    tail = ENTRY_DOI_TAIL.search(doi)
+    if tail is not None:
+        doi = doi[:tail.start()]  # "10.1103/PhysRevD.94.085018.URL https://…": the next field, glued
+    opened = doi.rfind("(")
+    if opened > 0 and ")" not in doi[opened:]:
+        doi = doi[:opened]  # "…29.5.551(in Korean" : a remark in parentheses, glued
+    return _trim_id(doi).lower()
 
 
 def _trim_id(s: str) -> str:
@@ -317,10 +332,11 @@ def _name_at(text: str, pos: int, form: int | None,
             weak = (k, m, False)  # "A. Andrew, B. Brown Projection neurons ...": the title runs on
             continue
         ini = m.group("ini")
-        if weak is None and k <= 1 and ini.rstrip().endswith(".") \
+        if weak is None and k in (0, 1, 4) and (ini.rstrip().endswith(".") or text[after - 1] == ".") \
                 and (after >= len(text) or text[after].isspace() or text[after - 1].isspace()
                      or text[after].isupper()):
-            # "Acheson JM. The tragedy ...", "Koch, C.Biophysics of ...": the list ends with this name.
+            # "Acheson JM. The tragedy ...", "Koch, C.Biophysics of ...", "Boice JD Jr. Radiation and ...",
+            # "Nevius, John L. The Planting of ...": the list ends with this name.
             weak = (k, m, False)
     if weak is None and "et" in text[pos:pos + 60]:
         etal = NAME_SURNAME_ET_AL.match(text, pos)  # "Mainzer et al. 2011"

@@ -291,10 +291,11 @@ NAME_FORENAME_SURNAME = re.compile(
 
 # "Surname, Forename" (Chicago, MLA, many humanities and economics lists): "Bude, Heinz (1997)",
 # "Knuth, Donald E. (1998)", "Elliott, Dyan.", "Cloonan, William, and Postel, Jean-Philippe",
-# "Wiese, Leopold von (1971)" (the particle after the forename), "Dillman, Allissa A et al.".
+# "Wiese, Leopold von (1971)" (the particle after the forename), "Dillman, Allissa A et al."; the
+# forenames end with their initials ("Nevius, John L. The Planting" ends at "L.").
 NAME_SURNAME_FORENAME = re.compile(
     rf"""(?P<sur> {_SURNAME} ) \s* , \s*
-         (?P<ini> [{_UP}] [{_LOW}]+ (?: - [{_UP}] [{_LOW}]+ )? (?: \s+ (?: [{_UP}] [{_LOW}]+ | [{_UP}] \.? (?! [\w'’\-] ) ) ){{0,2}}
+         (?P<ini> [{_UP}] [{_LOW}]+ (?: - [{_UP}] [{_LOW}]+ )? (?: \s+ [{_UP}] [{_LOW}]+ )? (?: \s+ [{_UP}] \.? (?! [\w'’\-] ) ){{0,2}}
                   (?: \s+ {_PARTICLE_IN} )? ) (?! [\w'’\-] )""", X)
 
 # A name in a script without capitals (Chinese, Japanese, Korean), up to the comma, stop or space after
@@ -315,12 +316,13 @@ NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* a
 # "Zehr, J.P. (2012)", "Cohan. 2019", "Hood WR. 2013", "Sinclair et al,", a quoted title after the names
 # ("Venditti FJ Jr. “Classification of death").
 NAME_FOLLOW = re.compile(
-    r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et \s* al ) \b | (?:1[89]|20)\d\d
+    r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et ) \b | (?:1[89]|20)\d\d
               | [“"‘«] )""", X)
 
-# Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ".
+# Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ", French " et "
+# ("T. KAMETANI et K. OGASAWARA"; not "et al.").
 NAME_SEPARATOR = re.compile(
-    r"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: and | AND | & | y | und ) \s+ | & \s* )",
+    r"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: and | AND | & | y | und | et (?! \s* al \b ) ) \s+ | & \s* )",
     X)
 
 # A colon after the last name, before the title (F1000): "Loefer JK, Sedberry GR: Life history of".
@@ -419,13 +421,20 @@ TITLE_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 # ------------------------------------------------------------------------------ one entry (entry.py)
 
 # A list's label left at the start of an entry's text (XML readers and extractors keep it): "[26] S. Scherer",
-# "17.Creed PA", "6. Myers T", "[ 47]T. Sotiriou", "(3) Smith"; not a year ("2019. Title") nor a volume.
-ENTRY_LABEL = re.compile(r"\s* (?: \[ \s* \d{1,4} \s* \] | \( \d{1,4} \) | \d{1,3} \. (?! \d ) ) \s* (?= [^\W\d_] | [\"“‘'«] )", X)
+# "17.Creed PA", "6. Myers T", "[ 47]T. Sotiriou", "(3) Smith", "11 E. W. Becker"; not a year ("2019. Title").
+ENTRY_LABEL = re.compile(
+    r"\s* (?: \[ \s* \d{1,4} \s* \] | \( \d{1,4} \) | \d{1,3} \. (?! \d ) | \d{1,3} \s+ (?= [A-Z] ) ) \s* (?= [^\W\d_] | [\"“‘'«] )", X)
 
 # A space set before punctuation instead of after it (some extractors place the gap at the wrong side of
 # a glyph): "Phys .Rev .Lett .116", "C .Cartier ,J .Hwang", "merger ,Phys", "( 2016)".
 ENTRY_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+ (?P<p> [,.;:] ) (?P<glued> (?! [\s,.;:)\]] | $ ) )?", X)
 ENTRY_SPACE_IN_PARENS = re.compile(r"(?<= \( ) [ \t]+ | [ \t]+ (?= \) )", X)
+
+# The next field glued to a DOI (the extractor lost the space): ".URL http", ".PMID:20847271", "[arXiv:…",
+# ",arXiv", "[doi]" (PubMed's tag), "[" of a bracket that follows; not the brackets of an old SICI DOI
+# ("10.2981/0909-6396(2005)11[101:EORCCS]2.0.CO;2").
+ENTRY_DOI_TAIL = re.compile(
+    r"\. (?= (?: URL | PMID | PMCID | ISSN | ISBN | arXiv | Epub | http ) ) | \[ (?= (?i: arxiv | doi | pii ) | $ ) | , (?= [A-Za-z] )", X)
 
 # What the title starts after: the year and its punctuation, "(2019a).", ". 2018.", ", 2015,", a date with
 # it ("(1997, February 5).", "(2013, May)"), and an editors' mark after the names ("eds.,", "(Eds.)",
@@ -468,9 +477,11 @@ ENTRY_PUBLISHER_PAREN = re.compile(
 ENTRY_SAME_AUTHORS = re.compile(r"(?: \s* [-–—_]{2,} \s* [.,]? \s* (?: (?: and | & ) \s+ )? )+", X)
 
 # A collaboration named before its members (particle physics, astronomy): "GEANT4 Collaboration, S.
-# Agostinelli et al.", "Particle Data Group Collaboration, K. A. Olive", "CMS collaboration, Determination".
+# Agostinelli et al.", "Particle Data Group Collaboration, K. A. Olive", "CMS collaboration, Determination",
+# "CKMfitter group, J. Charles et al.", "ATLAS Collab. (G. Aad et al.)".
 ENTRY_COLLABORATION = re.compile(
-    r"(?P<group> (?: The \s+ )? (?: [\w\-&]+ \s+ ){0,5} (?: [Cc]ollaborations? | COLLABORATION ) ) \s* (?: [,:;] \s* | \. \s+ )", X)
+    r"""(?P<group> (?: The \s+ )? (?: [\w\-&]+ \s+ ){0,5}
+                  (?: [Cc]ollaborations? | COLLABORATION | Collab\. | [Cc]onsortium | [Gg]roup ) ) \s* (?: [,:;] \s* | (?<! \. ) \. \s+ | (?= \( ) )""", X)
 
 # A group author before the year, when no person's name opens the entry: "The Cancer Genome Atlas Research
 # Network (2008)", "National Academies of Sciences, Engineering, and Medicine, 2016.", "World Health
