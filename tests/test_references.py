@@ -237,6 +237,76 @@ def test_numbered_list_without_heading_is_found_in_the_last_pages():
     assert rl.references[0].authors == ("AuthorA", "Other")
 
 
+def test_a_list_without_heading_is_found_before_supplementary_pages():
+    entries = [it(f"[{n}] A. Author{chr(64 + n)} and B. Other, A study of item {n}, Phys. Rev. {n}, 1{n} (20{10 + n}).",
+                  72, 160 + 12 * n, 8) for n in range(1, 6)]
+    supplement = [it("Supplemental Material: A study of items", 72, 80, 10), *prose(100, 40)]
+    doc = pages(prose(80, 40), prose(80, 40), prose(80, 5) + entries, supplement, prose(80, 40))
+    rl = find_references(text_map(doc))
+    assert [r.label for r in rl.references] == ["[1]", "[2]", "[3]", "[4]", "[5]"]
+    assert rl.references[-1].raw.endswith("(2015).")
+
+
+@pytest.mark.parametrize(("labels", "expected"), [
+    (["[Knu84]", "[GJ79]", "[BCD+05]"], ["[Knu84]", "[GJ79]", "[BCD+05]"]),
+    (["[AL11]", "[Tho17a]", "[vdH10]", "[JOP+ ]"], ["[AL11]", "[Tho17a]", "[vdH10]", "[JOP+ ]"]),
+    (["[12]", "[13]", "[14]"], None),  # numbered, not alphabetic: no entry opens the list
+])
+def test_alphabetic_labels_open_entries(labels, expected):
+    items = [it("References", 72, 300, 12)]
+    y = 320
+    for k, label in enumerate(labels):
+        items.append(it(f"{label} D. Knuth, The art of item {k}, Addison-Wesley,", 72, y, 8))
+        items.append(it(f"[Online]. Available: http://example.org/{k}, 198{k}.", 110, y + 10, 8))
+        y += 22
+    rl = find_references(text_map(pages(prose(80, 40), items)))
+    if expected is None:
+        assert [r.label for r in rl.references] != labels
+        return
+    assert [r.label for r in rl.references] == expected
+    assert [r.raw for r in rl.references][0] == "D. Knuth, The art of item 0, Addison-Wesley, [Online]. " \
+        "Available: http://example.org/0, 1980."
+
+
+def test_an_alphabetic_label_set_apart_from_its_text_joins_it():
+    items = [it("References", 72, 300, 12),
+             it("[Ko12]", 72, 320, 8), it("Y. Ko, A study of term weighting, in SIGIR, 2012.", 120, 320, 8),
+             it("[Lav06] N. Lavesson, Evaluation of learning algorithms, 2006.", 72, 334, 8),
+             it("[ZSVG+16]", 72, 348, 8), it("A. Zubiaga et al., Tweetlid, 2016.", 120, 348, 8)]
+    rl = find_references(text_map(pages(prose(80, 40), items)))
+    assert [(r.label, r.authors[:1]) for r in rl.references] == [
+        ("[Ko12]", ("Ko",)), ("[Lav06]", ("Lavesson",)), ("[ZSVG+16]", ("Zubiaga",))]
+
+
+@pytest.mark.parametrize("dash", ["———,", "——,", "---,", "———."])
+def test_a_dash_run_for_authors_repeats_the_authors_above(dash):
+    items = [it("References", 72, 300, 12),
+             it("[1] M. Lui and T. Baldwin, “Cross-domain feature selection,” in IJCNLP, 2011.", 72, 320, 8),
+             it(f"[2] {dash} “langid.py: An off-the-shelf tool,” in ACL, 2012.", 72, 332, 8),
+             it("[3] S. Nakatani, “Language detection library,” 2010.", 72, 344, 8)]
+    refs = find_references(text_map(pages(prose(80, 40), items))).references
+    assert [r.authors for r in refs] == [("Lui", "Baldwin"), ("Lui", "Baldwin"), ("Nakatani",)]
+
+
+def test_line_numbers_in_the_outer_margin_of_either_page_are_dropped():
+    """Two-sided drafts set their line numbers at another x on odd and even pages."""
+    def page(first_line: int, first_entry: int, margin: float, heading: bool) -> list[TextItem]:
+        items = [it("References", 120, 88, 10)] if heading else []
+        for k in range(12):
+            n = first_entry + k // 2
+            y = 100 + 12 * k
+            text = f"{n} Author{chr(65 + n % 26)} Name. A study of item {n}." if k % 2 == 0 else \
+                f"Journal of Tests, {n}:1–9, 20{10 + n % 80:02d}."
+            items.append(it(f"{first_line + k} {text}" if k % 2 == 0 else text, margin if k % 2 == 0 else 140, y, 9))
+            if k % 2:
+                items.append(it(str(first_line + k), margin, y, 5))
+        return items
+    doc = pages(prose(80, 40), page(300, 1, 72, True), page(312, 7, 90, False))
+    refs = find_references(text_map(doc)).references
+    assert [r.label for r in refs] == [str(n) for n in range(1, 13)]
+    assert refs[0].raw == "AuthorB Name. A study of item 1. Journal of Tests, 1:1–9, 2011."
+
+
 def test_no_reference_list_is_a_diagnostic_not_an_error():
     rl = find_references(text_map(pages(prose(80, 40), prose(80, 40))))
     assert rl.references == () and rl.start is None and rl.end is None

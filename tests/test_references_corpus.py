@@ -4,7 +4,7 @@ Ground truth: for every paper whose PDF links its citations to its bibliography,
 link targets (MANIFEST ``gt_cite_targets``). A few papers link only part of their list (Elsevier links the
 first citation of each entry, publishers skip notes): for those the true count was read off the list by eye
 and is written below with how it was checked. The issue's target: the number of entries found within 5 %
-of the truth on at least 90 % of these papers.
+of the truth on at least 95 % of these papers.
 """
 
 from __future__ import annotations
@@ -33,11 +33,37 @@ TRUE_COUNT = {
     "cell-2024-cell.2024.02.016": 63,  # last label "63." before STAR★METHODS, no "64."
     "acs-jctc-2022-2c00401": 36,  # last label "(36)", a note ("This depends on Wyckoff site occupancy too.")
     "nar-2024-gkae252": 98,  # last label "98." (p16)
+    # Numbered lists whose labels run 1..N without a gap (test_numbered_lists_run_in_sequence), N read as the
+    # last label, with what follows it: the links name fewer (ranges linked at their ends, entries cited
+    # only in tables, figures or the supplement).
+    "DropImpact_PRL_arXiv__ms": 56,  # last label "[56]" (p16), then the page number and the document's end
+    "distquant__preprint": 19,  # last label "[19]" (p6), then the page number and the document's end
+    "kagome__Kaplan_et_al._-_2024_-_Unification_of_Nonlinear_Anomalous_Hall_Effect_and_Nonreciprocal_"
+    "Magnetoresistance_in_Metals_by_the": 59,  # last label "[59]" (p7), then "Supplemental Material:" (p8)
+    "mmda__72b37044a17c9210ed56c2cc7b9a737b1385311b": 109,  # last label "109." (p17), the document's end
+    "norma__fulltext__23449c52": 41,  # last label "[41]" (p11), the document's end
+    "norma__fulltext__56fffdb5": 58,  # last label "58." (p13), then the page number and the document's end
+    "norma__fulltext__72b0684b": 49,  # last label "49." (p12), then "Edited by G Eysenbach; submitted"
+    "paper-qa__10.1016_j.bpj.2022.02.026": 55,  # last label "55." (p10), the document's end
+    "paper-qa__10.1016_j.febslet.2014.11.036": 153,  # last label "[153]" (p12), the document's end
+    "paper-qa__10.1021_acschembio.3c00138": 38,  # last label "(38)" (p9), then the running foot, the end
+    "paper-qa__10.1038_s12276-023-01094-x": 106,  # last label "106." (p11), then "ACKNOWLEDGEMENTS"
+    "paper-qa__10.1038_s41467-023-40886-7": 52,  # last label "52." (p14), then "Acknowledgements"
+    "paper-qa__10.1093_nar_gkae088": 104,  # last label "104." (p23), then "Received: March 6, 2023."
+    "paper-qa__10.1093_nar_gkae105": 87,  # last label "87." (p15), then "Received: May 19, 2023."
+    "paper-qa__10.1093_nar_gkae212": 100,  # last label "100." (p17), then "Received: September 5, 2023."
+    "paper-qa__10.1128_aem.01486-22": 90,  # last label "90." (p19), then the running foot, the end
+    "refextract__2304.10117": 33,  # last label "[33]" (p5, a URL note REVTeX numbers as an entry), the end
+    "scholarphi__ards": 46,  # last label "46." (p13), then "Publisher’s note Springer Nature"
+    "scholarphi__silicaGlass": 49,  # last label "(49)" (p7), then the running foot, the end
+    # Author-year: one entry per line at a column's left edge, counted in the lines of pages 10-11 (x 51
+    # and 321: 52 + 49; continuation lines at x 60 and 330).
+    "WASP-4b_anomaly__ms": 101,
 }
 
 # The issue's target, and what this stage reaches on the corpus (asserted: a paper falling out of the
 # 5 % band is a regression to look at, not noise).
-TARGET_RATE = 0.90
+TARGET_RATE = 0.95
 REACHED_RATE = 1.0
 
 
@@ -76,17 +102,32 @@ def test_reference_counts_against_the_links(measured):
 
 
 def test_numbered_lists_run_in_sequence():
-    """Where entries are labelled, the labels run 1, 2, 3, ... with no gap and no repeat."""
+    """Where entries are numbered, the labels run 1, 2, 3, ... with no gap and no repeat."""
     checked = 0
     for paper in PAPERS:
         refs = find_references(text_map(corpus.document(paper.file).pages)).references
         labels = [r.label for r in refs]
-        if not labels or labels[0] is None:
-            continue
+        if not labels or labels[0] is None or not re.fullmatch(r"[\[(]?\d+[.)\]]?", labels[0]):
+            continue  # unlabelled, or alphabetic labels ("[Knu84]"): test_alphabetic_labels_are_kept_as_printed
         numbers = [int(re.sub(r"\D", "", lb)) for lb in labels if lb]
         assert numbers == list(range(1, len(numbers) + 1)), paper.stem
         checked += 1
     assert checked >= 15
+
+
+ALPHABETIC = [p for p in PAPERS if "alphabetic labels" in p.row.get("notes", "")]
+
+
+@pytest.mark.parametrize("paper", ALPHABETIC, ids=lambda p: p.stem)
+def test_alphabetic_labels_are_kept_as_printed(paper):
+    """On amsalpha/alpha lists every entry carries its printed label ("[Knu84]", "[BCD+05]"), brackets
+    included, so that a citation "[Knu84]" in the text can name it; and every label is another."""
+    refs = find_references(text_map(corpus.document(paper.file).pages)).references
+    labels = [r.label for r in refs]
+    assert len(refs) >= TRUE_COUNT.get(paper.stem, linked(paper))
+    assert all(lb is not None and re.fullmatch(r"\[[^\[\]]+\]", lb) and not lb[1:-1].isdigit()
+               for lb in labels), labels
+    assert len(set(labels)) == len(labels)
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)

@@ -115,6 +115,9 @@ class ReferencesParams:
     #: Fallback scan when no References heading exists: how many of the last pages to look at.
     fallback_min_pages: int = 2
     fallback_max_pages: int = 20
+    #: ... as a share of the pages: a list without a heading ends the main text, which supplementary
+    #: material (derivations, extra figures) may follow for as long again (a letter's four pages, then five).
+    fallback_share: float = 0.67
     #: A splitting strategy wins when it yields at least this many entries.
     min_entries: int = 3
     #: Fallback: a run of numbered entries must hold this many characters ...

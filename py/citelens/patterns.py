@@ -166,7 +166,7 @@ REFERENCE_LIST_HEADING = re.compile(
     r"""
     ^ \s* (?: ■ \s* )? (?: \d{1,4} \.? \s+ | [IVX]{1,5} \. \s+ | [A-Z] \. \s+ )?
     (?i: r \s? eferences (?: \s+ (?: and | & ) \s+ notes | \s+ cited )?
-       | bibliography | bibliograf[ií]a | βιβλιογραφ[ιί]α | literature \s+ cited | literature | works \s+ cited
+       | bibliography | bibliograf[ií]a | βιβλιογραφ[ιί]α | literature \s+ cited | literature? | works \s+ cited
        | cited \s+ literature | references \s+ and \s+ further \s+ reading | literaturverzeichnis
        | r[ée]f[ée]rences \s+ bibliographiques | referencias (?: \s+ bibliogr[aá]ficas )? | αναφορ[εέ]ς )
     \s* :? \s* $
@@ -176,10 +176,15 @@ REFERENCE_LIST_HEADING = re.compile(
 
 # A numbered entry's label at the start of a line: "[12] Smith ...", "(12) Smith ...", "12. Smith ...",
 # "12 Smith ..." (superscript-style lists), "12Smith" (a raised number glued to the name).
+#
+# Alphabetic labels (amsalpha, alpha, IEEE's "alphabetic" option): the authors' initials or the first
+# author's name stem, a "+" for more authors, the year's last two digits and a letter: "[Knu84]", "[GJ79]",
+# "[BCD+05]", "[Tho17a]", "[vdH10]", "[JOP+ ]" (no year). A bracket without a digit or "+" ("[Online]") is none.
 REF_LABEL = re.compile(
     r"""
     ^ \s* (?: ■ \s* )?
-    (?: \[ \s* (?P<bracket> \d{1,4} ) \s* \]
+    (?: (?P<alpha> \[ [A-Za-z][A-Za-z'’\-]{0,7} (?: \+ \s? (?: \d{2} | \d{4} )? | (?: \d{2} | \d{4} ) ) [a-z]? \] )
+      | \[ \s* (?P<bracket> \d{1,4} ) \s* \]
       | \( (?P<paren> \d{1,4} ) \)
       | (?P<dot> \d{1,4} ) \. (?! \d )
       | (?P<bare> \d{1,4} ) (?= \s+ \S | [A-ZÀ-Þ] )
@@ -355,17 +360,18 @@ NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
 # A run-in heading of the end matter after a reference list: "Conflict of Interest Statement: The authors",
 # "Received: 24 July 2014; accepted", "Copyright © 2015 Range", "Citation: Range F and", "Funding. This work",
 # JMIR's "Abbreviations" and "Edited by G Eysenbach; submitted", ACS's "Recommended by ACS" box, a generator's
-# stamp ("Powered by TCPDF (www.tcpdf.org)").
+# stamp ("Powered by TCPDF (www.tcpdf.org)"), APS's "Supplemental Material: <title>", Springer's "Publisher’s
+# note Springer Nature remains neutral" (no colon).
 END_MATTER = re.compile(
     r"""
     ^ (?: (?: conflicts? \s+ of \s+ interests? | competing \s+ (?: financial \s+ )? interests? | funding
           | acknowledge?ments? | author (?: s['’]? )? \s+ contributions? | data \s+ availability
           | received | citation | copyright | ethics \s+ statement | abbreviations | publisher['’]?s \s+ note
-          | supplementary \s+ (?: material | information | data ) | supporting \s+ information
+          | supplement (?: ary | al ) \s+ (?: materials? | information | data ) | supporting \s+ information
           | open \s+ access | additional \s+ information | author \s+ information | how \s+ to \s+ cite )
         (?: \s+ statement )? \s* [:.|] (?! \d )
       | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | edited \s+ by \s
-      | please \s+ cite \s+ as | cite \s+ this \s+ article | recommended \s+ by \s | powered \s+ by \s )
+      | publisher['’]?s \s+ note \s+ [A-Z] | please \s+ cite \s+ as | cite \s+ this \s+ article | recommended \s+ by \s | powered \s+ by \s )
     """,
     X | re.IGNORECASE,
 )
@@ -386,6 +392,18 @@ REF_LEADING_NUMBER = re.compile(r"\d{1,5}(?:\s+|$)")
 
 # A label on a line of its own, set far left of its entry's text: "[12]", "(3)", "7.", "14".
 REF_LABEL_ONLY = re.compile(r"\[?\(?\d{1,4}[.)\]]?")
+
+# An alphabetic label on a line of its own, left of its entry's text: "[Ko12]", "[ZSVG+16]" (see REF_LABEL).
+REF_ALPHA_LABEL_ONLY = re.compile(r"\[[A-Za-z][A-Za-z'’\-]{0,7}(?:\+\s?(?:\d{2}|\d{4})?|\d{2}|\d{4})[a-z]?\]")
+
+# A dash run in an entry's author position, "same authors as the entry above": IEEE's "———, “Title,”",
+# Chicago's "———. 2005.", AASTeX's single "—. 1995,", "---, and J. Smith" typed as hyphens, "__." as
+# underscores.
+REF_SAME_AUTHORS = re.compile(r"^\s*(?:[—―]|[–‒]{2,}|[—–―‒]\s*[—–―‒]|-{2,}|_{2,})[—–―‒]*\s*(?:[,.:;]|\s|$)")
+
+# An entry that starts with its year, where a rule drawn as a line stands for the authors above:
+# "(2016): “Wealth Distribution”", "(2022a): “Unbounded", "2005. Title".
+REF_YEAR_START = re.compile(r"^\s*\(?(?:1[6-9]|20)\d\d[a-z]?\)?\s*[,.:;]")
 
 # Digits, ignored when running heads are compared across pages: "Page 12 of 14" → "page # of #".
 REF_DIGITS = re.compile(r"\d+")

@@ -44,7 +44,7 @@ import unicodedata
 from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 
 from citelens.layout import TextMap, join_lines, strip_span
@@ -61,6 +61,9 @@ from citelens.patterns import (
     PAGE_NUMBER_LINE,
     REFERENCE_LIST_HEADING,
     REF_DIGITS,
+    REF_ALPHA_LABEL_ONLY,
+    REF_SAME_AUTHORS,
+    REF_YEAR_START,
     REF_DOI,
     REF_HEADING_HINT,
     REF_ID_HINT,
@@ -96,6 +99,7 @@ class LabelKind(enum.StrEnum):
     PAREN = "paren"  # (12)
     DOT = "dot"  # 12.
     BARE = "bare"  # 12
+    ALPHA = "alpha"  # [Knu84]: no number, the entries run in alphabetical order
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +170,7 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -
             DiagnosticCode.REFERENCES_UNSPLIT,
             f"the reference list could not be split into entries by number, indent or author-year "
             f"({len(entries)} found)", rows[0].page if rows else None))
-    refs = tuple(_reference(tm, i, e, params) for i, e in enumerate(entries, start=1))
+    refs = _same_authors(tuple(_reference(tm, i, e, params) for i, e in enumerate(entries, start=1)))
     start = min(r.start for r in rows)
     end = max(r.end for e in entries for r in e.rows)
     skipped = _skipped(tm, rows, start, end, furniture, params)
@@ -242,7 +246,7 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
     A page set in three or more columns (Royal Society Open Science's reference pages), which the shared
     layout reads as one, is cut at its gutters and read column by column here.
     """
-    margin = _line_number_margin(tm, first)
+    margins = _line_number_margin(tm, first)
     i, n = first, len(tm.lines)
     heading = first - 1 if cut is None else first  # the heading line (or the line holding it)
     while i < n:
@@ -258,6 +262,7 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
         if gutters and i == first and heading >= 0 and tm.lines[heading].page == page:
             lo = tm.line_index(tm.page_starts[page])  # the whole page: re-read, then keep what follows
         drop = furniture.lines_of(page)
+        margin = _page_margin(margins, page)
         for k in range(lo, j):
             if k in drop:
                 continue
@@ -281,15 +286,27 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
                 # Keep what follows the heading in reading order: below it in its column, and the
                 # columns to its right.
                 # Only text in the list's font size: prose above the heading is set larger.
+                # Where the heading shares its line with text of another column (Science sets
+                # "REFERENCES AND NOTES" beside a Methods column), its column is its own item's, and the
+                # lines after it in the layout's order are filtered the same way.
                 h_line = tm.lines[heading]
-                h_col, h_base = _column_of(h_line.items[0], gutters), h_line.baseline
+                h_item = h_line.items[0]
+                if cut is not None:
+                    h_item = next((item for item, off in zip(h_line.items, h_line.offsets, strict=True)
+                                   if tm.starts[heading] + off >= cut[0]), h_item)
+                h_col, h_base = _column_of(h_item, gutters), h_line.baseline
                 sizes = Counter(round(tm.lines[k].size, 1) for k in range(i, j))
                 size = sizes.most_common(1)[0][0]
-                pieces = [p for p in pieces if p[0] >= i or (
-                    (p[3] > h_col or (p[3] == h_col and tm.lines[p[0]].baseline > h_base))
-                    and abs(tm.lines[p[0]].items[p[1]].size - size) <= 0.05 * size
+
+                def after(p: tuple[int, int, int, int]) -> bool:
+                    return p[3] > h_col or (p[3] == h_col and (tm.lines[p[0]].baseline > h_base or p[0] == heading))
+
+                pieces = [p for p in pieces if (p[0] >= i and (cut is None or after(p))) or (
+                    after(p) and abs(tm.lines[p[0]].items[p[1]].size - size) <= 0.05 * size
                     and not any(_crosses(it, gutters) for it in tm.lines[p[0]].items[p[1]:p[2]]))]
             pieces.sort(key=lambda p: (p[3], tm.lines[p[0]].baseline))
+        else:
+            pieces = _side_by_side(tm, pieces)
         out: list[_Row] = []
         for k, a, b, col in pieces:
             row = _row(tm, k, a, b, col, cut, margin)
@@ -297,6 +314,46 @@ def _rows(tm: TextMap, first: int, furniture: _Furniture, cut: tuple[int, int] |
                 out.append(row)
         yield from _merge_label_rows(out)
         i = j
+
+
+def _side_by_side(tm: TextMap, pieces: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Lines of two columns the shared layout took for one (too few lines on the page to tell: the list's
+    first lines under its heading at a page's foot), read column by column.
+
+    Two columns show as pairs of lines on one baseline with a gap between them that no other line of
+    that column crosses; at least two such pairs are asked for.
+
+    ::
+
+        Aigrain, S., Favata, F., 2004,      Ambikasaran, S. 2015, Numer.    <- one baseline, two lines
+          A&A, 414, 1139                      Appl., 22, 1102
+    """
+    by_base: dict[tuple[int, int], list[tuple[int, int, int, int]]] = defaultdict(list)
+    for p in pieces:
+        by_base[(p[3], round(tm.lines[p[0]].baseline))].append(p)
+    pairs = [sorted(ps, key=lambda p: tm.lines[p[0]].box[0]) for ps in by_base.values() if len(ps) == 2]
+    if len(pairs) < 2:
+        return pieces
+    out = pieces
+    for col in {p[0][3] for p in pairs}:
+        mine = [pr for pr in pairs if pr[0][3] == col]
+        if len(mine) < 2:
+            continue
+        lo = max(tm.lines[a[0]].box[2] for a, _ in mine)
+        hi = min(tm.lines[b[0]].box[0] for _, b in mine)
+        if hi - lo < 2 * tm.lines[mine[0][0][0]].size:
+            continue
+        split = (lo + hi) / 2
+        lines = [tm.lines[p[0]] for p in pieces if p[3] == col]
+        if any(ln.box[0] < split < ln.box[2] for ln in lines):
+            continue
+
+        def side(p: tuple[int, int, int, int], col: int = col, split: float = split) -> int:
+            return 1 if p[3] == col and tm.lines[p[0]].box[0] >= split else 0
+
+        out = sorted(((k, a, b, c + side((k, a, b, c))) for k, a, b, c in out),
+                     key=lambda p: (p[3], tm.lines[p[0]].baseline))
+    return out
 
 
 def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] | None,
@@ -433,9 +490,10 @@ def _merge_label_rows(rows: list[_Row]) -> list[_Row]:
     out: list[_Row] = []
     for row in rows:
         prev = out[-1] if out else None
-        if prev is not None and len(prev.text) <= 6 and prev.page == row.page \
+        if prev is not None and len(prev.text) <= 10 and prev.page == row.page \
                 and abs(prev.baseline - row.baseline) < 0.5 * row.size \
-                and REF_LABEL_ONLY.fullmatch(prev.text) and row.x > prev.x:
+                and (REF_LABEL_ONLY.fullmatch(prev.text) or REF_ALPHA_LABEL_ONLY.fullmatch(prev.text)) \
+                and row.x > prev.x:
             text = prev.text + " " + row.text
             out[-1] = _Row(prev.line, prev.segments + row.segments, text, prev.x, prev.page, prev.column,
                            row.size, prev.baseline, _union(prev.box, row.box), _label(text))
@@ -444,13 +502,15 @@ def _merge_label_rows(rows: list[_Row]) -> list[_Row]:
     return out
 
 
-def _line_number_margin(tm: TextMap, first: int) -> float | None:
-    """The x of a margin of line numbers (bioRxiv preprints), if most lines start with one there.
+def _line_number_margin(tm: TextMap, first: int) -> dict[int, float] | None:
+    """Per page, the x of a margin of line numbers (bioRxiv preprints, drafts for review), if most lines
+    start with one there.
 
     Line numbers rise by one from line to line (unlike entry labels, which rise once per entry), and
-    reach the hundreds or stand alone on blank lines.
+    reach the hundreds or stand alone on blank lines. Two-sided layouts set them at another x on even
+    and odd pages (in the outer margin), so the margin is read page by page.
     """
-    xs: Counter[int] = Counter()
+    xs: dict[int, Counter[int]] = defaultdict(Counter)
     numbers: list[int] = []
     n = 0
     for i in range(first, min(len(tm.lines), first + 200)):
@@ -460,15 +520,28 @@ def _line_number_margin(tm: TextMap, first: int) -> float | None:
             return None
         m = REF_LEADING_NUMBER.match(line.items[0].text.strip()) if line.items else None
         if m is not None:
-            xs[round(line.items[0].x)] += 1
+            xs[line.page][round(line.items[0].x)] += 1
             numbers.append(int(m.group().strip()))
     if not xs or n < 10:
         return None
-    x, count = xs.most_common(1)[0]
+    margins = {page: c.most_common(1)[0] for page, c in xs.items()}
+    count = sum(k for _, k in margins.values())
     steps = sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1)
     if count < 0.6 * n or steps < 0.8 * (len(numbers) - 1) or max(numbers) < 100:
         return None
-    return float(x)
+    return {page: float(x) for page, (x, _) in margins.items()}
+
+
+def _page_margin(margins: dict[int, float] | None, page: int) -> float | None:
+    """The line-number margin of ``page``; past the pages measured, the one of the page two before (same
+    side of the spread) or the nearest one measured."""
+    if not margins:
+        return None
+    if page in margins:
+        return margins[page]
+    if page - 2 in margins:
+        return margins[page - 2]
+    return margins[min(margins, key=lambda p: abs(p - page))]
 
 
 def _in_margin(x: float, margin: float) -> bool:
@@ -565,7 +638,10 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
     big = 0
     for row in chain(head, stream):
         lb = row.label
-        if lb is not None or last_number:
+        if lb is not None and lb.kind is LabelKind.ALPHA:
+            # An alphabetic list resumes with a labelled entry in its own size (no number to follow on).
+            continues = bool(foreign) and abs(row.size - size) <= params.resume_size_share * size
+        elif lb is not None or last_number:
             continues = lb is not None and lb.number == last_number + 1 \
                 and abs(row.size - size) <= params.resume_size_share * size
         else:
@@ -584,6 +660,10 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
                 break
         if rows:
             if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
+                break
+            joined = _small_caps(rows[-1], row)
+            if joined is not None and len(rows) > 1 and _is_section_heading(joined, rows[-2], size, params):
+                del rows[-1]  # the heading's initial capital, taken for the end of the last entry
                 break
             prev = rows[-1]
             if _is_caption(row.text) or (prev.page == row.page and prev.column == row.column
@@ -633,9 +713,12 @@ def _sort_key(text: str) -> str:
 
 
 def _pitch(rows: Sequence[_Row], size: float) -> float:
-    """Median baseline step between consecutive rows of one column (the list's line pitch)."""
-    steps = sorted(b.baseline - a.baseline for a, b in zip(rows, rows[1:])
-                   if a.page == b.page and a.column == b.column and b.baseline > a.baseline)
+    """Median baseline step between consecutive rows of one column (the list's line pitch), measured on
+    rows in the list's size one line apart: an equation's or a figure's fragments above the list's first
+    entries step by a sub- or superscript's fraction of a line."""
+    same = [r for r in rows if abs(r.size - size) <= 0.05 * size]
+    steps = sorted(b.baseline - a.baseline for a, b in zip(same, same[1:])
+                   if a.page == b.page and a.column == b.column and b.baseline - a.baseline > 0.6 * size)
     return steps[len(steps) // 2] if steps else 1.2 * size
 
 
@@ -652,6 +735,16 @@ def _list_size(rows: Sequence[_Row], params: ReferencesParams) -> float:
     for row in rows[: params.size_sample_lines]:
         sizes[round(row.size, 1)] += len(row.text)
     return sizes.most_common(1)[0][0]
+
+
+def _small_caps(prev: _Row, row: _Row) -> _Row | None:
+    """``prev`` and ``row`` as one heading when they are one word in small capitals that the extractor split
+    into its full-size initial and the smaller rest ("A" + "PPENDIX", "R" + "EFERENCES"): an upper-case
+    letter alone, larger than the upper-case text beside it on the same baseline."""
+    if prev.page != row.page or len(prev.text) != 1 or not prev.text.isupper() or prev.size <= row.size \
+            or abs(prev.baseline - row.baseline) > 0.3 * row.size or not row.text[:1].isupper():
+        return None
+    return replace(row, text=prev.text + row.text, size=prev.size, segments=prev.segments + row.segments)
 
 
 def _is_section_heading(row: _Row, prev: _Row, size: float, params: ReferencesParams) -> bool:
@@ -706,7 +799,9 @@ def _drop_odd_sizes(rows: list[_Row], size: float, params: ReferencesParams) -> 
 def _fallback(tm: TextMap, furniture: _Furniture, params: ReferencesParams) -> tuple[list[_Row], list[_Entry]]:
     """No heading: the bottom-most running sequence of numbered entries in the last third of the pages."""
     pages = sorted(tm.page_starts)
-    n = min(max(-(-len(pages) // 3), params.fallback_min_pages), params.fallback_max_pages, len(pages))
+    n = min(max(-(-len(pages) * params.fallback_share // 1), params.fallback_min_pages), params.fallback_max_pages,
+            len(pages))
+    n = int(n)
     first_page = pages[-n] if n else pages[0]
     first = tm.line_index(tm.page_starts[first_page])
     rows = list(_rows(tm, first, furniture, None, params))
@@ -765,7 +860,8 @@ def _label(text: str) -> _Label | None:
             end = m.end()
             while end < len(text) and text[end] == " ":
                 end += 1
-            return _Label(kind, int(g), text[m.start():m.end()].strip().lstrip("■").strip(), end)
+            number = 0 if kind is LabelKind.ALPHA else int(g)
+            return _Label(kind, number, text[m.start():m.end()].strip().lstrip("■").strip(), end)
     return None
 
 
@@ -797,7 +893,12 @@ def _chain(rows: list[_Row], labels: list[_Label | None], kind: LabelKind,
     first_label_row = None
     for k, (row, lb) in enumerate(zip(rows, labels, strict=True)):
         start = False
-        if lb is not None and lb.kind == kind:
+        if lb is not None and lb.kind == kind == LabelKind.ALPHA:
+            # Alphabetic labels carry no number to run in sequence: every one at the label edge opens an
+            # entry (a "[Knu84]" inside an entry's text is not at the line start, or not at the edge).
+            start = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size \
+                and (expected is not None or k <= 3)
+        elif lb is not None and lb.kind == kind:
             aligned = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size
             if expected is None:
                 start = lb.number <= 2 and k <= 3
@@ -905,6 +1006,11 @@ def _hanging(rows: list[_Row], params: ReferencesParams) -> list[_Entry]:
             else:
                 ind = left + (ref_ind - ref_left)
         new = r.x < (left + ind) / 2
+        if not new and r.x >= ind + params.indent_min * r.size and REF_YEAR_START.match(r.text) \
+                and REF_YEAR.search(text) and (k == 0 or abs(rows[k - 1].baseline - r.baseline) > 0.3 * r.size):
+            # "(2016): “Wealth ...” set right of the indent: the same authors' next entry, their names
+            # replaced by a rule drawn as a line (no text), so the entry starts with its year.
+            new = True
         starts.append(new)
         text = r.text if new else text + " " + r.text
     n_cont = starts.count(False)
@@ -998,6 +1104,18 @@ def _reference(tm: TextMap, index: int, entry: _Entry, params: ReferencesParams)
     box = _first_box(entry)
     fields = parse_entry(raw, dense, params)
     return Reference(index, entry.label, raw, first.page, box, **fields)
+
+
+def _same_authors(refs: tuple[Reference, ...]) -> tuple[Reference, ...]:
+    """A dash run where an entry's authors belong ("———, “Title,” ...", "——. 2005."): the styles' sign for
+    "the same authors as the entry above", so the entry takes the previous entry's authors. So does an
+    entry that starts with its year ("(2016): “Title,”"): its rule was drawn as a line, not set as text."""
+    out: list[Reference] = []
+    for ref in refs:
+        if out and not ref.authors and (REF_SAME_AUTHORS.match(ref.raw) or REF_YEAR_START.match(ref.raw)):
+            ref = replace(ref, authors=out[-1].authors)
+        out.append(ref)
+    return tuple(out)
 
 
 def _first_box(entry: _Entry) -> Box:
