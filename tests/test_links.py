@@ -487,6 +487,8 @@ def printed_entry_agrees(ref: Reference, text: str, numbered: bool) -> bool | No
                 nums.update(range(int(a), int(b) + 1))
         m = NUMERIC_LABEL.match(ref.label or "")
         return (m is not None and int(m["number"]) in nums) if nums else None
+    if ref.label and ref.label.startswith("[") and any(c.isalpha() for c in ref.label) and ref.label[1:-1] in text:
+        return True  # an alphabetic label: "[Knu84]" in the text names the entry labelled "[Knu84]"
     words = {w for w in _WORD.findall(_fold(text)) if w.rstrip("-") not in _STOP}
     if not words:
         return None
