@@ -339,6 +339,21 @@ def test_author_lists(raw, authors):
      "Enjeux socio-culturels des discours amoureux"),
     # a quote inside the title is not the title
     ("Smith J. A study of \"quoted words\" in titles. J Tests 2001; 1:2.", "A study of \"quoted words\" in titles"),
+    # an identifier, an edition or the proceedings after the title; a title's own ", in"
+    ("V. A. Rubakov, The Null Energy Condition and its violation, arXiv:1401.4024v2.",
+     "The Null Energy Condition and its violation"),
+    ("Banks T 2003 A Critique of pure string theory: heterodox opinions (arXiv:hep-th/0306074)",
+     "A Critique of pure string theory: heterodox opinions"),
+    ("Black, H. C. (1910). Black’s Law Dictionary (2nd ed). St. Paul: West Publishing Co.", "Black’s Law Dictionary"),
+    ("W. A. Martin and R. J. Fateman, The MACSYMA System, Proceedings of Second Symposium on Symbolic Algebraic "
+     "Manipulation (March 1971).", "The MACSYMA System"),
+    ("Thompson D, Easton D. Variation in cancer risks, by mutation position, in BRCA2 mutation carriers. Am J Hum "
+     "Genet 2001; 68:410-419.", "Variation in cancer risks, by mutation position, in BRCA2 mutation carriers"),
+    # an organisation as the author, then the title
+    ("Centers for Disease Control and Prevention. Update: trends in AIDS incidence. Morb Mortal Wkly Rep "
+     "1997;46:661–7.", "Update: trends in AIDS incidence"),
+    # names joined by dots (Korean lists)
+    ("최경원.임연옥.윤현숙(2012). 사별 여성노인의 삶의 만족에 관한 연구. 노인복지연구, 55, 85-104.", "사별 여성노인의 삶의 만족에 관한 연구"),
     # an editor after the title
     ("Topical Issue on Nuclear Symmetry Energy, edited by Li B. A. et al., Eur. Phys. J. A 50 (2014) 9.",
      "Topical Issue on Nuclear Symmetry Energy"),

@@ -19,6 +19,7 @@ from citelens.patterns import (
     ENTRY_DOI_TAIL,
     ENTRY_GROUP_AUTHOR,
     ENTRY_LABEL,
+    ENTRY_ORGANISATION,
     ENTRY_PLACE_PUBLISHER,
     ENTRY_PUBLISHER_PAREN,
     ENTRY_QUOTE_MARK,
@@ -291,7 +292,7 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         # is the first author, its members after it; alone, it is the author ("CMS collaboration, Title").
         names.insert(0, group.group("group"))
     if not names and pos == 0:
-        org = ENTRY_GROUP_AUTHOR.match(text)
+        org = ENTRY_GROUP_AUTHOR.match(text) or ENTRY_ORGANISATION.match(text)
         if org is not None:
             return (org.group("group"),), org.end()  # "The Cancer Genome Atlas Research Network (2008)"
     return tuple(names), end
@@ -384,7 +385,7 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     venue = TITLE_VENUE.search(rest)
     if venue is not None:
         cut = venue.start()
-    stop = ENTRY_TITLE_STOP.search(rest, 0, cut) if "by" in rest or "//" in rest or "; " in rest else None
+    stop = ENTRY_TITLE_STOP.search(rest, 0, cut)
     if stop is not None and stop.start() > 0:
         cut = stop.start()
     paren = ENTRY_PUBLISHER_PAREN.search(rest, 0, cut) if "(" in rest else None

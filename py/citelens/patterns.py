@@ -304,8 +304,11 @@ NAME_SURNAME_FORENAME = re.compile(
                   (?: \s+ {_PARTICLE_IN} )? ) (?! [\w'’\-] )""", X)
 
 # A name in a script without capitals (Chinese, Japanese, Korean), up to the comma, stop or space after
-# it: "리창언, 1991", "張仁崗. 張子和補法特點淺析", "이수진, 김상옥 (2019)".
-NAME_UNCASED = re.compile(r"(?P<sur> [\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8} ) (?P<ini>)", X)
+# it: "리창언, 1991", "張仁崗. 張子和補法特點淺析", "이수진, 김상옥 (2019)"; names joined by a dot or a middle dot
+# are one list ("최경원.임연옥.윤현숙(2012)": the first is the first author).
+NAME_UNCASED = re.compile(
+    r"(?P<sur> [\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8} ) (?P<ini> (?: [.․・、] [\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8} )* )",
+    X)
 
 # Before the next of several initials-first names set without a comma: " B Bell" in "A Ames B Bell (2001)".
 NAME_SPACED_NEXT = re.compile(
@@ -348,8 +351,9 @@ REF_VANCOUVER_DATE = re.compile(
 NAME_ET_AL = re.compile(r"\s* [,;]? \s* et \s* al \b \.? ,?", X)
 
 # A title ends at a sentence end (see TITLE_END) or where the venue starts: ", in: J. P. Lynch (Ed.)",
-# ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B" (an abbreviated journal after a comma).
-TITLE_VENUE = re.compile(r",\s+(?:[Ii]n:?\s|(?=[A-Z][a-z]{0,5}\.\s))")
+# ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B" (an abbreviated journal after a comma); not a title's
+# own ", in" ("Variation in cancer risks, by mutation position, in BRCA2 mutation carriers").
+TITLE_VENUE = re.compile(r",\s+(?:In:?\s|in:\s|in\s(?=[A-Z]\S*\s+[A-Z(])|(?=[A-Z][a-z]{0,5}\.\s))")
 
 # A citation key's year-ish tail or a name's generational suffix, never a surname: "Jr.", "III", "Sr".
 NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
@@ -488,7 +492,7 @@ ENTRY_BRACKET_OR_COMMA = re.compile(r"[()\[\],]")
 # "(Wiley, New York), 1977", "(Springer, New York, 2002)"; not a parenthesis the title goes on after
 # ("shark (Richardson, 1836) off the coast") nor one that opens in lower case ("(in German)").
 ENTRY_PUBLISHER_PAREN = re.compile(
-    r"\s* \( (?= [A-Z] [^()]{1,120} [,:] [^()]* \) \s* (?: [.,;\[]|$ ) )", X)
+    r"\s* \( (?= [A-Z] [^()]{1,120} [,:] [^()]* \) \s* (?: [.,;\[(]|$ ) )", X)
 
 # An IEEE or AMS mark for "the same authors as the entry above", in place of the names: "———,", "--, C. W.
 # Landsea", "--, --, and M. A. Saunders", "____. 2001."
@@ -509,14 +513,29 @@ ENTRY_GROUP_AUTHOR = re.compile(
                     (?: [A-Z&][\w&'’\-]* | \( [A-Z]{2,} \) ) ){1,12} )
         (?= \s* (?: \( \s* | , \s* | \. \s+ ) (?: 1[89] | 20 ) \d\d )""", X)
 
+# An organisation as the author, named by what it is, before a full stop and the title: "Centers for
+# Disease Control and Prevention. Update: trends in AIDS incidence", "Society of Critical Care Medicine.
+# Guidelines for ...", "World Health Organization. Global report".
+ENTRY_ORGANISATION = re.compile(
+    r"""(?P<group> (?: [A-Z][\w&'’\-]* ,? \s+ (?: (?: of | for | and | the | on | in | de | des | du | la | und | für ) \s+ )* ){0,8}
+        (?: Centers? | Centres? | Department | Society | Association | Institute | Organi[sz]ation | Agency | Ministry
+          | Office | Council | Commission | Committee | Bureau | Board | Foundation | Network | Federation | Academy
+          | Academies | Service | Administration | Authority | Union | Programme | Program | Survey )
+        (?: ,? \s+ (?: (?: of | for | and | the | on | in ) \s+ )* [A-Z][\w&'’\-]* ){0,8} )
+    (?= \s* \. \s+ [A-Z] )""", X)
+
 # More places where a title ends and what follows it starts, besides TITLE_VENUE: an editor ("…Symmetry
 # Energy, edited by Li B. A.", "…the Tale, ed. by Mary Lord"), GOST's "//" before the venue ("Gravity
 # Gradiometry - Today and Tomorrow // 11th SAGA Meeting"), a title set off by "; " from the editors or
-# publisher of the book (ACS: "Multivariate Calibration; Martens, H., Naes, T., Eds.; Wiley: New York").
+# publisher of the book (ACS: "Multivariate Calibration; Martens, H., Naes, T., Eds.; Wiley: New York"),
+# ", Proceedings of ...", an identifier or an edition in brackets or after a comma ("… theory (arXiv:hep-th/
+# 0306074)", "… violation, arXiv:1401.4024", "Black’s Law Dictionary (2nd ed)").
 ENTRY_TITLE_STOP = re.compile(
     r""",? \s+ (?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b
       | \s+ // \s+
-      | ; \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){0,3} : \s+ [A-Z] )""", X)
+      | , \s* (?= (?: Proceedings | Proc\. ) \s )
+      | \s* [(\[] (?= (?i: arxiv | https? : | doi | e-print ) | \d+ (?: st | nd | rd | th ) \s* (?i: ed | edn | edition ) \b )
+      | , \s* (?= (?i: arxiv | e-print | preprint ) \b )      | ; \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){0,3} : \s+ [A-Z] )""", X)
 
 # A book's place and publisher after its title: "Brasilia: Comisión Económica", "New York: Wiley",
 # "Cambridge, MA: MIT Press".
