@@ -356,3 +356,70 @@ def test_levels_follow_numbering_then_size_weight_and_italics():
     doc = tuple(Page(pg.number, 612, 792, pg.items, fonts) for pg in doc)
     assert titles(detect_outline(doc, 10.0)) == [
         ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("Data collection", 2, 2), ("Closing Remarks", 1, 3)]
+
+
+def test_a_section_heading_may_be_followed_straight_away_by_its_first_subsection():
+    # ICLR: "3 METHODS" in capitals, then at once "3.1 SEQUENCE ALIGNMENT"; a numbered capital line
+    # followed by a line that is not its subsection and no paragraph is no heading.
+    def case(under: str) -> Page:
+        y = 160
+        items = [it(PROSE, 72, 100 + 12 * k) for k in range(4)]
+        items += [it("2 METHODS", 72, y), it(under, 72, y + 16, 8.0)]
+        items += [it(PROSE, 72, y + 32 + 12 * k) for k in range(4)]
+        return Page(2, 612, 792, tuple(items), FACES)
+
+    got = [o.title for o in detect_outline(with_bold_sections(case("2.1 SEQUENCE ALIGNMENT")), 10.0)]
+    assert got == ["1 Introduction", "2 METHODS", "2.1 SEQUENCE ALIGNMENT", "3 Discussion", "4 Summary"]
+    got = [o.title for o in detect_outline(with_bold_sections(case("0.25 0.50 0.75")), 10.0)]
+    assert got == ["1 Introduction", "3 Discussion", "4 Summary"]
+
+
+def test_a_long_outline_survives_a_long_section_without_headings():
+    # Twelve headings, then a discussion running over pages of tables: the gap that rejects three stray
+    # lines does not reject them.
+    many = [(1 + k // 4, it(f"{k + 1} Section number {k + 1}", 72, (200, 300, 500, 600)[k % 4], 12, BOLD))
+            for k in range(12)]
+    doc = paper(*many, (12, it("13 Closing section", 72, 250, 12, BOLD)))
+    assert len(detect_outline(doc, 10.0)) == 13
+    few = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (12, it("3 Closing section", 72, 250, 12, BOLD)))
+    assert detect_outline(few, 10.0) == ()
+
+
+def test_a_numbered_heading_and_an_unnumbered_one_alike_are_not_a_running_head():
+    # "5 Evaluation" in a table of contents, "5 EVALUATION" the section, "Evaluation" a paragraph head:
+    # three pages, but a running head repeats itself with its number or without it, not both ways.
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("5 Evaluation", 72, 250, 12, BOLD)),
+                (3, it("Evaluation", 72, 250, 12, BOLD)), (4, it("6 Conclusion", 72, 250, 12, BOLD)))
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == [
+        "1 Introduction", "5 Evaluation", "Evaluation", "6 Conclusion"]
+
+
+def test_a_section_heading_in_capitals_may_stand_straight_over_its_first_subheading():
+    # Cell Press: "RESOURCE AVAILABILITY" in bold capitals, then at once "Lead contact" in bold; two bold
+    # lines in capitals one over the other are not that (a table's head).
+    def case(under: str, text: str) -> Page:
+        return Page(2, 612, 792, (*body_lines(100, 4), it("RESOURCE AVAILABILITY", 72, 250, font=BOLD),
+                                  it(under, 72, 272, font=BOLD), it(text, 72, 286), *body_lines(298, 4)), FACES)
+
+    got = [o.title for o in detect_outline(with_bold_sections(case("Lead contact", PROSE)), 10.0)]
+    assert got == ["1 Introduction", "RESOURCE AVAILABILITY", "Lead contact", "3 Discussion", "4 Summary"]
+    got = [o.title for o in detect_outline(with_bold_sections(case("SOURCE IDENTIFIER", BODY)), 10.0)]
+    assert got == ["1 Introduction", "3 Discussion", "4 Summary"]
+
+
+def test_a_short_line_in_a_font_of_its_own_right_under_a_heading_needs_no_blank_line():
+    # Nature: "Methods", then at once "Materials" (8.7 pt in a font of its own over 8.2 pt text).
+    fonts = (Font("AdvOTdd63dae3"), Font("AdvOT70e1938e"), Font("AdvOT3d287b35.B", bold=True))
+
+    def para(y0: float, n: int = 4) -> list[TextItem]:
+        return [TextItem("The paragraph goes on here over line of the running text", 57, y0 + 11 * k, 240, 8.2, 8.2, 0)
+                for k in range(n)]
+
+    def page(n: int, head: str, sub: str) -> Page:
+        return Page(n, 612, 792, (*para(100), TextItem(head, 57, 160, 40, 10, 10, 2),
+                                  TextItem(sub, 57, 171, 50, 8.7, 8.7, 1), *para(182)), fonts)
+
+    doc = (page(1, "Results", "Cell lines"), page(2, "Discussion", "Limitations"), page(3, "Methods", "Materials"))
+    assert [o.title for o in detect_outline(doc, 8.2)] == [
+        "Results", "Cell lines", "Discussion", "Limitations", "Methods", "Materials"]

@@ -46,7 +46,7 @@ def test_outline_accuracy_against_bookmarks(measured):
     measured.extend(rows)
     measured.append(f"  OVERALL P {total.precision:.3f}  R {total.recall:.3f}  F1 {total.f1:.3f}")
     assert len(rows) >= 15
-    assert total.f1 >= 0.81, "\n".join(rows)
+    assert total.f1 >= 0.815, "\n".join(rows)
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)

@@ -125,7 +125,8 @@ def _within_margin(page: Page, line: Line, share: float) -> bool:
     return x1 <= mx or x0 >= page.width - mx or y1 <= my or y0 >= page.height - my
 
 
-def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: OutlineParams) -> bool:
+def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: OutlineParams,
+            under_heading: bool = False) -> bool:
     """A heading told by its spacing and a font of its own: a short line after a blank line, set in
     none of the fonts of the paragraph that follows at the usual leading. BMC renames its fonts
     ("RdksxjAdvTT99c4c969"), so the bold of its 9.2 pt "Study area" over 9.8 pt text is not known."""
@@ -136,7 +137,8 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
     nxt = after[0]
     pitch = nxt.baseline - line.baseline
     return prev.page == line.page == nxt.page and prev.column == line.column == nxt.column \
-        and line.baseline - prev.baseline >= p.spaced_above * pitch and 0 < pitch <= p.spaced_pitch * body \
+        and (under_heading or line.baseline - prev.baseline >= p.spaced_above * pitch) \
+        and 0 < pitch <= p.spaced_pitch * body \
         and abs(nxt.box[0] - line.box[0]) <= 0.5 * line.size and abs(nxt.size - body) <= 0.05 * body \
         and len(nxt.text) >= max(2 * len(text), p.spaced_min_next) and nxt.text.lstrip()[:1].isupper() \
         and not {i.font for i in line.items} & {i.font for i in nxt.items}
@@ -159,9 +161,14 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
         return False
     nxt = after[0]
     size = max(i.size for i in line.items)
-    if nxt.page != line.page or nxt.column != line.column or not 0 < nxt.baseline - line.baseline <= p.apart_below * size \
-            or abs(nxt.size - body) > 0.05 * body or len(nxt.text) < p.spaced_min_next \
-            or not nxt.text.lstrip()[:1].isupper():
+    if nxt.page != line.page or nxt.column != line.column or not 0 < nxt.baseline - line.baseline <= p.apart_below * size:
+        return False
+    # Under a section's heading comes a paragraph, or straight away its first subsection ("3 METHODS",
+    # then "3.1 SEQUENCE ALIGNMENT ..."), which opens with this number.
+    sub = _parse(" ".join(nxt.text.split()))[0]
+    first_sub = sub is not None and sub.startswith(number.rstrip(".") + ".") and sub != number
+    if not first_sub and (abs(nxt.size - body) > 0.05 * body or len(nxt.text) < p.spaced_min_next
+                          or not nxt.text.lstrip()[:1].isupper()):
         return False
     if prev is not None and prev.page == line.page and prev.column == line.column \
             and 0 < line.baseline - prev.baseline < p.apart_above * body:
@@ -176,9 +183,12 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     return capitals or foreign and line.size >= 0.95 * body
 
 
-def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams) -> Heading | None:
-    """``lines[n]`` as a heading told by its spacing and font (:func:`_spaced`), or None."""
-    if not n or not _spaced(lines[n - 1], lines[n], lines[n + 1:n + 2], body, p):
+def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams,
+                    found: Sequence[Heading] = ()) -> Heading | None:
+    """``lines[n]`` as a heading told by its spacing and font (:func:`_spaced`), or None. Right under a
+    heading just ``found`` ("Methods", then "Materials") it needs no blank line above it."""
+    under = bool(found) and n > 0 and found[-1].line is lines[n - 1]
+    if not n or not _spaced(lines[n - 1], lines[n], lines[n + 1:n + 2], body, p, under):
         return None
     line = lines[n]
     text = " ".join(line.text.split())
@@ -281,7 +291,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         # italics ("Data input") and "3.1. readData" with the name in typewriter.
         larger = not big and line.size >= p.larger_ratio * body
         if not big and not shares[n] and not (italic and (larger or line.text[:1].isdigit())):
-            spaced = _spaced_heading(lines, n, body, p)
+            spaced = _spaced_heading(lines, n, body, p, out)
             if spaced is not None:
                 out.append(spaced)
             elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
@@ -309,7 +319,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
-            elif (spaced := _spaced_heading(lines, n, body, p)) is not None:
+            elif (spaced := _spaced_heading(lines, n, body, p, out)) is not None:
                 out.append(spaced)  # a little larger, in a font of its own (Nature's 8.7 pt over 8.2 pt)
             continue
         if paragraph[n] and not big:
@@ -329,7 +339,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         if not big and number is None and not known:
             below = shares[last + 1] if last + 1 < len(lines) else 0.0
             if len(title.split()) > p.standalone_max_words \
-                    or not _standalone(lines[last], lines[last + 1:last + 2], below, p):
+                    or not (_standalone(lines[last], lines[last + 1:last + 2], below, p)
+                            or _over_subheading(lines[last], lines[last + 1:last + 2], below, p)):
                 continue
         if number is None and not known:
             # A display equation or a label set large, a caption, a bullet ("d Strong volume ..."),
@@ -407,6 +418,20 @@ def _text_follows(line: Line, after: Sequence[Line], body: float, p: OutlinePara
     return nxt.page == line.page and nxt.column == line.column \
         and 0 < nxt.baseline - line.baseline <= p.apart_below * line.size \
         and nxt.size >= p.figure_label_size * body and len(nxt.text.split()) >= 2
+
+
+def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: OutlineParams) -> bool:
+    """A section heading in capitals straight over its first subheading, set in a heading face but not
+    in capitals ("RESOURCE AVAILABILITY", then "Lead contact" in Cell Press's STAR Methods): a heading
+    needs no paragraph of its own before its first subsection."""
+    text = " ".join(line.text.split())
+    if not after or text.upper() != text or _letters(text) < 4 or text.endswith((",", ";", ":", ".")):
+        return False
+    nxt = after[0]
+    sub = " ".join(nxt.text.split())
+    return nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size \
+        and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and after_share >= 0.5 \
+        and sub.upper() != sub and sub[:1].isupper() and len(sub) <= p.spaced_max_chars
 
 
 def _run_in(line: Line, emph: frozenset[int]) -> str | None:
@@ -526,7 +551,7 @@ def _once(headings: list[Heading], p: OutlineParams) -> list[Heading]:
     for i, h in enumerate(headings):
         if h.number is not None and last_of[(h.number, key(h))] != i:
             continue
-        if any(o.page == h.page - 1 and key(o) == key(h) and abs(o.y - h.y) <= p.repeat_height * h.size
+        if any(o.page == h.page - 1 and o.title.lower() == h.title.lower() and abs(o.y - h.y) <= p.repeat_height * h.size
                for o in out[-p.repeat_lookback:]):
             continue
         out.append(h)
@@ -534,7 +559,10 @@ def _once(headings: list[Heading], p: OutlineParams) -> list[Heading]:
 
 
 def _distinct_sections(a: Heading, b: Heading) -> bool:
-    return a.number is not None and b.number is not None and a.number != b.number
+    """Whether two alike headings are different sections: both numbered, not the same number; or one
+    numbered and one not (a running head repeats itself, with its number or without it, never both
+    ways: "5 EVALUATION" and an "Evaluation" paragraph head are two headings)."""
+    return (a.number is None) != (b.number is None) or a.number is not None and a.number != b.number
 
 
 def _levels(headings: list[Heading]) -> list[int]:
@@ -663,7 +691,7 @@ def detect_outline(
     if len(kept) < p.min_headings:
         return ()
     max_gap = p.max_gap_share * len(pages)
-    if any(b.page - a.page > max_gap for a, b in zip(kept, kept[1:], strict=False)):
+    if len(kept) < p.gap_trusted and any(b.page - a.page > max_gap for a, b in zip(kept, kept[1:], strict=False)):
         return ()
     levels = _levels(kept)
     return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))

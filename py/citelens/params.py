@@ -101,6 +101,9 @@ class OutlineParams:
     min_headings: int = 3
     #: ... and no gap between consecutive headings longer than this share of the page count.
     max_gap_share: float = 0.5
+    #: ... unless it has this many headings: stray lines are few, while a long section without subheadings
+    #: (a discussion running over pages of tables) leaves a gap in a real outline.
+    gap_trusted: int = 12
 
 
 @dataclass(frozen=True, slots=True)
