@@ -302,6 +302,8 @@ def test_author_lists(raw, authors):
      "Thymic carcinoma. Ten years' experience in twenty patients"),
     ("Goldner RD, Adams DO. The structure of phagocytes in vivo. III. The effect of foreign substances. Am J "
      "Pathol 1977; 89:335-350.", "The structure of phagocytes in vivo. III. The effect of foreign substances"),
+    ("Oh S, Syn SY. Who shares? Who doesn't? Factors affecting information sharing on social media. J Assoc Inf "
+     "Sci Technol 2015; 66:2045-2060.", "Who shares? Who doesn't? Factors affecting information sharing on social media"),
     # ... but a title ends where its venue's sentence starts
     ("Smith J. Who shares? Journal of Sharing 12, 1-9 (2001).", "Who shares?"),
     ("Doe, J. (2010). A title of a work. Technical report, University of Tests.", "A title of a work"),
@@ -316,6 +318,9 @@ def test_author_lists(raw, authors):
     ("Bertlmann, R. A. Anomalies in Quantum Field Theory (Oxford Univ. Press, 2000).",
      "Anomalies in Quantum Field Theory"),
     ("J. Feder, Fractals, Plenum Press, New York, NY, USA, 1988.", "Fractals"),
+    ("R. Penrose, The Emperor's New Mind (Oxford University Press, UK, 1989).", "The Emperor's New Mind"),
+    ("D. E. Knuth, The Art of Computer Programming, volume 1. Addison-Wesley, 1968.",
+     "The Art of Computer Programming"),
     ("A. Salam, Molecular Quantum Electrodynamics (Wiley, Hoboken, NJ, 2010).", "Molecular Quantum Electrodynamics"),
     # a journal, volume and pages after commas
     ("Gil-Alana, L.A. and Robinson, P.M. (1997), Testing of unit root hypotheses, Journal of Econometrics, 80, "

@@ -232,8 +232,9 @@ _NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME,
                NAME_SURNAME_FORENAME, NAME_UNCASED)
 # Names in another order that a list in one order still holds: bioRxiv's "Amberg D., D. C. Burke", ASM's
 # "Agogué, H., M. Brink", "R. Smith" among forenames-first names and "N. Manjikian and Wayne M. Loueks"
-# the other way round; Chicago inverts only the first name ("Michalski, Ryszard S., Robert E. Stepp").
-_NAME_FALLBACK = {0: (0, 2), 1: (1, 2), 2: (2, 3), 3: (3, 2), 4: (4, 3, 2), 5: (5,)}
+# the other way round ("Nicol, D. M. and E Heidelberger" too); Chicago inverts only the first name
+# ("Michalski, Ryszard S., Robert E. Stepp").
+_NAME_FALLBACK = {0: (0, 2, 3), 1: (1, 2), 2: (2, 3), 3: (3, 2), 4: (4, 3, 2), 5: (5,)}
 
 
 def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
@@ -319,7 +320,7 @@ def _name_at(text: str, pos: int, form: int | None,
         m = _NAME_FORMS[k].match(text, pos)
         if m is None:
             continue
-        if k == 3 and form == 2 and not _has_initial(m.group("ini")):
+        if k == 3 and form in (0, 2) and not _has_initial(m.group("ini")):
             continue  # in "J. Doe, Integrating Register Allocation and ..." the title goes on, no name
         after = _after_suffix(text, m.end())
         if NAME_FOLLOW.match(text, after) is not None or _glued_et_al(text, m):
@@ -446,6 +447,8 @@ def _title_goes_on(rest: str, ends: list[re.Match[str]], k: int) -> bool:
     if not rest[ends[k + 1].end():].strip(" .,;:") or ENTRY_PLACE_PUBLISHER.match(seg):
         return False  # nothing after it would be the venue; "Brasilia: Comisión Económica" is a publisher
     words = TITLE_WORD.findall(seg)
+    if ends[k].group(0) in "?!" and ends[k + 1].group(0) in "?!" and words and not any(c.isdigit() for c in seg):
+        return True  # a run of questions: "Who shares? Who doesn't? Factors ..."
     if len(words) < 3 or any(c.isdigit() for c in seg) or any(w.lower() in _VENUE_WORDS for w in words) \
             or words[0] in ("In", "IN"):
         return False
@@ -522,7 +525,8 @@ def _without_venue(cand: str, dated: bool = False) -> str:
         digits = sum(c.isdigit() for c in last)
         letters = sum(len(w) for w in words)
         numbers = digits > 0 and (letters <= digits or (words and words[0].lower() in _VOLUME_WORDS))
-        capitalised = bool(words) and all(w[0].isupper() or w.lower() in _MINOR_WORDS for w in words)
+        capitalised = bool(words) and words[0][0].isupper() \
+            and all(w[0].isupper() or w.lower() in _MINOR_WORDS for w in words)  # ", and Satisfaction": the title's
         if numbers or (digits and capitalised) or (dropped_numbers and capitalised and len(words) <= 8):
             dropped_numbers = dropped_numbers or numbers
             cand = cand[:k].rstrip()

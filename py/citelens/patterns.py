@@ -351,9 +351,10 @@ REF_VANCOUVER_DATE = re.compile(
 NAME_ET_AL = re.compile(r"\s* [,;]? \s* et \s* al \b \.? ,?", X)
 
 # A title ends at a sentence end (see TITLE_END) or where the venue starts: ", in: J. P. Lynch (Ed.)",
-# ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B" (an abbreviated journal after a comma); not a title's
+# ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B", ", Phys.Lett., B129", ", Theoret. and Math. Phys."
+# (an abbreviated journal after a comma); not a title's
 # own ", in" ("Variation in cancer risks, by mutation position, in BRCA2 mutation carriers").
-TITLE_VENUE = re.compile(r",\s+(?:In:?\s|in:\s|in\s(?=[A-Z]\S*\s+[A-Z(])|(?=[A-Z][a-z]{0,5}\.\s))")
+TITLE_VENUE = re.compile(r",\s*(?:In:?\s|in:\s|in\s(?=[A-Z]\S*\s+[A-Z(])|(?=[A-Z][a-z]{0,7}\.(?:\s|[A-Z])))")
 
 # A citation key's year-ish tail or a name's generational suffix, never a surname: "Jr.", "III", "Sr".
 NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
