@@ -51,6 +51,16 @@ MENTIONS = [
                                                                  (K.FIGURE, "2A", "Fig. 2 A and B"),
                                                                  (K.FIGURE, "2a", "Fig. 2.a")]),
     ("Figures 1D and 1E, Table II", [(K.FIGURE, "1D", "Figures 1D"), (K.FIGURE, "1E", "1E"), (K.TABLE, "II", "Table II")]),
+    # German head words
+    ("siehe Abbildung 1, Abb. 2, Tabelle I, Gleichung (3), Gl. 4, Abschnitt 2.1 und Algorithmus 1, Anhang A",
+     [(K.FIGURE, "1", "Abbildung 1"), (K.FIGURE, "2", "Abb. 2"), (K.TABLE, "I", "Tabelle I"),
+      (K.EQUATION, "3", "Gleichung (3)"), (K.EQUATION, "4", "Gl. 4"), (K.SECTION, "2.1", "Abschnitt 2.1"),
+      (K.ALGORITHM, "1", "Algorithmus 1"), (K.APPENDIX, "A", "Anhang A")]),
+    # IEEE subsections: a letter after the section's numeral; a range of numerals stays a range
+    ("in Section II-A, Sec. III-C2 and Sections II-IV; Table I-A", [(K.SECTION, "II-A", "Section II-A"),
+                                                                   (K.SECTION, "III-C2", "Sec. III-C2"),
+                                                                   (K.SECTION, "II", "Sections II"),
+                                                                   (K.SECTION, "IV", "IV")]),
     # not mentions
     ("a figurehead 3, config. 3, the Table of contents, Fig. A, Table 2015 and section headings",
      []),
@@ -142,6 +152,28 @@ def test_bare_numbers_are_no_equations_where_they_cite():
     assert found == ()
 
 
+def test_bare_numbers_name_equations_where_the_paper_cites_them_so():
+    # Where the paper's bare "(n)" all name its equations, one names an equation out of equation context
+    # too; the items of an enumeration "(1) ..., (2) ..." never do.
+    body = column(["A line of running text that fills the whole column width ok.",
+                   "We check whether (3) holds, and integrating (4) gives it in (3).",
+                   "Our aims: (1) speed and (2) accuracy."])
+    eqs = equation_line("E = mc^2", "(1)", 300) + equation_line("F = ma", "(2)", 330) \
+        + equation_line("G = 1", "(3)", 360) + equation_line("H = 2", "(4)", 390)
+    assert [(m.label, m.text) for m in mentions(body + eqs)] == [("3", "(3)"), ("4", "(4)"), ("3", "(3)")]
+    # Without any bare number in equation context, nothing says the paper cites equations that way.
+    alone = column(["We check whether (3) holds."])
+    assert mentions(alone + eqs) == ()
+
+
+def test_ieee_subsection_targets_from_the_bookmarks():
+    body = column(["as Abschnitt III-C and Section II shows"])
+    p2 = column([("II. RELATED WORK", 12.0), "text", ("C. Sprungtypen", 11.0), "more"], y0=100)
+    outline = (OutlineItem("II Related Work", 1, 2, 90.0), OutlineItem("III-C Sprungtypen", 2, 2, 124.0))
+    found = mentions(body, p2, outline=outline)
+    assert [(m.label, m.target) for m in found] == [("III-C", Target(2, 124.0)), ("II", Target(2, 90.0))]
+
+
 def test_left_numbered_equations():
     body = column(["A line of running text that fills the whole column width.", "Then Eq. (5) becomes simple."])
     eq = [item("(5)", 72, 300), item("inf = P(v, s) + P(v, w)", 200, 300)]
@@ -182,7 +214,7 @@ def test_roman_value():
 
 words = st.sampled_from(["Fig.", "Figs.", "Figure", "Table", "Eq.", "(3)", "(2.5)", "in", "and", "–", "3", "3a", "S2",
                          "IV", "A", "§", "Section", "Appendix", "1,", "9" * 40, "(" * 30, ".", "Supplementary",
-                         "Extended Data", "S1", "Fig-\nure", "(A.1)"])
+                         "Extended Data", "S1", "Fig-\nure", "(A.1)", "(1)", "(2)", "Abb.", "Abschnitt", "II-A"])
 
 
 @settings(max_examples=150, deadline=None)

@@ -39,12 +39,19 @@ from citelens.sentences import sentence_for, sentences_for
 PAPERS = corpus.pdf_papers() if (corpus.CORPUS / "MANIFEST.tsv").is_file() else ()
 pytestmark = pytest.mark.skipif(not PAPERS, reason="corpus not available")
 
-# What the issue asks, and what the stage reaches on this corpus (see the measured summary).
-MIN_RECALL = 0.95
+# What the issue asks, and what the stage reaches on this corpus (see the measured summary; measured on
+# the 97 papers: recall 0.971, target 0.957, precision 0.821, precision with a target 0.943).
+MIN_RECALL = 0.965
 MIN_TARGET = 0.95
-MIN_PRECISION = 0.72
-MIN_PRECISION_TARGETED = 0.85
-MIN_PAPER_RECALL = 0.85  # each paper with at least 10 links
+MIN_PRECISION = 0.81
+MIN_PRECISION_TARGETED = 0.935
+MIN_PAPER_RECALL = 0.85  # each paper with at least 10 links, but for those below
+# Papers whose links name labels no mention carries, each with its floor just under the figure measured.
+LINKS_WITHOUT_MENTIONS = {
+    # Tables whose cells list bare section numbers ("5.1, 5.5"; "Thomas's write rule (6.1)"), linked, with no
+    # head word before them (33 of its 115 links); and a "Sec-" hyphenated across a page break.
+    "papers-we-love__Optimistic_Replication": 0.7,
+}
 MIN_WHOLE_SENTENCES = 0.92
 
 # Link destination names of figure-like anchors, by kind (names as in the corpus README).
@@ -62,6 +69,8 @@ ANCHOR_KINDS = [
 # links to a section by name, which no mention pattern claims to find).
 NAMES_A_LABEL = re.compile(r"\d|\b[IVXA-H]\b")
 TOC_LINE = re.compile(r"^\s*[\d.]+\s*$|(?:\.\s*){5,}")
+PAGE_REFERENCE = re.compile(r"\bpages?\s+\d+(?:\s*[\u2013-]\s*\d*)?\W*$", re.IGNORECASE)
+TITLED = re.compile(r"^\s*[\dA-Z][\d.]*\s+[^\W\d_]{3,}")  # a number, then a word: "2 Tokenizer & Model"
 
 
 def anchor_kind(name: str | None) -> K | None:
@@ -116,9 +125,14 @@ def ground_truth(doc: Document, tm: TextMap) -> list[tuple[Link, K]]:
         span = chars_in(tm, index, link.page, link.rect)
         if span is None or not NAMES_A_LABEL.search(tm.text[span[0]:span[1]]):
             continue
-        line = tm.lines[tm.line_index(span[0])]
+        i = tm.line_index(span[0])
+        line = tm.lines[i]
+        if PAGE_REFERENCE.search(tm.text[max(tm.starts[i], span[0] - 16):span[1]]):
+            continue  # "see Page 9", "Pages 1–44" linked to the anchor of the section there: a page, no label
         if TOC_LINE.search(line.text):  # a table of contents' page numbers and leaders
             continue
+        if tm.text[span[0]:span[1]].strip() == line.text.strip() and TITLED.search(line.text):
+            continue  # a whole line "2 Tokenizer & Model" linked: a table of contents' entry, not a mention
         out.append((link, kind))
     return out
 
@@ -208,7 +222,7 @@ def test_figure_mentions_against_the_pdfs_own_links(measured):
         rows.append(f"  {paper.stem[:44]:44s} P {s.precision:.2f} ({s.matched}/{s.predicted})  "
                     f"P@target {s.precision_targeted:.2f}  R {s.recall:.2f} ({s.found}/{s.links})  "
                     f"target {s.target:.2f}  {seconds * 1000:.1f} ms")
-        if s.links >= 10 and s.recall < MIN_PAPER_RECALL:
+        if s.links >= 10 and s.recall < LINKS_WITHOUT_MENTIONS.get(paper.stem, MIN_PAPER_RECALL):
             weak.append(paper.stem)
     measured.append(f"figure mentions vs the PDFs' figure/table/equation/section links, {len(rows)} papers:")
     measured.extend(rows)

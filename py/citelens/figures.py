@@ -16,9 +16,14 @@ Targets (``Target(page, y)``, ``y`` = top of the line; ``None`` when not found):
   sentence); the first such caption wins ("Table 2 (continued)" does not move it). A caption's own
   "Figure 3:" is not a mention.
 - equations: the line ending in the number "(3)" at its column's right edge, set apart from the
-  equation by a gap (or alone on its line). A bare "(3)" is a mention only in equation context ("in
-  (3)", "from (3) and (4)"), only for numbers that exist as equation numbers, and not at all in papers
-  where such "(n)" mostly name no equation (they cite as "(12)").
+  equation by a gap (or alone on its line). A bare "(3)" is a mention in equation context ("in
+  (3)", "from (3) and (4)"), or anywhere ("whether (3) holds") in papers whose bare "(n)" nearly all
+  name their equations; only for numbers that exist as equation numbers, never for the items of an
+  enumeration "(1) …, (2) …", and not at all in papers where such "(n)" mostly name no equation (they
+  cite as "(12)").
+
+Head words in English and German ("Abbildung 1", "Abb. 2", "Tabelle I", "Gl. (3)", "Abschnitt III-C",
+"Algorithmus 1", "Anhang A"); IEEE numbers subsections "II-A".
 - sections and appendices: the outline item whose title starts with the number ("3.2 Results",
   "IV. EXPERIMENTS", "Appendix A ..."); for outlines whose titles carry no number (bookmarks), the
   number is read from the heading line on the item's page.
@@ -51,13 +56,15 @@ from citelens.patterns import (
     FIGURE_WORD,
     FIGURE_WORD_PREFIX,
     HEADING_NUMBER,
+    IEEE_SECTION_TITLE,
     REFERENCES_HEADING,
 )
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
 _SEPARATOR_RANK = {":": 3, "|": 3, "—": 3, "–": 3, ".": 2}
-# Lower-case starts of every head word of FIGURE_WORD ("ta-" for "Ta-\nble", "§" for sections).
-_KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "sect", "§", "alg", "append", "ap-")
+# Lower-case starts of every head word of FIGURE_WORD ("ta-" for "Ta-\nble", "§" for sections, German ones).
+_KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "sect", "§", "alg", "append", "ap-",
+             "abb", "gl.", "gleichung", "abschn", "anhang")
 _FLOATS = (MentionKind.FIGURE, MentionKind.TABLE, MentionKind.ALGORITHM)
 
 
@@ -262,6 +269,10 @@ def _section_number(title: str, appendix: bool = False) -> tuple[str | None, str
     text = " ".join(title.split())
     m = HEADING_NUMBER.match(text) or (APPENDIX_LETTER.match(text) if appendix else None)
     if m is None:
+        m = IEEE_SECTION_TITLE.match(text)
+        if m is not None and roman_value(m.group("number").split("-")[0]) is None:
+            m = None
+    if m is None:
         return None, title
     number = APPENDIX_WORD.sub("", m.group("number")).rstrip(".:")
     return number, m.group("title")
@@ -330,6 +341,8 @@ def _label_ok(kind: MentionKind, label: str, paren: bool) -> bool:
     appendices (and "Table I"); roman numerals for anything but equations."""
     if paren and kind is not MentionKind.EQUATION:
         return False
+    if "-" in label:  # IEEE's "II-A" numbers subsections only
+        return kind in (MentionKind.SECTION, MentionKind.APPENDIX)
     if not label.isalpha():
         return True
     if kind is MentionKind.EQUATION:
@@ -500,28 +513,67 @@ def _heading_line(tm: TextMap, number: str) -> Target | None:
     return None
 
 
+def _enumerations(text: str, bare: Sequence[tuple[int, str]], window: int) -> set[int]:
+    """The offsets of bare numbers that count items: a run "(1) …, (2) … and (3) …" that starts at
+    (1), each next number within ``window`` characters of the one before. Enumerations restart at one;
+    equations cited one after the other rarely begin at the first."""
+    at: dict[str, list[int]] = {}
+    for offset, label in bare:
+        at.setdefault(label, []).append(offset)
+    out: set[int] = set()
+    for first in at.get("1", ()):
+        run, last, n = [first], first, 2
+        while True:
+            nxt = [o for o in at.get(str(n), ()) if last < o <= last + window]
+            if not nxt:
+                break
+            last = nxt[0]
+            run.append(last)
+            n += 1
+        if len(run) >= 2:
+            out.update(run)
+    return out
+
+
 def _bare_equations(text: str, skip: tuple[int, int] | None, equations: dict[str, Target], numbers: set[int],
                     taken: set[int], params: FigureParams) -> list[_Item]:
-    """Equation mentions without a head word: "(3)" in equation context, "(2.5)" anywhere; only for
-    existing equation numbers, and none in a paper where such "(n)" mostly name no equation."""
-    context: list[_Item] = []
-    dotted: list[_Item] = []
-    misses = 0
+    """Equation mentions without a head word: "(2.5)" anywhere; "(3)" in equation context ("in (3)"),
+    or anywhere in a paper whose bare "(n)" nearly all name its equations ("whether (3) holds",
+    "Integrating (18)", "such as (9)"); only for existing equation numbers, never for the items of an
+    enumeration "(1) …, (2) …", and none in a paper where such "(n)" mostly name no equation."""
+    bare: list[tuple[int, str]] = []
     for m in EQUATION_PAREN.finditer(text):
         at = m.start()
         if _in(skip, at) or at in numbers or (at and (text[at - 1].isalnum() or text[at - 1] == ")")):
             continue
-        if "." in m.group("label") and m.group("label") in equations:
+        bare.append((at, m.group("label")))
+    counting = _enumerations(text, bare, params.enumeration_window)
+    context: list[_Item] = []
+    free: list[_Item] = []
+    dotted: list[_Item] = []
+    misses = free_misses = 0
+    for at, label in bare:
+        if "." in label and label in equations:
             dotted.extend(_parse_items(text, at, MentionKind.EQUATION, "", params, at))
-        elif EQUATION_CONTEXT.search(text, max(0, at - 24), at):
-            items = _parse_items(text, at, MentionKind.EQUATION, "", params, at)
-            misses += bool(items) and items[0].base not in equations
+            continue
+        if at in counting:
+            continue
+        items = _parse_items(text, at, MentionKind.EQUATION, "", params, at)
+        miss = bool(items) and items[0].base not in equations
+        if EQUATION_CONTEXT.search(text, max(0, at - 24), at):
+            misses += miss
             context.extend(items)
+        else:
+            free_misses += miss
+            free.extend(items)
     if context and misses > params.bare_equation_miss * len(context):
         context = []
+    # Without context only where bare numbers are the paper's way of citing equations: nearly all name one.
+    if not context or free_misses + misses > params.bare_equation_free_miss * (len(free) + len(context)):
+        free = []
     seen = set(taken)
     out: list[_Item] = []
-    for item in sorted(dotted + context, key=lambda it: it.start):
+    for item in sorted(dotted + context + free, key=lambda it: it.start):
         if item.base in equations and item.start not in seen and item.start not in numbers:
             seen.add(item.start)
             out.append(item)

@@ -209,6 +209,10 @@ class FigureParams:
     #: Bare "(3)" is an equation mention only while at most this share of bare "(n)" in equation context
     #: name no equation number (in papers citing as "(12)" most do not).
     bare_equation_miss: float = 0.5
+    #: ... and anywhere, out of equation context, only while at most this share of all bare "(n)" name none.
+    bare_equation_free_miss: float = 0.1
+    #: Bare "(1)", "(2)", ... each within this many characters of the one before count items, not equations.
+    enumeration_window: int = 400
     #: A range "Figures 2–4" names each label in between, up to this many.
     max_range: int = 20
 

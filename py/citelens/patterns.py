@@ -726,18 +726,23 @@ AY_BARE = re.compile(
 # The head word of a figure, table, equation, section, algorithm or appendix mention, with its
 # family ("Supplementary", "Extended Data") and the space before the first label:
 # "Fig. ", "Figs. ", "FIGURE ", "Tables ", "Tab. ", "Eq. ", "Eqs. ", "Sec. ", "§", "Algorithm ",
-# "Appendix ", "Supplementary Fig. ", "Extended Data Fig. ", and PLOS's label-first "S1 Fig".
+# "Appendix ", "Supplementary Fig. ", "Extended Data Fig. ", and PLOS's label-first "S1 Fig";
+# German papers: "Abbildung 1", "Abb. 2", "Tabelle I", "Gleichung (3)", "Gl. 4", "Abschnitt III-C",
+# "Abschn. 2", "Algorithmus 1", "Anhang A".
 FIGURE_WORD = re.compile(
     r"""
     (?<! [\w.] )                                                  # not "subfigure", "Config."
     (?: (?P<family> (?i: supplementa(?:ry|l) | suppl? \. | extended \s+ data ) ) \s+ )?
-    (?: (?P<fig> (?i: figs? ) \. | (?i: fig (?: (?: -[\n\f] )? ure )? s? ) (?! [^\W\d_] ) )  # Fig-\nure
-      | (?P<tab> (?i: ta (?: -[\n\f] )? bles? ) (?! [^\W\d_] ) | Tabs? \. )
-      | (?P<eq> (?i: eq (?: ua (?: -[\n\f] )? tion | n )? s? ) (?: \. | (?! [^\W\d_] ) ) )
+    (?: (?P<fig> (?i: figs? ) \. | (?i: fig (?: (?: -[\n\f] )? ure )? s? ) (?! [^\W\d_] )  # Fig-\nure
+               | Abb \. | (?i: abbildung (?: en )? ) (?! [^\W\d_] ) )
+      | (?P<tab> (?i: ta (?: -[\n\f] )? bles? ) (?! [^\W\d_] ) | Tabs? \. | (?i: tabellen? ) (?! [^\W\d_] ) )
+      | (?P<eq> (?i: eq (?: ua (?: -[\n\f] )? tion | n )? s? ) (?: \. | (?! [^\W\d_] ) )
+              | Gl \. | (?i: gleichung (?: en )? ) (?! [^\W\d_] ) )
       | (?P<sec> (?i: sec (?: -[\n\f] )? tions? ) (?! [^\W\d_] ) | S (?: ecs? | ects? ) (?: \. | (?! [^\W\d_] ) )
-               | §§? )
-      | (?P<alg> (?i: algo (?: -[\n\f] )? rithms? ) (?! [^\W\d_] ) | Algs? \. )
-      | (?P<app> (?i: ap (?: -[\n\f] )? pend (?: ix | ices ) ) (?! [^\W\d_] ) )
+               | §§? | Abschn \. | (?i: abschnitt (?: e | en )? ) (?! [^\W\d_] ) )
+      | (?P<alg> (?i: algo (?: -[\n\f] )? rithms? ) (?! [^\W\d_] ) | Algs? \.
+               | (?i: algorithm (?: us | en ) ) (?! [^\W\d_] ) )
+      | (?P<app> (?i: ap (?: -[\n\f] )? pend (?: ix | ices ) | anhang ) (?! [^\W\d_] ) )
       | (?P<plos> S (?P<plos_number> \d{1,2} ) \s+ (?: (?P<plos_fig> Fig ) | (?P<plos_tab> Table ) ) \b \.? )
     )
     [ \t\n\f]*
@@ -746,14 +751,16 @@ FIGURE_WORD = re.compile(
 )
 
 # One label of a mention, in parentheses or not, with its sub-panel:
-# "3", "3a", "1A", "3(b)", "2.a", "S2", "S2A", "A1", "2.1", "2.1.3", "IV", "III.B", "A", "(3)", "(2.5)", "(A.3)".
+# "3", "3a", "1A", "3(b)", "2.a", "S2", "S2A", "A1", "2.1", "2.1.3", "IV", "III.B", "A", "(3)", "(2.5)", "(A.3)",
+# and IEEE's subsections "II-A", "III-C2" (a letter after the section's numeral, never one of I, V, X, L:
+# "II-IV" is a range).
 FIGURE_LABEL = re.compile(
     r"""
     (?P<open> \( )?
     (?P<label>
         [A-Z]{1,2} \.? \d{1,3} (?: \. \d{1,3} ){0,3}              # S2  A1  ED3  A.3  B.2.1
       | \d{1,3} (?: \. \d{1,3} ){0,3}                             # 3  2.1  2.1.3
-      | [IVXL]{1,6} (?: \. [A-Z0-9]{1,2} )?                        # IV  III.B
+      | [IVXL]{1,6} (?: \. [A-Z0-9]{1,2} | - [A-H] \d{0,2} )?      # IV  III.B  II-A  III-C2
       | [A-Z]                                                     # A (appendix, section)
     )
     (?P<panel>
@@ -799,6 +806,10 @@ EQUATION_CONTEXT = re.compile(
     X,
 )
 
+# An outline title numbered the way IEEEtran's bookmarks number it: "I Einleitung", "III-C Sprungtypen",
+# "II-A1 Setup" (a roman numeral without its dot, a subsection letter after a hyphen).
+IEEE_SECTION_TITLE = re.compile(r"^ (?P<number> [IVXL]{1,6} (?: - [A-H] \d{0,2} )? ) \s+ (?P<title> [A-Z\u00c0-\u00de].* ) $", X)
+
 # A number in parentheses that may name an equation: "(3)", "(2.5)", "(A.3)", "(3a)". A dotted one
 # is an equation mention wherever it stands (such numbers are never citations): "(2.2) of its".
 EQUATION_PAREN = re.compile(r"\((?P<label>(?:[A-Z]\.?)?\d{1,3}(?:\.\d{1,3})?[a-z]?)\)")
@@ -820,13 +831,15 @@ EQUATION_NUMBER_ONLY = re.compile(r"^[ \t]*\(\s?(?P<label>(?:[A-Z]\.?)?\d{1,3}(?
 
 # The start of a caption line: "Figure 3:", "Fig. 3.", "FIGURE 3 |", "Table 2", "TABLE II", "FIG. 1:",
 # "Figure 1 Simultaneous recordings" (a capitalised phrase), "Table 2 (continued)", "Extended Data Fig. 2 |",
-# "Supplementary Table 1.", "Algorithm 1 FIDD", "S1 Fig. Map of", not "Figure 3 shows" nor "Fig. 2.a where".
+# "Supplementary Table 1.", "Algorithm 1 FIDD", "S1 Fig. Map of", not "Figure 3 shows" nor "Fig. 2.a where";
+# German: "Abbildung 1: Erweiterter Graph", "Abb. 2.", "Tabelle I:", "Algorithmus 1 DYCOS".
 FIGURE_CAPTION = re.compile(
     r"""
     ^ [ \t]*
     (?: (?P<family> (?i: supplementa(?:ry|l) | extended \s+ data ) ) \s+ )?
     (?: (?P<plos> S \d{1,2} ) \s+ )?
-    (?: (?P<fig> (?i: fig (?: ure )? ) ) | (?P<tab> (?i: tab (?: le )? ) ) | (?P<alg> (?i: algorithm ) ) )
+    (?: (?P<fig> (?i: fig (?: ure )? | abb (?: ildung )? ) ) | (?P<tab> (?i: tab (?: le | elle )? ) )
+      | (?P<alg> (?i: algorithm (?: us )? ) ) )
     \.? [ \t]*
     (?(plos) | (?P<label> [A-Z]{0,2} \.? \d{1,3} (?: \. \d{1,3} )? | [IVXL]{1,6} ) )
     (?: [ \t]* (?: [:|—–] | \. (?! [a-z0-9] ) ) | [ \t]+ (?= [A-Z(\[] ) | [ \t]* $ )
