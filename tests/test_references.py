@@ -247,6 +247,36 @@ def test_a_list_without_heading_is_found_before_supplementary_pages():
     assert rl.references[-1].raw.endswith("(2015).")
 
 
+@pytest.mark.parametrize("after", [
+    "Publisher’s note Springer Nature remains neutral with regard to",
+    "Supplemental Material: A study of items",
+    "JEFF WEEKS is an independent consultant living in Canton, NY. He",
+    "John Smith (M’99) received the B.S. degree in physics from the",
+])
+def test_end_matter_after_the_last_entry_is_no_part_of_it(after):
+    items = [it("References", 72, 300, 12),
+             it("[1] A. Smith, Retrieval, J. Doc. 12 (2019) 1–20.", 72, 320, 8),
+             it("[2] C. Müller, Citation graphs, in: Proc. ACL, 2020.", 72, 332, 8),
+             it("[3] E. Lee, Reading with context, 2023.", 72, 344, 8),
+             it(after, 72, 360, 8), it("the rest of the paragraph of end matter, at the entries' size", 72, 370, 8)]
+    refs = find_references(text_map(pages(prose(80, 40), items))).references
+    assert refs[-1].raw == "E. Lee, Reading with context, 2023."
+
+
+def test_an_unnumbered_list_without_heading_ends_the_text():
+    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
+    entries = []
+    for k, name in enumerate(names):
+        y = 300 + 24 * k
+        entries.append(it(f"{name}, J., and Other, K. (20{10 + k}). A study of item {k},", 72, y, 8))
+        entries.append(it(f"J. Exp. Tests {k}, {k}1–{k}9.", 84, y + 10, 8))
+    doc = pages(prose(80, 40), prose(80, 40), prose(80, 16) + entries)
+    refs = find_references(text_map(doc)).references
+    assert [r.authors[:1] for r in refs] == [(n,) for n in names]
+    assert [r.year for r in refs] == [2010 + k for k in range(6)]
+    assert refs[0].raw == "Abbott, J., and Other, K. (2010). A study of item 0, J. Exp. Tests 0, 01–09."
+
+
 @pytest.mark.parametrize(("labels", "expected"), [
     (["[Knu84]", "[GJ79]", "[BCD+05]"], ["[Knu84]", "[GJ79]", "[BCD+05]"]),
     (["[AL11]", "[Tho17a]", "[vdH10]", "[JOP+ ]"], ["[AL11]", "[Tho17a]", "[vdH10]", "[JOP+ ]"]),

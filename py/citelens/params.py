@@ -129,6 +129,13 @@ class ReferencesParams:
     #: entries numbered 1 are tried as its start, bottom-most first.
     fallback_max_junk: float = 0.34
     fallback_tries: int = 5
+    #: Fallback without numbers: an unnumbered list of at least this many entries, of which at most this
+    #: share may fail to open with a surname and hold a year; candidate starts tried bottom-up, at most
+    #: this many, until this many in a row fail.
+    fallback_unnumbered_min_entries: int = 5
+    fallback_unnumbered_junk: float = 0.1
+    fallback_unnumbered_tries: int = 300
+    fallback_unnumbered_misses: int = 8
     #: The list's font size is the modal size over this many lines after the heading.
     size_sample_lines: int = 10
     #: A line this much larger than the list's size ends the list (body text or a heading resumed) ...

@@ -366,7 +366,9 @@ NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
 # "Received: 24 July 2014; accepted", "Copyright © 2015 Range", "Citation: Range F and", "Funding. This work",
 # JMIR's "Abbreviations" and "Edited by G Eysenbach; submitted", ACS's "Recommended by ACS" box, a generator's
 # stamp ("Powered by TCPDF (www.tcpdf.org)"), APS's "Supplemental Material: <title>", Springer's "Publisher’s
-# note Springer Nature remains neutral" (no colon).
+# note Springer Nature remains neutral" (no colon), and the authors' biographies that close a journal issue's
+# article: a name, then what the person is or did ("JEFF WEEKS is an independent consultant", "John Smith
+# (M'99) received the B.S. degree"); an entry's names are followed by initials or a comma, not a verb.
 END_MATTER = re.compile(
     r"""
     ^ (?: (?: conflicts? \s+ of \s+ interests? | competing \s+ (?: financial \s+ )? interests? | funding
@@ -376,7 +378,9 @@ END_MATTER = re.compile(
           | open \s+ access | additional \s+ information | author \s+ information | how \s+ to \s+ cite )
         (?: \s+ statement )? \s* [:.|] (?! \d )
       | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | edited \s+ by \s
-      | publisher['’]?s \s+ note \s+ [A-Z] | please \s+ cite \s+ as | cite \s+ this \s+ article | recommended \s+ by \s | powered \s+ by \s )
+      | publisher['’]?s \s+ note \s+ [A-Z] | please \s+ cite \s+ as
+      | (?-i: [A-Z][A-Z'’\-]+ (?: \s [A-Z][A-Z.'’\-]* ){1,3} \s (?: is | was | received | holds | has | joined ) \s )
+      | (?-i: [A-Z][a-z]+ (?: \s [A-Z]\. )* (?: \s [A-Z][a-z'’\-]+ ){1,2} \s (?: \( [^)]{1,20} \) \s )? received \s the \s ) | cite \s+ this \s+ article | recommended \s+ by \s | powered \s+ by \s )
     """,
     X | re.IGNORECASE,
 )

@@ -675,8 +675,13 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
             if row.size >= size * params.resume_size_ratio and len(row.text) >= 30:
                 big += 1
                 if big >= 3:
-                    foreign = rows[-2:] + [row]
-                    del rows[-2:]
+                    # The larger lines before the run belong to it, however short ("Feasibility study
+                    # and pilot", a title's first line over a cover page).
+                    n = 2
+                    while n < len(rows) - 1 and rows[-n - 1].size >= size * params.resume_size_ratio:
+                        n += 1
+                    foreign = rows[-n:] + [row]
+                    del rows[-n:]
                     big = 0
                     continue
             else:
@@ -797,7 +802,8 @@ def _drop_odd_sizes(rows: list[_Row], size: float, params: ReferencesParams) -> 
 
 
 def _fallback(tm: TextMap, furniture: _Furniture, params: ReferencesParams) -> tuple[list[_Row], list[_Entry]]:
-    """No heading: the bottom-most running sequence of numbered entries in the last third of the pages."""
+    """No heading: the bottom-most running sequence of numbered entries in the last pages (see
+    ``fallback_share``); failing that, an unnumbered list that ends the text (:func:`_fallback_unnumbered`)."""
     pages = sorted(tm.page_starts)
     n = min(max(-(-len(pages) * params.fallback_share // 1), params.fallback_min_pages), params.fallback_max_pages,
             len(pages))
@@ -818,7 +824,44 @@ def _fallback(tm: TextMap, furniture: _Furniture, params: ReferencesParams) -> t
         if junk > params.fallback_max_junk * len(entries):
             continue
         return region, entries
-    return [], []
+    return _fallback_unnumbered(rows, params)
+
+
+def _fallback_unnumbered(rows: list[_Row], params: ReferencesParams) -> tuple[list[_Row], list[_Entry]]:
+    """No heading and no numbered run: an unnumbered (author-year) or alphabetically labelled list that
+    ends the text. Every entry of such a list opens with a surname and its initials ("Smith, J.",
+    "Bates DM") or an alphabetic label, and holds a year; prose does not, paragraph after paragraph.
+
+    Candidate first rows are tried bottom-up; the list starts at the top-most one whose region still
+    splits into such entries (at most ``fallback_unnumbered_junk`` of them otherwise), and the search ends
+    after ``fallback_unnumbered_misses`` candidates in a row that fail.
+    """
+    starts = [k for k, r in enumerate(rows)
+              if AUTHOR_START.match(r.text) or (r.label is not None and r.label.kind is LabelKind.ALPHA)]
+    best: tuple[list[_Row], list[_Entry]] = ([], [])
+    misses = 0
+    for k in reversed(starts[-params.fallback_unnumbered_tries:]):
+        region = _stop(iter(rows[k:]), params)
+        entries = _split(region, params)
+        if len(entries) < params.fallback_unnumbered_min_entries:
+            continue
+        junk = sum(1 for e in entries if not _opens_like_reference(e))
+        if junk <= params.fallback_unnumbered_junk * len(entries) and _opens_like_reference(entries[0]):
+            best, misses = (region, entries), 0
+        elif best[1]:
+            misses += 1
+            if misses >= params.fallback_unnumbered_misses:
+                break
+    return best
+
+
+def _opens_like_reference(entry: _Entry) -> bool:
+    """An entry that opens with a surname and initials, or an alphabetic label, and holds a year."""
+    first = entry.rows[0]
+    opens = AUTHOR_START.match(first.text[entry.skip:]) is not None \
+        or (first.label is not None and first.label.kind is LabelKind.ALPHA)
+    text = " ".join(r.text for r in entry.rows)
+    return opens and len(text) < 1500 and REF_YEAR.search(text) is not None
 
 
 def _looks_like_reference(text: str) -> bool:
