@@ -423,3 +423,21 @@ def test_a_short_line_in_a_font_of_its_own_right_under_a_heading_needs_no_blank_
     doc = (page(1, "Results", "Cell lines"), page(2, "Discussion", "Limitations"), page(3, "Methods", "Materials"))
     assert [o.title for o in detect_outline(doc, 8.2)] == [
         "Results", "Cell lines", "Discussion", "Limitations", "Methods", "Materials"]
+
+
+def test_the_title_is_the_longest_large_line_on_page_one_even_under_a_slightly_larger_masthead():
+    # Elsevier: the journal's name at 13.9 pt in the masthead, the title at 13.4 pt over two lines, its
+    # short last line in the left column under a line spanning both.
+    wide = [TextItem(PROSE, 40, 300 + 12 * k, 515, 10, 10, 0) for k in range(3)]
+    left = [TextItem(PROSE[:40], 40, 360 + 12 * k, 240, 10, 10, 0) for k in range(12)]
+    right = [TextItem(PROSE[:40], 315, 360 + 12 * k, 240, 10, 10, 0) for k in range(12)]
+    front = [it("Molecular Phylogenetics and Evolution", 163, 108, 13.9),
+             TextItem("A tribal level phylogeny of Lake Tanganyika cichlid fishes based", 33, 189, 400, 13.4, 13.4, 0),
+             TextItem("on a genomic multi-marker approach", 33, 206, 235, 13.4, 13.4, 0),
+             it("Britta S. Meyer, Michael Matschiner, Walter Salzburger", 33, 229, 10.6)]
+    page1 = Page(1, 595, 794, (*front, *wide, *left, *right), FONTS)
+    rest = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)))
+    doc = (page1, *(Page(pg.number + 1, 612, 792, pg.items, FONTS) for pg in rest))
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("A tribal level phylogeny of Lake Tanganyika cichlid fishes based on a genomic multi-marker approach", 1, 1),
+        ("1 Introduction", 1, 2), ("2 Method", 1, 3)]

@@ -220,8 +220,11 @@ def _prose_sizes(sizes: dict[float, int], share: float) -> frozenset[float]:
 
 
 def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool) -> bool:
-    """Whether ``nxt`` carries on the heading ``line`` wrapped from: same column, size and face, close below."""
-    return nxt.column == line.column and abs(nxt.size - line.size) < 0.1 \
+    """Whether ``nxt`` carries on the heading ``line`` wrapped from: same column, size and face, close below.
+    A wrapped title's short last line under a line spanning both columns sits in one column; it carries
+    on when it starts where the spanning line does."""
+    column = nxt.column == line.column or line.column == -1 and abs(nxt.box[0] - line.box[0]) <= line.size
+    return column and abs(nxt.size - line.size) < 0.1 \
         and 0 < nxt.baseline - line.baseline <= 1.6 * line.size \
         and (nxt_share >= 0.5) == emphasised \
         and HEADING_NUMBER.match(" ".join(nxt.text.split())) is None \
@@ -330,7 +333,9 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 and _continuation(lines[last], lines[last + 1], shares[last + 1], emphasised):
             last += 1
             text = f"{text} {' '.join(lines[last].text.split())}"
-        if len(text) > p.max_chars or DOTTED_LEADER.search(text):
+        # A paper's title (large, unnumbered, on page 1) may run over three lines; a section heading is shorter.
+        title_like = page.number == 1 and big and HEADING_NUMBER.match(text) is None
+        if len(text) > (p.title_max_chars if title_like else p.max_chars) or DOTTED_LEADER.search(text):
             continue
         number, title, letter = _parse(text)
         if not _letters_ok(title):
@@ -348,7 +353,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             if MATH_CHARS.search(text) or not text[0].isupper() or CAPTION.match(text) \
                     or text.endswith((".", "?")) or max(_letters(w) for w in text.split()) < 4:
                 continue  # also table heads and diagram labels: "F1 P R F1", "ETT CTT"
-            if page.number == 1 and (line.size < page_max or " " not in text and page_max >= p.size_ratio * body):
+            if page.number == 1 and (line.size < p.title_size * page_max
+                                     or " " not in text and page_max >= p.size_ratio * body):
                 continue  # front matter: authors, affiliations, "Highlights", a logo; the title alone is kept
             if paragraph[n]:
                 continue  # four or more lines alike: a summary paragraph set large, not a heading
@@ -363,8 +369,10 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         n = last
     if page.number == 1:
         # Of the large unnumbered lines left on page 1 the title is the one with the most letters: RSC sets
-        # the journal's name ("Chemical Science", over two lines) larger and "EDGE ARTICLE" as large.
-        front = [h for h in out if h.number is None and not KNOWN_SECTION.match(h.title) and h.size >= page_max]
+        # the journal's name ("Chemical Science", over two lines) larger and "EDGE ARTICLE" as large,
+        # Elsevier its masthead's "Molecular Phylogenetics and Evolution" at 13.9 pt over a 13.4 pt title.
+        front = [h for h in out if h.number is None and not KNOWN_SECTION.match(h.title)
+                 and h.size >= p.title_size * page_max]
         if len(front) > 1:
             title = max(front, key=lambda h: _letters(h.title))
             out = [h for h in out if h is title or not any(h is f for f in front)]

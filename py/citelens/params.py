@@ -77,8 +77,12 @@ class OutlineParams:
     standalone_max_words: int = 15
     #: ... when the paragraph under it starts within this many x font size of its left edge.
     indent: float = 2.5
-    #: Longer lines are prose, not headings.
+    #: On page 1 the lines within this share of the largest size are the title's candidates (the one with
+    #: the most letters wins): a masthead may set the journal's name a little larger than the title.
+    title_size: float = 0.95
+    #: Longer lines are prose, not headings; a large line on page 1 (the title) may be this long.
     max_chars: int = 120
+    title_max_chars: int = 200
     #: A line (up to page-number differences) on this many pages is a running head or foot.
     repeat_pages: int = 3
     #: ... where "the same" means a Levenshtein distance of at most this share of the shorter string.
