@@ -252,6 +252,7 @@ def test_a_list_without_heading_is_found_before_supplementary_pages():
     "Supplemental Material: A study of items",
     "JEFF WEEKS is an independent consultant living in Canton, NY. He",
     "John Smith (M’99) received the B.S. degree in physics from the",
+    "A Proofs of the main theorems . . . . . . . . . . . . . . . . . 14",  # an appendix's table of contents
 ])
 def test_end_matter_after_the_last_entry_is_no_part_of_it(after):
     items = [it("References", 72, 300, 12),

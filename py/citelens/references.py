@@ -55,6 +55,7 @@ from citelens.patterns import (
     APPENDIX_HEADING,
     AUTHOR_START,
     CAPTION,
+    DOTTED_LEADER,
     END_MATTER,
     HEADING_NUMBER,
     KNOWN_SECTION,
@@ -661,6 +662,8 @@ def _stop(stream: Iterator[_Row], params: ReferencesParams) -> list[_Row]:
         if rows:
             if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
                 break
+            if DOTTED_LEADER.search(row.text) and len(row.text.rstrip(". 0123456789")) >= 3:
+                break  # a table of contents line ("A Proofs . . . . . 12"): an appendix's, after the list
             joined = _small_caps(rows[-1], row)
             if joined is not None and len(rows) > 1 and _is_section_heading(joined, rows[-2], size, params):
                 del rows[-1]  # the heading's initial capital, taken for the end of the last entry
