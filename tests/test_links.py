@@ -536,7 +536,7 @@ def test_links_land_on_the_entry_printed_under_them(measured):
     measured.extend(rows)
     measured.append(f"  OVERALL {total / checked:.3f} ({total}/{checked})")
     assert len(rows) >= 70
-    assert total / checked >= 0.97, "\n".join(rows)
+    assert total / checked >= 0.975, "\n".join(rows)
     # Below 0.9 only where the PDF contradicts itself, checked by eye:
     low = sorted(stem for stem, acc in per_paper.items() if acc < 0.9)
     assert set(low) <= set(LINKS_THE_TEXT_CONTRADICTS), "\n".join(rows)
@@ -551,9 +551,6 @@ LINKS_THE_TEXT_CONTRADICTS = {
     # Links CR53-CR72 sit on the citation of the next entry: their names and points agree with each other
     # and with the JATS ids, their rectangles are one citation late.
     "springer-behavecolsociobiol-2015-PMC4521097": 0.74,
-    # Our list is split otherwise than the anchors count (77 entries, anchors up to bib85), points a line
-    # or two off.
-    "cellpress-cellrep-2021-109967": 0.85,
     # The check cannot read the group a link covers (Elsevier links whole groups line by line).
     "elsevier-ympev-2014-10.009": 0.9,
     # PLOS 2014 links the "]" of "[1, 2, 3]" to entry 1.

@@ -503,12 +503,18 @@ def _resolve(dests: dict[object, _Dest], refs: Sequence[Reference], starts: dict
         # its offsets drift in proportion down each column, and, for numbered anchors, it agrees with
         # their numbers on most of them (a renumbered entry then goes by its point). JMIR's points,
         # a regular grid unrelated to the entries, agree with many numbers by chance but scatter.
+        # Numbers that count positions agree within the drift our list's split allows (``_drift``).
         aligned = _align([dests[k] for k in named], starts, params.usual_offset if d0 is None else d0, params)
         agree = None
         if scheme is not None:
             by_number = scheme[1]
             nums = [dests[k] for k in named if dests[k].number is not None and dests[k].key in aligned]
-            agree = sum(by_number.get(d.number or 0) == aligned[d.key][0] for d in nums) / max(len(nums), 1)
+            if scheme[0] is _Scheme.INDEX:
+                step = scheme[2]
+                bound = min(abs(len(refs) - max((d.number or 0) // step for d in numbered)) + 1, 10)
+                agree = sum(abs((d.number or 0) // step - aligned[d.key][0]) <= bound for d in nums) / max(len(nums), 1)
+            else:
+                agree = sum(by_number.get(d.number or 0) == aligned[d.key][0] for d in nums) / max(len(nums), 1)
         if len(aligned) >= params.geometry_share * len(named) and (agree is None or agree >= params.drift_agree) \
                 and _residual(aligned, dests) <= params.drift_residual:
             out = {k: aligned[k][0] if k in aligned else None for k in named}
