@@ -420,7 +420,8 @@ def _keyword_hits(text: str) -> list[int]:
         k = lower.find(keyword)
         while k >= 0:
             if k == 0 or not (lower[k - 1].isalnum() or lower[k - 1] in "._"):
-                before = FIGURE_WORD_PREFIX.search(text, max(0, k - 24), k)
+                # a prefix ("Supplementary ", "S1 ") ends in white space: only then look for one
+                before = FIGURE_WORD_PREFIX.search(text, max(0, k - 24), k) if k and text[k - 1] in " \t\n\f" else None
                 starts.add(before.start() if before is not None else k)
             k = lower.find(keyword, k + 1)
     return sorted(starts)
