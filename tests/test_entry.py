@@ -294,6 +294,19 @@ def test_author_lists(raw, authors):
     assert parse_entry(raw)["authors"] == authors
 
 
+@pytest.mark.parametrize(("raw", "authors", "et_al"), [
+    ("Smith, X. et al. 2019. Deep nets. Nature 1, 2.", ("Smith",), True),
+    ("Lee J, Park K, et al. Imaging of cells. Cell. 2020;3:4-5.", ("Lee", "Park"), True),
+    ("Knutson, H. A., Fulton, B. J., Montet, B. T., et al. 2014, ApJ, 785, 126", ("Knutson", "Fulton", "Montet"),
+     True),
+    ("Smith, X., and Lee, Y. 2019. Et al. as a title word. Journal 1.", ("Smith", "Lee"), False),
+    ("Müller, T. (2016). Real-life examination timetabling. J. Sched. 19, 257.", ("Müller",), False),
+])
+def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
+    fields = parse_entry(raw)
+    assert (fields["authors"], fields["et_al"]) == (authors, et_al)
+
+
 @pytest.mark.parametrize(("raw", "title"), [
     # a question or a short first sentence is not the whole title; a part number neither
     ("Frye AW, Philp JR. Is it worth it? A look at the costs and benefits of an OSCE for medical students. "

@@ -1,5 +1,5 @@
-"""The pure JavaScript modules of the reader (web/latex.js, names.js, ids.js, bibtex.js, csl.js, cite.js and
-the DOM-free helpers of library.js) under Node's own test runner: ``node --test tests/js/``.
+"""The pure JavaScript modules of the reader (web/latex.js, names.js, ids.js, bibtex.js, csl.js, cite.js,
+format.js and the DOM-free helpers of library.js) under Node's own test runner: ``node --test tests/js/``.
 
 Each ``tests/js/*.test.mjs`` file is one pytest case, so a failure names its file and shows Node's report.
 The IndexedDB side of web/library.js runs in Chromium instead (e2e/test_library_store.py).
@@ -31,7 +31,7 @@ def test_node_unit_tests(path: Path) -> None:
     assert "# fail 0" in summary, summary
 
 
-DOM_FREE = ("library.js", "bibtex.js", "csl.js", "cite.js", "ids.js", "latex.js", "names.js")
+DOM_FREE = ("library.js", "bibtex.js", "csl.js", "cite.js", "ids.js", "latex.js", "names.js", "format.js")
 
 
 @pytest.mark.parametrize("name", DOM_FREE)

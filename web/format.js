@@ -5,15 +5,17 @@
  * @typedef {{
  *   index: number, label: string | null, raw: string, page: number, box: number[],
  *   authors: string[], year: number | null, year_suffix: string | null, title: string | null,
- *   doi: string | null, arxiv_id: string | null, url: string | null,
+ *   doi: string | null, arxiv_id: string | null, url: string | null, et_al?: boolean,
  * }} Reference  one entry of `analysis.references`
  */
 
 /**
- * "Smith", "Smith and Lee", "Smith et al." from the entry's author list (full names as parsed).
+ * "Smith", "Smith and Lee", "Smith et al." from the entry's author list (full names as parsed); `etAl`: the
+ * printed list itself ended with "et al." ("Smith, X. et al."), so one or two names stand for more.
  * @param {string[]} authors
+ * @param {boolean} [etAl]
  */
-export function shortAuthors(authors) {
+export function shortAuthors(authors, etAl = false) {
   const surname = (/** @type {string} */ name) => {
     const trimmed = name.trim();
     if (trimmed.includes(",")) return trimmed.split(",")[0].trim();
@@ -21,9 +23,9 @@ export function shortAuthors(authors) {
     return parts[parts.length - 1];
   };
   if (!authors.length) return "";
+  if (etAl || authors.length > 2) return `${surname(authors[0])} et al.`;
   if (authors.length === 1) return surname(authors[0]);
-  if (authors.length === 2) return `${surname(authors[0])} and ${surname(authors[1])}`;
-  return `${surname(authors[0])} et al.`;
+  return `${surname(authors[0])} and ${surname(authors[1])}`;
 }
 
 /**
@@ -46,7 +48,7 @@ export function yearText(ref) {
  */
 export function referenceLabel(ref) {
   if (ref.label) return ref.label;
-  const who = shortAuthors(ref.authors);
+  const who = shortAuthors(ref.authors, ref.et_al);
   const when = yearText(ref);
   return [who, when].filter(Boolean).join(" ") || `#${ref.index}`;
 }
@@ -56,7 +58,7 @@ export function referenceLabel(ref) {
  * @param {Reference} ref
  */
 export function referenceSummary(ref) {
-  const who = shortAuthors(ref.authors);
+  const who = shortAuthors(ref.authors, ref.et_al);
   const when = yearText(ref);
   const head = [who, when].filter(Boolean).join(" ");
   if (ref.title) return head ? `${head}. ${ref.title}` : ref.title;

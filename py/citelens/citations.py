@@ -465,9 +465,9 @@ def _narrow(found: list[Reference], second: str, etal: bool) -> list[Reference]:
         fit = [r for r in found if len(r.authors) >= 2 and _same_name(key, r.authors[1])]
         fit = [r for r in fit if len(r.authors) == 2] or fit
     elif etal:
-        fit = [r for r in found if len(r.authors) >= 3] or [r for r in found if len(r.authors) == 2]
+        fit = [r for r in found if len(r.authors) >= 3 or r.et_al] or [r for r in found if len(r.authors) == 2]
     else:
-        fit = [r for r in found if len(r.authors) == 1]
+        fit = [r for r in found if len(r.authors) == 1 and not r.et_al]
     return fit or found
 
 
@@ -628,8 +628,8 @@ def _label_numbers(references: tuple[Reference, ...]) -> dict[int, int]:
     """Printed number → entry index: "[12]" names the entry labelled 12, even when an entry was lost."""
     out: dict[int, int] = {}
     for ref in references:
-        digits = "".join(c for c in (ref.label or "") if c.isdigit())
-        number = int(digits) if digits else ref.index
+        label = (ref.label or "").strip("[]().: \t")
+        number = int(label) if label.isdigit() else ref.index  # "[Knu84]" is no number 84
         out.setdefault(number, ref.index)
     return out
 

@@ -14,6 +14,7 @@ from itertools import islice
 
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
+    ENTRY_ET_AL_END,
     ENTRY_BRACKET_OR_COMMA,
     ENTRY_COLLABORATION,
     ENTRY_DOI_TAIL,
@@ -109,7 +110,8 @@ def compose_accents(text: str) -> str:
 
 def parse_entry(raw: str, dense: str | None = None,
                 params: ReferencesParams = PARAMS.references) -> dict[str, object]:
-    """Authors' surnames, year and letter, title, DOI, arXiv id and URL of one entry's text.
+    """Authors' surnames, year and letter, title, DOI, arXiv id, URL of one entry's text, and whether its
+    author list ends with "et al.".
 
     ``dense`` is the same text with line breaks inside identifiers closed (defaults to ``raw``).
 
@@ -143,8 +145,10 @@ def parse_entry(raw: str, dense: str | None = None,
             # '"Single defect centres in diamond: A review", F. Jelezko, and J. Wrachtrup, Phys. Stat. Sol.'
             after = ENTRY_TITLE_LEAD.match(text, quoted.end()).end()
             authors = _authors(text[after:after + 2000], vancouver)[0]
+    # "Smith, X. et al. 2019": the list names only its first authors.
+    et_al = bool(authors) and ENTRY_ET_AL_END.search(text, 0, authors_end) is not None
     return {"authors": authors, "year": year, "year_suffix": suffix, "title": title, "doi": doi,
-            "arxiv_id": arxiv, "url": url}
+            "arxiv_id": arxiv, "url": url, "et_al": et_al}
 
 
 def _close_spacing(text: str) -> str:

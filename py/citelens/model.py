@@ -316,13 +316,14 @@ class Reference:
     doi: str | None = None
     arxiv_id: str | None = None
     url: str | None = None
+    et_al: bool = False  # the printed author list ends with "et al.": more authors than ``authors``
 
     def to_json(self) -> dict[str, Any]:
         return {
             "index": self.index, "label": self.label, "raw": self.raw, "page": self.page,
             "box": _box_json(self.box), "authors": list(self.authors), "year": self.year,
             "year_suffix": self.year_suffix, "title": self.title, "doi": self.doi,
-            "arxiv_id": self.arxiv_id, "url": self.url,
+            "arxiv_id": self.arxiv_id, "url": self.url, "et_al": self.et_al,
         }
 
     @classmethod
@@ -331,7 +332,7 @@ class Reference:
             index=int(data["index"]), label=data.get("label"), raw=str(data["raw"]), page=int(data["page"]),
             box=_box(data["box"]), authors=tuple(data.get("authors", ())), year=data.get("year"),
             year_suffix=data.get("year_suffix"), title=data.get("title"), doi=data.get("doi"),
-            arxiv_id=data.get("arxiv_id"), url=data.get("url"),
+            arxiv_id=data.get("arxiv_id"), url=data.get("url"), et_al=bool(data.get("et_al", False)),
         )
 
 

@@ -663,6 +663,10 @@ SUPERSCRIPT_MATH_BEFORE = re.compile(r"[=<>≤≥±×·+/÷−\-|‖\u0370-\u03f
 # A year in an author-year citation, with its suffix: "2019", "2019a", "1998b".
 YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 
+# An author list that ends with "et al.", matched at the end of the names: "Smith, X. et al.", "Lee J, et al.",
+# "R. Jones, et al.,".
+ENTRY_ET_AL_END = re.compile(r"\b et \s* al \b \.? [\s,.;:]* \Z", X)
+
 # A surname, particles and diacritics included: "Smith", "van der Berg", "Müller", "F¨arber", "O'Neil",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
 # note's first word: "10Carroll and Kimball (1996) proved".
