@@ -213,6 +213,10 @@ def test_section_bookmarks_drop_anchors_repeats_and_short_outlines():
     keep = marks[4:5] + (Bookmark("Methods", 1, 2, 0.0), Bookmark("Figure 2", 1, 2, 0.0), Bookmark("End", 1, 3, 0.0))
     assert [b.title for b in section_bookmarks(keep)] == ["Intro", "Methods", "End"]  # Figure 2 dropped
     assert section_bookmarks(keep[:2] + keep[2:3]) == ()  # Intro, Methods: 3 needed
+    machine = (Bookmark("image 1", 1, 1, 0.0), Bookmark("2589143_Part2", 1, 2, 0.0), Bookmark("sec_3_1", 1, 3, 0.0),
+               Bookmark("Page 4", 1, 4, 0.0), Bookmark("Part II", 1, 5, 0.0), Bookmark("COVID_19 outcomes", 1, 6, 0.0))
+    assert [b.title for b in section_bookmarks(machine + keep)] == ["Part II", "COVID_19 outcomes", "Intro", "Methods",
+                                                                     "End"]  # page images and identifiers dropped
 
 
 def test_score_outline_matches_one_to_one_on_the_same_page():

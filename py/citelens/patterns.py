@@ -961,9 +961,12 @@ LINKED_RANGE = re.compile(
 TITLE_NUMBERING = re.compile(r"^ \s* (?P<number> (?: \d+ | [A-Z] | [IVX]+ ) (?: \.\d+ )* \.? ) \s+", X)
 
 # Bookmarks that name an anchor, not a section: PLOS 2014 ("Section_3", "Reference 12", "TABLE_1"),
-# and figure/table entries, which are not part of a section outline.
-ANCHOR_BOOKMARK = re.compile(r"^ (?P<kind> section | table | figure | fig | reference | ref ) [ _.]* \d+ \b",
-                             X | re.IGNORECASE)
+# figure/table entries, which are not part of a section outline, a scan's page images ("image 3") and
+# machine-made identifiers with no space ("2589143_Part2", "sec_3_1"): section titles are words.
+ANCHOR_BOOKMARK = re.compile(
+    r"""^ (?: (?P<kind> section | table | figure | fig | reference | ref | image | page ) [ _.]* \d+ \b
+          | [^\s_]* _ \S* \d \S* $ )""",
+    X | re.IGNORECASE)
 
 # An entry label that is a plain number, as the reference stage keeps it: "12", "[12]", "12.", "(12)".
 NUMERIC_LABEL = re.compile(r"^ \W* (?P<number> \d{1,4} ) \W* $", X)
