@@ -184,37 +184,37 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_
                 yield _Marker(a + m.start(), a + m.end(), nums)
 
 
-def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
+def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> tuple[list[_Marker], set[int]]:
+    """Numbers in parentheses that may be citations, and the numbers display equations carry ("... = 0 (3)"
+    set apart at the right). In the style tally a "(3)" of the prose that an equation's number matches counts
+    as the equation's mention ("If m satisfies (26), ..."), not as a citation: otherwise a mathematical
+    paper's equation numbers outvote its citations."""
     text = tm.text
+    markers: list[_Marker] = []
+    equations: set[int] = set()
     for a, b in spans:
         seg = text[a:b]
         for m in NUM_PAREN.finditer(seg):
+            start, end = a + m.start(), a + m.end()
+            if _equation_number(tm, start, end):
+                body = m.group("body").strip()
+                if body.isdigit():
+                    equations.add(int(body))
+                continue
             if EQUATION_BEFORE.search(seg, max(0, m.start() - 12), m.start()):
                 continue  # "Eq. (3)", "equations (4)-(6)"
-            start, end = a + m.start(), a + m.end()
             before = text[max(a, start - 12):start]
             word = before.split()[-1] if before.split() and not before[-1:].isspace() else ""
             if word and (word[-1] in ")]" or len(word) <= 3 or not word.isalpha()):
                 continue  # a function call or an index: "c(1, 2)", "ln(2)", "x2(3)"; not "consortia(56)"
-            if _enumeration(text, start, end) or _equation_number(tm, start, end):
+            if _enumeration(text, start, end):
                 continue
             if (start == 0 or text[start - 1] in "\n\f") and not PAREN_CITATION_AFTER.match(text, end):
                 continue  # opening a line, a citation carries on its sentence: "(12)." or "(12) and"
             nums = _numbers(m.group("body"), limit)
             if nums:
-                yield _Marker(a + m.start(), a + m.end(), nums)
-
-
-def _displayed_equations(tm: TextMap) -> set[int]:
-    """The numbers display equations carry ("... = 0 (3)" set apart at the right). In the style tally a
-    "(3)" of the prose that such a number matches counts as the equation's mention ("If m satisfies (26),
-    ..."), not as a citation: otherwise a mathematical paper's equation numbers outvote its citations."""
-    out: set[int] = set()
-    for m in NUM_PAREN.finditer(tm.text):
-        body = m.group("body").strip()
-        if body.isdigit() and _equation_number(tm, m.start(), m.end()):
-            out.add(int(body))
-    return out
+                markers.append(_Marker(start, end, nums))
+    return markers, equations
 
 
 def _raised(item: TextItem, line: Line, p: CitationParams) -> bool:
@@ -223,7 +223,7 @@ def _raised(item: TextItem, line: Line, p: CitationParams) -> bool:
 
 def _script(item: TextItem, line: Line, p: CitationParams) -> bool:
     """Set smaller than its line, raised or lowered: an exponent, an index, a superscript."""
-    return item.size < p.script_size * line.size and abs(line.baseline - item.y) > 0.05 * line.size
+    return item.size < p.script_size * line.size and abs(line.baseline - item.y) > p.script_offset * line.size
 
 
 def _touching(a: TextItem, b: TextItem, line: Line, p: CitationParams) -> bool:
@@ -262,9 +262,8 @@ class _Raised:
     list_after: bool  # followed by ",", "&", "and" or the line's end, as the marks of an author list are
 
 
-def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int,
-                  notes: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
-                  p: CitationParams = PARAMS.citations) -> list[_Marker]:
+def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int, notes: set[tuple[int, int]],
+                  p: CitationParams) -> list[_Marker]:
     found = list(_raised_numbers(tm, spans, limit, p))
     # A note is called once, from its own page; a cited entry is often cited again.
     times = Counter(n for m in found for n in m.numbers)
@@ -323,11 +322,10 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             nxt = text[end:end + 1]
             if nxt.isalpha() and nxt.isupper():
                 continue  # glued to a capital: an isotope "15N", an affiliation "2Department", "3Institute"
-            window = text[max(0, start - 24):start]
-            before = window.split()
-            word = before[-1] if before and not window[-1:].isspace() else (before[-1] if before else "")
-            if SUPERSCRIPT_MATH_BEFORE.search(window.rstrip()[-1:] if window.strip() else ""):
+            window = text[max(0, start - 24):start].rstrip()
+            if SUPERSCRIPT_MATH_BEFORE.search(window):
                 continue  # "ns−1", "B−1", "10−3", "σ2", "λ2": an exponent
+            word = window.split()[-1] if window else ""
             bare = word.lstrip("([{‘“'\"")
             # "R2", "N2", "10 16", "cm2", "(mm3)", "p53 2": exponents and chemistry follow a number, a
             # capital symbol or a unit; citations follow words, short ones too, punctuation ("in15,16",
@@ -556,10 +554,10 @@ def _years(years: str) -> Iterator[tuple[int, str | None]]:
 def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _AuthorIndex,
            p: CitationParams, notes: set[tuple[int, int]], keys: dict[str, int]) -> dict[str, list[_Marker]]:
     text = tm.text
-    equations = _displayed_equations(tm)
+    parens, equations = _parens(tm, spans, limit)
     return {
         _BRACKET: list(_brackets(text, spans, limit)),
-        _PAREN: [m for m in _parens(tm, spans, limit) if not (len(m.numbers) == 1 and m.numbers[0] in equations)],
+        _PAREN: [m for m in parens if not (len(m.numbers) == 1 and m.numbers[0] in equations)],
         _SUPER: _superscripts(tm, spans, limit, notes, p),
         _AUTHOR_YEAR: list(_author_year(text, spans, index, p)),
         _ALPHA: list(_alphabetic(text, spans, keys)),

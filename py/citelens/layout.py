@@ -138,7 +138,7 @@ def _join(items: Sequence[TextItem], params: LayoutParams) -> tuple[str, tuple[i
     return "".join(parts), tuple(offsets)
 
 
-def _make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
+def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
     """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
     line when its items are in ``aside``."""
     text, offsets = _join(items, params)
@@ -207,13 +207,13 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
             size = item.size if item.size > segment[-1].size else segment[-1].size
             if gap > split_gap * size or (gap > gutter_gap * size and right <= mid + size and item.x >= mid - size) \
                     or (aside and (id(item) in aside) != (id(segment[-1]) in aside)):
-                lines.append(_make_line(page, segment, params, aside))
+                lines.append(make_line(page, segment, params, aside))
                 segment = []
             segment.append(item)
             end = item.x + item.width
             if end > right:
                 right = end
-        lines.append(_make_line(page, segment, params, aside))
+        lines.append(make_line(page, segment, params, aside))
     return reading_order(page, lines, params)
 
 

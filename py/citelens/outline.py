@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from citelens.layout import Line, _make_line, page_lines, size_histogram
+from citelens.layout import Line, make_line, page_lines, size_histogram
 from citelens.model import Bookmark, OutlineItem, Page, TextItem
 from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
@@ -247,7 +247,7 @@ def _rejoined(page: Page, lines: list[Line], layout: LayoutParams) -> list[Line]
             size = max(a.size, line.size)
             if a.page == line.page and a.column == line.column and abs(a.baseline - line.baseline) <= 0.1 * size \
                     and -0.1 * size <= line.box[0] - a.box[2] <= 0.3 * size:
-                out[-1] = replace(_make_line(page, [*a.items, *line.items], layout), column=a.column)
+                out[-1] = replace(make_line(page, [*a.items, *line.items], layout), column=a.column)
                 continue
         out.append(line)
     return out
@@ -272,7 +272,7 @@ def _without_line_numbers(page: Page, lines: list[Line], body: float, p: Outline
         if id(ln.items[0]) not in drop:
             out.append(ln)
         elif len(ln.items) > 1:
-            out.append(replace(_make_line(page, list(ln.items[1:]), layout), column=ln.column))
+            out.append(replace(make_line(page, list(ln.items[1:]), layout), column=ln.column))
     return out
 
 

@@ -204,6 +204,8 @@ class CitationParams:
     script_size: float = 0.85
     #: ... and raised above the baseline by more than this share of it.
     script_rise: float = 0.2
+    #: Script text (an exponent or an index) sits more than this share of its line's size off the baseline.
+    script_offset: float = 0.05
     #: Two items touch (one word: "pt" and its exponent) when less than this share of the line's size apart.
     script_gap: float = 0.15
 
