@@ -126,9 +126,9 @@ def test_an_encrypted_pdf_asks_for_its_password_and_opens_with_it(reader_context
 
 
 def forget_cached_analysis(page) -> None:
-    """Delete the open paper's analysis from the reader's IndexedDB cache (web/cache.js)."""
+    """Delete the open paper's analysis from the reader's IndexedDB cache (web/analysis/cache.js)."""
     page.evaluate("""async () => {
       const key = window.citelens.analysis.source.text_hash;
-      const { AnalysisCache } = await import("./web/cache.js");
+      const { AnalysisCache } = await import("./web/analysis/cache.js");
       if (!(await new AnalysisCache().delete(key))) throw new Error("the cached analysis was not deleted");
     }""")

@@ -1,4 +1,4 @@
-"""web/library.js on real IndexedDB in Debian Chromium: adding without duplicates, finding by DOI, arXiv id
+"""web/library/library.js on real IndexedDB in Debian Chromium: adding without duplicates, finding by DOI, arXiv id
 and title + year, statuses, nested lists, links, change events (also across instances), persistence over a
 reload, the v1 → v2 schema migration on a database made by hand, a newer schema left untouched, and the
 BibTeX and CSL-JSON import → export round trips on the files in tests/library_inputs/ (made by us).
@@ -41,9 +41,9 @@ def db() -> str:
 def run(page: Any, body: str, **args: Any) -> Any:
     """Runs ``body`` (an async function body) with the modules imported and ``args`` in scope."""
     script = f"""async (args) => {{
-      const {{ Library, LibraryError, STATUSES, entryRef, DB_VERSION }} = await import("/web/library.js");
-      const bibtex = await import("/web/bibtex.js");
-      const csl = await import("/web/csl.js");
+      const {{ Library, LibraryError, STATUSES, entryRef, DB_VERSION }} = await import("/web/library/library.js");
+      const bibtex = await import("/web/library/bibtex.js");
+      const csl = await import("/web/library/csl.js");
       {body}
     }}"""
     return page.evaluate(script, args)

@@ -1,4 +1,4 @@
-"""web/resolver.js in Chromium on the built site: the reader page (its CSP included) imports the Resolver and
+"""web/analysis/resolver.js in Chromium on the built site: the reader page (its CSP included) imports the Resolver and
 a CitelensAnalyzer of its own; look-ups run in the worker's Python through the browser's fetch.
 
 The network is Playwright routes on the context, registered after the offline guard so they take
@@ -27,8 +27,8 @@ NONSENSE = {"index": 901, "label": "[901]", "raw": "askldjrq3rjaw938h", "title":
             "doi": None, "arxiv_id": None, "authors": []}
 
 SETUP = """async ({analysis, dbName}) => {
-  const { CitelensAnalyzer } = await import("/web/analysis.js");
-  const { Resolver, ResolutionCache } = await import("/web/resolver.js");
+  const { CitelensAnalyzer } = await import("/web/analysis/analysis.js");
+  const { Resolver, ResolutionCache } = await import("/web/analysis/resolver.js");
   window.__res ??= { analyzer: new CitelensAnalyzer("/worker/citelens-worker.js", { cache: null }).start() };
   const resolver = new Resolver({ analyzer: window.__res.analyzer, cache: new ResolutionCache(dbName),
                                   settings: { mailto: "e2e@example.org", openalexKey: null, s2Key: null } });
@@ -161,7 +161,7 @@ def test_s2_refusing_every_time_ends_unresolved_with_a_reason(api_page, api) -> 
                       "tried": ["crossref-search", "s2-match"]}
     assert sum("semanticscholar" in u for u in api.log) == 4  # the first try and 3 retries, 1 + 2 + 4 s apart
     # A rate limit says nothing about the paper: not cached, unlike the "no match" of the test above.
-    stored = """async ([db, key]) => (await new (await import("/web/resolver.js")).ResolutionCache(db).get(key))"""
+    stored = """async ([db, key]) => (await new (await import("/web/analysis/resolver.js")).ResolutionCache(db).get(key))"""
     text_hash = analysis_of(MULTILEXSUM)["source"]["text_hash"]
     assert page.evaluate(stored, ["e2e-resolution-4", f"entry:{text_hash}:55"]) is None
     assert page.evaluate(stored, ["e2e-resolution-2", f"entry:{text_hash}:901"])["reason"] == "no match"

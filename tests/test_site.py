@@ -1,5 +1,5 @@
 """The browser build: tools/build_site.py, the site it makes, the worker's Python bridge, and the parts of
-web/extract.js that need no browser (run in Node against a fake pdf.js).
+web/analysis/extract.js that need no browser (run in Node against a fake pdf.js).
 
 The tests on ``site/`` need ``make site`` (``make test`` runs it first); without it they are skipped.
 """
@@ -179,7 +179,7 @@ WORKER_NEEDS = (
     "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json", "vendor/pyodide/snapshot.bin",
     "vendor/pdfjs/pdf.mjs", "vendor/pdfjs/pdf.worker.mjs", "vendor/pdfjs/cmaps/78-H.bcmap",
     "vendor/pdfjs/standard_fonts/FoxitSerif.pfb", "vendor/pdfjs/wasm/openjpeg.wasm",
-    "web/analysis.js", "web/extract.js", "web/cache.js",
+    "web/analysis/analysis.js", "web/analysis/extract.js", "web/analysis/cache.js",
 )
 
 
@@ -277,7 +277,7 @@ IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}/[
 def test_relative_imports_resolve_inside_the_site(folder):
     """Native ES modules: every relative import names a file (with its .js suffix) that the site holds."""
     missing = []
-    for js in (SITE / folder).glob("*.js"):
+    for js in (SITE / folder).rglob("*.js"):
         for spec in IMPORT.findall(js.read_text("utf-8")):
             if not (js.parent / spec).resolve().is_file():
                 missing.append(f"{js.name}: {spec}")
@@ -334,10 +334,10 @@ def test_bridge_returns_errors_as_name_and_message(payload, name):
     assert result is None and got == name and message
 
 
-# ------------------------------------------------------------------ web/extract.js in Node (fake pdf.js)
+# ------------------------------------------------------------------ web/analysis/extract.js in Node (fake pdf.js)
 
 FAKE_PDFJS = r"""
-import { extractDocument, textHash } from "./web/extract.js";
+import { extractDocument, textHash } from "./web/analysis/extract.js";
 
 // Just enough of pdf.js: PageViewport's transform at scale 1, text items, annotations, destinations.
 function viewport(view, rotation) {

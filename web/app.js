@@ -9,25 +9,25 @@
 // marks for benchmarks: citelens:open (a PDF is being opened), citelens:first-page (first page on screen),
 // citelens:links (the analysis is applied: links visible).
 //
-// References are looked up lazily (web/resolver.js, through the worker): a citation hovered for 150 ms or
-// opened, and the first 20 entries in the background once the links are on. The library (web/library.js,
+// References are looked up lazily (web/analysis/resolver.js, through the worker): a citation hovered for 150 ms or
+// opened, and the first 20 entries in the background once the links are on. The library (web/library/library.js,
 // IndexedDB) opens with the page; data-library = ready | unavailable and data-resolver = ready |
 // unavailable on <body> say whether each came up. Neither is needed for reading: without them every entry
 // stays "Not looked up" and the popover shows the parsed entry.
 
-import { PdfViewer } from "./viewer.js";
-import { MentionOverlay } from "./overlay.js";
-import { PdfLinkLayer } from "./links.js";
-import { CitationPopover, safeHttpUrl } from "./popover.js";
-import { Sidebar } from "./sidebar.js";
-import { ReferenceStates } from "./reference-states.js";
-import { pdfOutline } from "./destinations.js";
-import { readFlag, writeFlag } from "./prefs.js";
-import { h } from "./dom.js";
-import { paperActions } from "./paper-actions.js";
-import { LibraryPanel } from "./library-panel.js";
-import { loadSettings, resolverSettings, settingsDialog } from "./settings.js";
-import { askPassword } from "./password.js";
+import { PdfViewer } from "./viewer/viewer.js";
+import { MentionOverlay } from "./references/overlay.js";
+import { PdfLinkLayer } from "./viewer/links.js";
+import { CitationPopover, safeHttpUrl } from "./references/popover.js";
+import { Sidebar } from "./references/sidebar.js";
+import { ReferenceStates } from "./references/reference-states.js";
+import { pdfOutline } from "./analysis/destinations.js";
+import { readFlag, writeFlag } from "./session/prefs.js";
+import { h } from "./viewer/dom.js";
+import { paperActions } from "./references/paper-actions.js";
+import { LibraryPanel } from "./session/library-panel.js";
+import { loadSettings, resolverSettings, settingsDialog } from "./session/settings.js";
+import { askPassword } from "./session/password.js";
 
 const PDFJS_URL = new URL("../vendor/pdfjs/", import.meta.url);
 const WORKER_URL = new URL("../worker/citelens-worker.js", import.meta.url);
@@ -37,9 +37,9 @@ const FLASH_LINES = 1.6;
 const PREFETCH = 20;
 
 /**
- * @typedef {import("./overlay.js").Mention} Mention
- * @typedef {import("./format.js").Reference} Reference
- * @typedef {import("./viewer.js").Position} Position
+ * @typedef {import("./references/overlay.js").Mention} Mention
+ * @typedef {import("./library/format.js").Reference} Reference
+ * @typedef {import("./viewer/viewer.js").Position} Position
  * @typedef {{data: ArrayBuffer, name: string} | {url: string, name: string}} PdfSource
  */
 
@@ -50,7 +50,7 @@ const body = document.body;
 // Started before anything else: Python takes seconds to load and the user is still choosing a file.
 
 /** @type {Promise<any>} resolves to a started CitelensAnalyzer, or rejects when it cannot exist */
-const analyzerReady = import("./analysis.js").then(({ CitelensAnalyzer }) => {
+const analyzerReady = import("./analysis/analysis.js").then(({ CitelensAnalyzer }) => {
   const analyzer = new CitelensAnalyzer(WORKER_URL.href);
   analyzer.addEventListener?.("failed", (/** @type {CustomEvent} */ event) => linkingUnavailable(event.detail?.error));
   analyzer.start();
@@ -133,7 +133,7 @@ async function openDocument(source) {
     standardFontDataUrl: new URL("standard_fonts/", PDFJS_URL).href,
     wasmUrl: new URL("wasm/", PDFJS_URL).href,
     iccUrl: new URL("iccs/", PDFJS_URL).href,
-    fontExtraProperties: true, // web/extract.js reads real font names for bold headings
+    fontExtraProperties: true, // web/analysis/extract.js reads real font names for bold headings
     isEvalSupported: false,
     enableXfa: false,
   });
@@ -358,14 +358,14 @@ function applyAnalysis(result) {
 // ------------------------------------------------------------------------ resolution and library
 
 let settings = loadSettings();
-/** @type {any} web/resolver.js Resolver, once the analyzer and the module are there */
+/** @type {any} web/analysis/resolver.js Resolver, once the analyzer and the module are there */
 let resolver = null;
-/** @type {any} web/library.js Library, once opened */
+/** @type {any} web/library/library.js Library, once opened */
 let library = null;
 
-Promise.all([analyzerReady, import("./resolver.js")]).then(([analyzer, { Resolver }]) => {
+Promise.all([analyzerReady, import("./analysis/resolver.js")]).then(([analyzer, { Resolver }]) => {
   resolver = new Resolver({ analyzer, settings: resolverSettings(settings) });
-  // No reference list in the PDF but its own DOI known: Crossref's list of the paper (web/resolver.js).
+  // No reference list in the PDF but its own DOI known: Crossref's list of the paper (web/analysis/resolver.js).
   resolver.addEventListener("references", (/** @type {CustomEvent} */ { detail }) => {
     states.setReferences(detail.references);
     popover.setReferences(detail.references);
@@ -382,7 +382,7 @@ Promise.all([analyzerReady, import("./resolver.js")]).then(([analyzer, { Resolve
 
 const libraryPanel = new LibraryPanel({ panel: $("library-panel"), toggle: $("open-library") });
 
-import("./library.js").then(async ({ Library, entryRef }) => {
+import("./library/library.js").then(async ({ Library, entryRef }) => {
   library = await Library.open();
   states.connect({ library, entryRef });
   libraryPanel.setLibrary(library);
@@ -402,7 +402,7 @@ popover.setActions(paperActions({
     return title ? { title, url: currentMeta.url, arxiv: currentMeta.arxiv } : null;
   },
   formatCitation: async () => {
-    citeModule ??= import("./cite.js");
+    citeModule ??= import("./library/cite.js");
     return (await citeModule.catch(() => null))?.formatCitation ?? null;
   },
   openPdf: (url) => {
@@ -525,7 +525,7 @@ let statusTimer = 0;
 /**
  * The status line while links are being made: what is happening now, so a 500-page file's minute is not a
  * silent one. Python's own steps read as one, "Linking citations".
- * @param {string | undefined} stage  web/analysis.js Progress stage
+ * @param {string | undefined} stage  web/analysis/analysis.js Progress stage
  * @param {string} message
  * @param {number} pages
  */

@@ -1,8 +1,8 @@
 // The smoke page's script (worker/smoke.html): open ?file= with pdf.js, render page 1, analyse, report.
 
 import * as pdfjs from "../vendor/pdfjs/pdf.mjs";
-import { CitelensAnalyzer } from "../web/analysis.js";
-import { pdfjsDocumentOptions } from "../web/extract.js";
+import { CitelensAnalyzer } from "../web/analysis/analysis.js";
+import { pdfjsDocumentOptions } from "../web/analysis/extract.js";
 
 const t0 = performance.now();
 const out = document.getElementById("out");

@@ -1,13 +1,13 @@
-// web/bibtex.js, web/csl.js, web/ids.js: parsing (total, errors per entry with lines), serialising, the
+// web/library/bibtex.js, web/library/csl.js, web/library/ids.js: parsing (total, errors per entry with lines), serialising, the
 // round trips on tests/library_inputs/ (files we wrote) and the conversions to the library's Paper shape.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { entryToPaper, paperToEntry, parseBibtex, serialiseBibtex, citationKey } from "../../web/bibtex.js";
-import { itemToPaper, paperToItem, parseCsl, serialiseCsl } from "../../web/csl.js";
-import { arxivId, matchKeys, normalizeDoi, normalizeTitle } from "../../web/ids.js";
-import { detectFormat, entryRef } from "../../web/library.js";
+import { entryToPaper, paperToEntry, parseBibtex, serialiseBibtex, citationKey } from "../../web/library/bibtex.js";
+import { itemToPaper, paperToItem, parseCsl, serialiseCsl } from "../../web/library/csl.js";
+import { arxivId, matchKeys, normalizeDoi, normalizeTitle } from "../../web/library/ids.js";
+import { detectFormat, entryRef } from "../../web/library/library.js";
 
 const input = (name) => readFileSync(new URL(`../library_inputs/${name}`, import.meta.url), "utf8");
 const noLine = (entries) => entries.map(({ line: _line, ...e }) => e);

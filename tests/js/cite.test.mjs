@@ -1,10 +1,10 @@
-// web/cite.js against examples written out by hand from the style guides' rules (APA 7th, MLA 9th, Chicago
+// web/library/cite.js against examples written out by hand from the style guides' rules (APA 7th, MLA 9th, Chicago
 // author-date 17th): author lists and their truncation, the four kinds of work, page ranges, missing data.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { citationParts, formatCitation, initials, STYLES } from "../../web/cite.js";
-import { parseBibtex } from "../../web/bibtex.js";
+import { citationParts, formatCitation, initials, STYLES } from "../../web/library/cite.js";
+import { parseBibtex } from "../../web/library/bibtex.js";
 
 const VOSS = { given: "Harriet", family: "Voss" };
 const SARTRE = { given: "Jean-Paul", family: "Sartre" };

@@ -1,9 +1,9 @@
-// web/latex.js and web/names.js: LaTeX field text → Unicode, BibTeX name lists → CSL names, and back.
+// web/library/latex.js and web/library/names.js: LaTeX field text → Unicode, BibTeX name lists → CSL names, and back.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { decodeLatex, encodeLatex, decodeUrl } from "../../web/latex.js";
-import { formatName, formatNames, parseName, parseNames, splitNames } from "../../web/names.js";
+import { decodeLatex, encodeLatex, decodeUrl } from "../../web/library/latex.js";
+import { formatName, formatNames, parseName, parseNames, splitNames } from "../../web/library/names.js";
 
 const DECODE = [
   ["{\\\"U}ber", "Über"],

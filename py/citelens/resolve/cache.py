@@ -1,6 +1,6 @@
 """Resolution results kept for 30 days, per DOI and per (text hash, entry index).
 
-Keys (shared with web/resolver.js, which keeps the same keys in IndexedDB):
+Keys (shared with web/analysis/resolver.js, which keeps the same keys in IndexedDB):
 
 - ``doi:<doi>``          the result for a DOI, whichever paper cited it
 - ``arxiv:<id>``         the same for an arXiv id

@@ -6,7 +6,7 @@
 // "Link citations" off the PDF's own links come back.
 
 import { h } from "./dom.js";
-import { resolveDestination } from "./destinations.js";
+import { resolveDestination } from "../analysis/destinations.js";
 import { placeBox } from "./viewer.js";
 
 /** Share of the smaller rectangle two rectangles must overlap to count as the same link. */
@@ -15,7 +15,7 @@ const WEB_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
 
 /**
  * @typedef {import("./viewer.js").PdfViewer} PdfViewer
- * @typedef {import("./destinations.js").Destination} Destination
+ * @typedef {import("../analysis/destinations.js").Destination} Destination
  * @typedef {(page: number) => ArrayLike<number>[]} CoverageLookup  mention boxes of a page
  */
 

@@ -2,7 +2,7 @@
 // "needed" and again, after a wrong one, with "incorrect". The answer never leaves this page (pdf.js decrypts
 // locally) and is not stored.
 
-import { h } from "./dom.js";
+import { h } from "../viewer/dom.js";
 
 /**
  * Ask for the password of `name` in #password-dialog (a <dialog>).

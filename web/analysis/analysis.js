@@ -4,13 +4,13 @@
 //   analyzer.start();                                  // at once: Python loads while pdf.js opens the file
 //   const analysis = await analyzer.analyze(pdfDocument, { file: "paper.pdf", onProgress });
 //
-// analyze() looks the PDF up in IndexedDB (web/cache.js), first by the SHA-256 of its bytes, then by the
-// hash of its text (web/extract.js reads every page for it), and returns the cached analysis when one made
+// analyze() looks the PDF up in IndexedDB (web/analysis/cache.js), first by the SHA-256 of its bytes, then by the
+// hash of its text (web/analysis/extract.js reads every page for it), and returns the cached analysis when one made
 // by the same build exists; otherwise it finishes the Document (font names, links, bookmarks), posts it to
 // the worker and caches the answer. The request also carries the PDF's metadata (info dictionary and XMP, as
 // flat text), from which the worker takes the paper's own DOI: the analysis arrives with `own_doi`.
 // crossrefReferences(doi, settings) asks the worker for the reference list Crossref's record of that paper
-// holds (web/resolver.js caches it and offers it when the PDF's own list could not be read).
+// holds (web/analysis/resolver.js caches it and offers it when the PDF's own list could not be read).
 // Errors from the worker are rebuilt as Error objects with the same name and message: "InputError" (or
 // another Python exception class) for a document Python rejected, "WorkerError" when Python never loaded.
 //
@@ -41,7 +41,7 @@ export const SCHEMA_VERSION = 1;
  * @property {number} [python]  inside Python (worker's own measure)
  * @property {number} total
  *
- * @typedef {import("../worker/citelens-worker.js").ErrorInfo} ErrorInfo
+ * @typedef {import("../../worker/citelens-worker.js").ErrorInfo} ErrorInfo
  */
 
 // Python loads in 2-10 s on a 2-core machine; past this, the worker is taken as failed (last resort: the
@@ -207,7 +207,7 @@ export class CitelensAnalyzer extends EventTarget {
   /**
    * Look one reference entry up in the worker (citelens.resolve through the browser's fetch). Resolves to
    * the Result the worker sends (unresolved ones included); rejects only when the worker itself failed.
-   * Caching and de-duplication are web/resolver.js's.
+   * Caching and de-duplication are web/analysis/resolver.js's.
    * @param {object} entry  one element of analysis.references
    * @param {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
    * @returns {Promise<object>} the Result
@@ -225,10 +225,10 @@ export class CitelensAnalyzer extends EventTarget {
   /**
    * The reference list Crossref's record of the paper `doi` holds (citelens.resolve.own through the worker).
    * Resolves to the worker's CrossrefList (status "ok" | "none" | "failed"); rejects only when the worker
-   * itself failed. Caching is web/resolver.js's.
+   * itself failed. Caching is web/analysis/resolver.js's.
    * @param {string} doi
    * @param {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
-   * @returns {Promise<import("../worker/citelens-worker.js").CrossrefList>}
+   * @returns {Promise<import("../../worker/citelens-worker.js").CrossrefList>}
    */
   crossrefReferences(doi, settings) {
     this.start();

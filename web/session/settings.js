@@ -3,7 +3,7 @@
 //   OpenAlex      off by default; with a key, OpenAlex is the last source tried
 // Storage may be disabled or throw (prefs.js): the settings then last for the session only.
 
-import { h } from "./dom.js";
+import { h } from "../viewer/dom.js";
 
 const KEY = "citelens.settings";
 

@@ -1,15 +1,15 @@
 // The library panel: a drawer on the right (#library-panel), opened by the toolbar's "Library" button or
 // the L key, closed by Esc or its × (focus returns to what opened it). It lists the papers of the library
-// (web/library.js) with a search over title, authors, venue and year, filters by status and by reading
+// (web/library/library.js) with a search over title, authors, venue and year, filters by status and by reading
 // list, changes a paper's status, removes a paper (two steps: Remove, then Remove? Yes), imports BibTeX /
 // CSL-JSON files (the report says how many were added, merged, and which entries failed and why) and
 // exports BibTeX or CSL-JSON, the whole library or the list chosen in the filter.
 // It follows the library's "change" events; every text of a paper is set with textContent (dom.js).
 
-import { h } from "./dom.js";
-import { authorsShort } from "./format.js";
-import { listTree } from "./menus.js";
-import { STATUS_LABELS } from "./reference-states.js";
+import { h } from "../viewer/dom.js";
+import { authorsShort } from "../library/format.js";
+import { listTree } from "../references/menus.js";
+import { STATUS_LABELS } from "../references/reference-states.js";
 
 /** @type {Record<string, {label: string, extension: string, type: string}>} */
 const EXPORTS = {

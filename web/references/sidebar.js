@@ -9,12 +9,12 @@
 // #references-notice (data-source="crossref", data-state = pending | ok | none | failed), and as nothing on
 // a page marks those entries, a row opens the entry's popover instead of jumping.
 
-import { h } from "./dom.js";
-import { referenceLabel, referenceSummary } from "./format.js";
+import { h } from "../viewer/dom.js";
+import { referenceLabel, referenceSummary } from "../library/format.js";
 import { pillText } from "./reference-states.js";
 
 /**
- * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("../library/format.js").Reference} Reference
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {{title: string, level: number, page: number, y: number}} OutlineEntry
  * @typedef {"bookmarks" | "detected" | "none"} OutlineSource

@@ -15,11 +15,11 @@
 // Read later and Add to list flip the popover to the library view from what it already holds: no refetch.
 // Every text from the PDF or an API is set with textContent or as an attribute (dom.js).
 
-import { h } from "./dom.js";
+import { h } from "../viewer/dom.js";
 import {
   SOURCE_NAMES, authorList, authorsShort, recordMeta, referenceLabel, referenceSummary, scholarTitleUrl, scholarUrl,
   yearText,
-} from "./format.js";
+} from "../library/format.js";
 import { listTree, menuButton } from "./menus.js";
 import { paperForm } from "./paper-form.js";
 import { pillText, signature } from "./reference-states.js";
@@ -32,7 +32,7 @@ const EDGE = 8;
 export const CITE_STYLES = [["bibtex", "BibTeX"], ["ris", "RIS"], ["apa", "APA"], ["mla", "MLA"], ["chicago", "Chicago"]];
 
 /**
- * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("../library/format.js").Reference} Reference
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {import("./reference-states.js").ReferenceInfo} ReferenceInfo
  * @typedef {import("./paper-form.js").PaperFields} PaperFields
@@ -49,7 +49,7 @@ export const CITE_STYLES = [["bibtex", "BibTeX"], ["ris", "RIS"], ["apa", "APA"]
  *   linkPapers: (index: number) => Promise<void>,
  *   openPdf: (url: string) => void,
  *   saveManual: (index: number, fields: PaperFields, status: string) => Promise<void>,
- * }} PopoverActions  what the buttons do (web/paper-actions.js)
+ * }} PopoverActions  what the buttons do (web/references/paper-actions.js)
  */
 
 export class CitationPopover {

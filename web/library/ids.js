@@ -1,6 +1,6 @@
 // Identifiers and match keys of papers: DOI, arXiv id, normalised title. DOM-free and pure.
 //
-// Two records are the same paper when one of their keys is equal (web/library.js indexes them):
+// Two records are the same paper when one of their keys is equal (web/library/library.js indexes them):
 //   doi:<doi>          lowercase, without "https://doi.org/", "doi:" or trailing punctuation
 //   arxiv:<id>         without "arXiv:" and the version ("1706.03762v5" → "1706.03762"); the arXiv DOI
 //                      10.48550/arXiv.<id> gives this key too

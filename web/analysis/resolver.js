@@ -153,7 +153,7 @@ export class Resolver extends EventTarget {
    * @param {{analyzer: {resolve: (entry: object, settings: Settings) => Promise<Result>,
    *   crossrefReferences: (doi: string, settings: Settings) => Promise<any>}, settings?: Settings,
    *   cache?: ResolutionCache | null, replyTimeoutMs?: number}} options
-   *   analyzer: the CitelensAnalyzer (web/analysis.js), which owns the worker; cache: null disables caching
+   *   analyzer: the CitelensAnalyzer (web/analysis/analysis.js), which owns the worker; cache: null disables caching
    */
   constructor({ analyzer, settings = { mailto: null, openalexKey: null, s2Key: null },
     cache = new ResolutionCache(), replyTimeoutMs = REPLY_TIMEOUT_MS }) {

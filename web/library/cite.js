@@ -8,7 +8,7 @@
 // written out below from the style guides and tested against examples made from those rules
 // (tests/js/cite.test.mjs).
 //
-// Input: a library Paper or a resolver Record (web/library.js, interfaces: title, authors [{given, family,
+// Input: a library Paper or a resolver Record (web/library/library.js, interfaces: title, authors [{given, family,
 //   suffix?} | {literal}], year, venue, doi, arxiv, url, type (CSL), and when known volume, issue, pages,
 //   publisher, more_authors). Titles are used as given: converting to APA's sentence case or MLA's title
 //   case would need to know which words are proper nouns.

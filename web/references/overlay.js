@@ -11,8 +11,8 @@
 // come near the viewport; their order in the tab sequence is the page's text order (pdf.js text items),
 // as the analysis lists citations and other mentions separately.
 
-import { h } from "./dom.js";
-import { placeBox } from "./viewer.js";
+import { h } from "../viewer/dom.js";
+import { placeBox } from "../viewer/viewer.js";
 
 /** @type {Record<string, string>} */
 export const KIND_MAP = {
@@ -31,7 +31,7 @@ const KIND_NAMES = /** @type {Record<string, string>} */ ({
 });
 
 /**
- * @typedef {import("./viewer.js").PdfViewer} PdfViewer
+ * @typedef {import("../viewer/viewer.js").PdfViewer} PdfViewer
  * @typedef {{page: number, text: string, ref_indexes: number[], boxes: number[][],
  *            sentence: {text: string, start: number, end: number} | null, source: "text" | "pdf-link"}} Citation
  * @typedef {{page: number, text: string, kind: string, label: string, boxes: number[][],

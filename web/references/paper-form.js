@@ -2,11 +2,11 @@
 // (authors as family names, title, year, DOI, arXiv id). Saving hands plain library fields to `onSave`;
 // a missing title or an impossible year is reported inline and nothing is lost.
 
-import { h } from "./dom.js";
+import { h } from "../viewer/dom.js";
 import { STATUS_LABELS } from "./reference-states.js";
 
 /**
- * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("../library/format.js").Reference} Reference
  * @typedef {{title: string, authors: ({given: string | null, family: string} | {literal: string})[],
  *            year: number | null, venue: string | null, doi: string | null, arxiv: string | null,
  *            url: string | null}} PaperFields

@@ -1,5 +1,5 @@
 // What is known about each reference beyond the parsed entry: whether a bibliographic index knows it
-// (the Resolver, web/resolver.js) and whether the user's library holds it (web/library.js). DOM-free; the
+// (the Resolver, web/analysis/resolver.js) and whether the user's library holds it (web/library/library.js). DOM-free; the
 // popover and the sidebar render `info(index)` and follow the "change" events.
 //
 // States, in order of precedence:
@@ -13,7 +13,7 @@
 
 /** @typedef {"idle" | "pending" | "resolved" | "library" | "unresolved"} ReferenceState */
 /**
- * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("../library/format.js").Reference} Reference
  * @typedef {{status: "resolved", record: any, via: string} | {status: "unresolved", reason: string, tried: string[]}} Result
  * @typedef {{state: ReferenceState, result: Result | null, paper: any | null}} ReferenceInfo
  * @typedef {{doi?: string | null, arxiv?: string | null, title?: string | null, year?: number | null}} RefKey

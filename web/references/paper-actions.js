@@ -1,5 +1,5 @@
-// What the popover's buttons do, between the reference states, the library (web/library.js), the
-// citation formatter (web/cite.js) and the open document. DOM-free apart from opening a tab.
+// What the popover's buttons do, between the reference states, the library (web/library/library.js), the
+// citation formatter (web/library/cite.js) and the open document. DOM-free apart from opening a tab.
 //
 //   Read later / Add to list   library.add(record fields, {status: "to_read", listId}), then the entry is
 //                              marked in library at once (the popover flips without a refetch)
@@ -15,7 +15,7 @@
  *            url?: string | null, pdf_url?: string | null}} CurrentPaper
  */
 
-/** Record fields a library paper keeps (web/library.js: Paper, FIELDS). */
+/** Record fields a library paper keeps (web/library/library.js: Paper, FIELDS). */
 const PAPER_FIELDS = ["title", "authors", "year", "venue", "doi", "arxiv", "url", "pdf_url", "type", "cited_by", "source_url"];
 
 /**

@@ -3,7 +3,7 @@
 // item, ArrowUp/ArrowDown move, Esc closes it and returns to the button (without closing the popover
 // around it), Tab leaves it closed. Items are built with dom.js: labels are text, never markup.
 
-import { h } from "./dom.js";
+import { h } from "../viewer/dom.js";
 
 /**
  * @typedef {{label: string, depth?: number, className?: string, dataset?: Record<string, string | number>,

@@ -1,7 +1,7 @@
 // The user's library: papers, nested reading lists and "cites" links, in IndexedDB. DOM-free.
 //
 // Database "citelens-library" (schema DB_VERSION, upgrades in MIGRATIONS; an upgrade never drops data):
-//   papers     key "id"; index "keys" (multiEntry) over each paper's match keys (web/ids.js: doi:…,
+//   papers     key "id"; index "keys" (multiEntry) over each paper's match keys (web/library/ids.js: doi:…,
 //              arxiv:…, title:…|year), index "status"
 //   lists      key "id"; {id, name, parent: id | null}
 //   relations  key ["from", "to", "kind"]; indexes "from", "to"
