@@ -373,14 +373,18 @@ def _analyze(args: argparse.Namespace) -> int:
                 out.discard = not batch  # -o keeps its old content when its single PDF failed
                 continue
             ok += 1
-            if args.pretty:
-                out.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
-            else:
-                out.write(json.dumps(result, ensure_ascii=False, separators=(",", ":")) + "\n")
+            out.write(analysis_json(result, pretty=args.pretty) + "\n")
             out.flush()
     if batch and not args.quiet:
         status.summary(ok, failed)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def analysis_json(result: dict[str, Any], *, pretty: bool = False) -> str:
+    """An analysis JSON as ``citelens analyze`` prints it: compact (one line), or indented with ``pretty``."""
+    if pretty:
+        return json.dumps(result, ensure_ascii=False, indent=2)
+    return json.dumps(result, ensure_ascii=False, separators=(",", ":"))
 
 
 def _pdf_adapter() -> Any:
