@@ -1,4 +1,4 @@
-"""One entry's fields (citelens.entry.parse_entry) on real entry strings and tiny ones: input → exact output."""
+"""One entry's fields (citelens.references.entry.parse_entry) on real entry strings and tiny ones: input → exact output."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citelens.entry import compose_accents, parse_entry
+from citelens.references import compose_accents, parse_entry
 
 # Real entry strings from ../shared/corpus (label removed), as the stage joins them, and what they hold.
 # (authors, year, year_suffix, title, doi, arxiv_id)

@@ -20,7 +20,7 @@ import pytest
 from rapidfuzz import fuzz
 
 import corpus
-from citelens.entry import parse_entry
+from citelens.references import parse_entry
 
 PATH = corpus.CORPUS / "refstrings" / "grobid-train.jsonl"
 FIELDS = ("first author", "year", "title", "doi")

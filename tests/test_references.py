@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from citelens.layout import text_map
 from citelens.model import DiagnosticCode, Font, Page, TextItem
-from citelens.entry import parse_entry
-from citelens.references import find_references
+from citelens.references import find_references, parse_entry
 
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
 BODY = "body text that fills a column line with ordinary prose words"

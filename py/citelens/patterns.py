@@ -156,7 +156,7 @@ HYPHEN_BREAK = re.compile(r"(\w)-[\n\f]\s*([a-z\u00df-\u00ff])")
 HYPHEN_KEPT = re.compile(r"(\w)-[\n\f]\s*")
 
 # -------------------------------------------------------------------------------------- references
-# (references.py: append its patterns here)
+# (references/: append its patterns here)
 
 # The heading line that opens a reference list, in more dresses than REFERENCES_HEADING (which the outline
 # uses on clean heading lines): a bioRxiv line number before it ("870 Literature cited"), ACS's black square
@@ -247,8 +247,8 @@ AUTHOR_START = re.compile(
     X,
 )
 
-# One author's name in the orders entries use, each anchored at the name's start (entry.py tries them in
-# turn and keeps the one the first author is written in). Surnames keep particles, hyphens, apostrophes and
+# One author's name in the orders entries use, each anchored at the name's start (references/entry.py tries
+# them in turn and keeps the one the first author is written in). Surnames keep particles, hyphens, apostrophes and
 # diacritics, and may be Cyrillic or Greek: "van der Berg", "Gómez-Baggethun", "O’Connor", "Müller",
 # "ben-Avraham" (a lower-case prefix joined by a hyphen or apostrophe: "al-Khalili", "d’Alembert"),
 # "de Ruyter van Steveninck" (a particle inside the surname), "Анчев".
@@ -385,7 +385,7 @@ END_MATTER = re.compile(
     X | re.IGNORECASE,
 )
 
-# A sentence end inside an entry (references.py skips those after initials and abbreviations):
+# A sentence end inside an entry (references/entry.py skips those after initials and abbreviations):
 # "… Cyanobacterium-plant symbioses. New Phytol." ends at "symbioses."; "Lifetime?" ends a title too, and so
 # does "network mechanisms.Neuron 62" (Nature and PNAS lose the space after the title).
 TITLE_END = re.compile(r"(?<=\S)[.?!](?=\s+\S|$|[A-Z])")
@@ -445,7 +445,7 @@ REF_DIGIT = re.compile(r"\d")
 # A word in a title candidate's trailing part: "IEEE", "Sensors", "Journal" in ", IEEE Sensors Journal 15 (11)".
 TITLE_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 
-# ------------------------------------------------------------------------------ one entry (entry.py)
+# ------------------------------------------------------------------- one entry (references/entry.py)
 
 # A list's label left at the start of an entry's text (XML readers and extractors keep it): "[26] S. Scherer",
 # "17.Creed PA", "6. Myers T", "[ 47]T. Sotiriou", "(3) Smith", "11 E. W. Becker"; not a year ("2019. Title").

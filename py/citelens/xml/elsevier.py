@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from citelens.entry import parse_entry
+from citelens.references import parse_entry
 from citelens.xml.article import YEAR, Context, Format, XmlArticle, XmlInputError, XmlReference, assemble
 from citelens.xml.text import Markup, NotPlaced, build_text, element_text, local
 

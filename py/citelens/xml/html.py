@@ -54,7 +54,7 @@ from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from citelens.entry import parse_entry
+from citelens.references import parse_entry
 from citelens.xml.article import (
     Context,
     Format,

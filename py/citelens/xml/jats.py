@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from citelens.entry import parse_entry
+from citelens.references import parse_entry
 from citelens.xml.article import (
     YEAR,
     Context,

@@ -1,0 +1,144 @@
+"""Reference list: where the bibliography is, its entries, and what each entry says.
+
+Input: the document's :class:`~citelens.layout.TextMap` (lines in reading order, pages joined by "\f").
+Output: a :class:`ReferenceList`: the entries as :class:`~citelens.model.Reference` (1-based ``index`` in
+list order), the offsets in ``tm.text`` where the list starts (after its heading) and ends (past its last
+entry), and diagnostics (``no_references`` when no list is found, ``references_unsplit`` when a list is
+found but cannot be split into at least ``min_entries`` entries).
+
+How (one module a step):
+
+1. **Where** (:mod:`~citelens.references.locate`). The list starts after the *last* line that is a
+   References / Bibliography / Works Cited / Literature Cited heading (numbered, upper case, with a line
+   number or ACS's "■" before it; a "References" running head is no heading). Without one, the last third
+   of the pages (2 to 20) is scanned bottom-up for a running sequence of numbered entries ("[1]", "1.",
+   "(1)") of at least ``fallback_min_chars`` characters, given up when more than a third of its blocks do
+   not look like references. The list stops at an appendix or supplementary heading, another section
+   heading set apart from the entries (Cell's "STAR★METHODS", Nature's "ONLINE METHODS"), end matter
+   ("Received:", "Copyright ©", "Conflict of Interest Statement:"), or foreign text (a caption, a wide gap,
+   three lines in a larger font) -- unless the list's next entry follows the foreign text (PNAS, floats).
+2. **Clean** (:mod:`~citelens.references.furniture`). Running heads and feet (the same text at a page's
+   edge on pages nearby), page numbers, footnotes and heads in another font size at a column's top or
+   bottom, and bioRxiv's line numbers are dropped before splitting, so an entry broken across a column or
+   page comes out whole. Pages whose columns the shared layout misreads (three columns; lines taken for
+   spanning ones) are cut at their gutters and read column by column.
+3. **Split** (:mod:`~citelens.references.split`). The first strategy that yields ``min_entries`` entries
+   wins: numbered (labels "[12]", "(12)", "12.", "12" at a line start, in increasing sequence; two entries
+   run together on one line are cut apart), hanging indent (a line at the column's left edge starts an
+   entry, continuation lines are indented), spacing (flush-left entries set apart by a wider line step),
+   author-year (a flush-left line starting with a surname after an entry that already holds a year). Short
+   unnumbered lines alone (group headings) are no entries.
+4. **Parse** (:mod:`~citelens.references.entry`). Each entry's text is joined across line breaks
+   (hyphenated words rejoined: :func:`~citelens.layout.join_lines`; accents the extractor split off put
+   back) and read for authors' surnames (four name orders, particles and diacritics kept), year and its
+   letter, title, DOI (normalised), arXiv id and URL. Parsing is best effort and total: a field it cannot
+   find stays empty.
+
+Invariants: ``0 <= start <= end <= len(tm.text)``; entries are in list order and do not overlap; each
+entry's ``raw`` holds no label ("[12]" is in ``label``) and no running head or page number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from citelens.layout import TextMap, join_lines
+from citelens.model import Box, Diagnostic, DiagnosticCode, Reference
+from citelens.params import PARAMS, ReferencesParams
+from citelens.patterns import REF_ID_HINT, REF_SAME_AUTHORS, REF_YEAR_START
+from citelens.references.entry import compose_accents, dense_text, parse_entry
+from citelens.references.furniture import Furniture
+from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends
+from citelens.references.split import Entry, Row, split_entries, union
+
+__all__ = ["ReferenceList", "compose_accents", "find_references", "parse_entry"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceList:
+    """The bibliography: its entries, and the span of ``tm.text`` it takes.
+
+    ``start`` is the offset of its first entry's first character (after its heading; where a page's
+    columns were re-read, the earliest of the entries' offsets), ``end`` is just past its last entry.
+    Text the list skipped (a column of Methods prose between PNAS's entries 3 and 4) lies inside the span;
+    ``skipped`` holds the stretches of it that are prose (see
+    :func:`~citelens.references.locate.skipped_prose`), for the citation search.
+    Both are None when no list was found.
+    """
+
+    references: tuple[Reference, ...]
+    start: int | None  # offset in tm.text where the bibliography begins (after its heading)
+    end: int | None  # offset just past its last entry
+    diagnostics: tuple[Diagnostic, ...] = ()
+    skipped: tuple[tuple[int, int], ...] = ()  # [a, b) inside start..end the list passed over (see above)
+
+
+def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -> ReferenceList:
+    """Find the bibliography of ``tm`` and parse its entries (see the module docstring)."""
+    if not tm.lines:
+        return ReferenceList((), None, None, (_no_references("the document has no text"),))
+    furniture = Furniture(tm, params)
+    heading = find_heading(tm, furniture)
+    entries: list[Entry] = []
+    rows: list[Row] = []
+    if heading is not None:
+        line, cut = heading
+        rows = until_list_ends(read_rows(tm, line + 1 if cut is None else line, furniture, cut, params), params)
+        entries = split_entries(rows, params)
+    if len(entries) < params.min_entries:
+        fb_rows, fb_entries = fallback(tm, furniture, params)
+        if len(fb_entries) > len(entries):
+            rows, entries = fb_rows, fb_entries
+    if not entries:
+        what = "a References heading but no entries after it" if heading is not None else \
+            "no References heading and no numbered list in the last pages"
+        return ReferenceList((), None, None, (_no_references(f"no reference list found: {what}"),))
+    diags: list[Diagnostic] = []
+    if len(entries) < params.min_entries:
+        diags.append(Diagnostic(
+            DiagnosticCode.REFERENCES_UNSPLIT,
+            f"the reference list could not be split into entries by number, indent or author-year "
+            f"({len(entries)} found)", rows[0].page if rows else None))
+    refs = _same_authors(tuple(_reference(tm, i, e, params) for i, e in enumerate(entries, start=1)))
+    start = min(r.start for r in rows)
+    end = max(r.end for e in entries for r in e.rows)
+    skipped = skipped_prose(tm, rows, start, end, furniture, params)
+    return ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
+
+
+def _no_references(message: str) -> Diagnostic:
+    return Diagnostic(DiagnosticCode.NO_REFERENCES, message)
+
+
+def _reference(tm: TextMap, index: int, entry: Entry, params: ReferencesParams) -> Reference:
+    first = entry.rows[0]
+    joined = "\n".join([first.text[entry.skip:]] + [r.text for r in entry.rows[1:]])
+    # join_lines, with its hyphen repairs only where a line ends in a hyphen
+    raw = compose_accents(join_lines(joined) if "-\n" in joined else " ".join(joined.split()))
+    dense = compose_accents(dense_text(joined)) if REF_ID_HINT.search(joined) else raw
+    box = _first_box(entry)
+    fields = parse_entry(raw, dense, params)
+    return Reference(index, entry.label, raw, first.page, box, **fields)
+
+
+def _same_authors(refs: tuple[Reference, ...]) -> tuple[Reference, ...]:
+    """A dash run where an entry's authors belong ("———, “Title,” ...", "——. 2005."): the styles' sign for
+    "the same authors as the entry above", so the entry takes the previous entry's authors. So does an
+    entry that starts with its year ("(2016): “Title,”"): its rule was drawn as a line, not set as text."""
+    out: list[Reference] = []
+    for ref in refs:
+        if out and not ref.authors and (REF_SAME_AUTHORS.match(ref.raw) or REF_YEAR_START.match(ref.raw)):
+            ref = replace(ref, authors=out[-1].authors)
+        out.append(ref)
+    return tuple(out)
+
+
+def _first_box(entry: Entry) -> Box:
+    """Union box of the entry's lines in its first column of its first page."""
+    first = entry.rows[0]
+    box = first.box
+    for row in entry.rows[1:]:
+        if row.page != first.page or row.column != first.column:
+            break
+        box = union(box, row.box)
+    return box

@@ -1,0 +1,281 @@
+"""What on a reference list's pages is no part of its entries (step 2 of :mod:`citelens.references`).
+
+Input: the :class:`~citelens.layout.TextMap` and its lines. Output: per page, the lines that are running
+heads and feet or page numbers (:class:`Furniture`), the x of a margin of line numbers, the gutters of
+columns the shared layout misread, and rows whose size marks them as a column's footnotes or heads. Pure;
+pages are read only as the list reaches them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter, defaultdict
+
+from citelens.layout import TextMap
+from citelens.model import TextItem
+from citelens.params import PARAMS, ReferencesParams
+from citelens.patterns import PAGE_NUMBER_LINE, REF_DIGITS, REF_LEADING_NUMBER
+from citelens.references.split import Row
+
+
+def side_by_side(tm: TextMap, pieces: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Lines of two columns the shared layout took for one (too few lines on the page to tell: the list's
+    first lines under its heading at a page's foot), read column by column.
+
+    Two columns show as pairs of lines on one baseline with a gap between them that no other line of
+    that column crosses; at least two such pairs are asked for.
+
+    ::
+
+        Aigrain, S., Favata, F., 2004,      Ambikasaran, S. 2015, Numer.    <- one baseline, two lines
+          A&A, 414, 1139                      Appl., 22, 1102
+    """
+    by_base: dict[tuple[int, int], list[tuple[int, int, int, int]]] = defaultdict(list)
+    for p in pieces:
+        by_base[(p[3], round(tm.lines[p[0]].baseline))].append(p)
+    pairs = [sorted(ps, key=lambda p: tm.lines[p[0]].box[0]) for ps in by_base.values() if len(ps) == 2]
+    if len(pairs) < 2:
+        return pieces
+    out = pieces
+    for col in {p[0][3] for p in pairs}:
+        mine = [pr for pr in pairs if pr[0][3] == col]
+        if len(mine) < 2:
+            continue
+        lo = max(tm.lines[a[0]].box[2] for a, _ in mine)
+        hi = min(tm.lines[b[0]].box[0] for _, b in mine)
+        if hi - lo < 2 * tm.lines[mine[0][0][0]].size:
+            continue
+        split = (lo + hi) / 2
+        lines = [tm.lines[p[0]] for p in pieces if p[3] == col]
+        if any(ln.box[0] < split < ln.box[2] for ln in lines):
+            continue
+
+        def side(p: tuple[int, int, int, int], col: int = col, split: float = split) -> int:
+            return 1 if p[3] == col and tm.lines[p[0]].box[0] >= split else 0
+
+        out = sorted(((k, a, b, c + side((k, a, b, c))) for k, a, b, c in out),
+                     key=lambda p: (p[3], tm.lines[p[0]].baseline))
+    return out
+
+
+def confused_columns(tm: TextMap, i: int, j: int) -> bool:
+    """Whether lines i..j of a page show columns the shared layout did not see: three lines on one
+    baseline, narrow lines it took for spanning ones, or lines holding wide gaps (two columns' text run
+    together)."""
+    right = max(tm.lines[k].box[2] for k in range(i, j))
+    per_baseline = Counter(round(tm.lines[k].baseline) for k in range(i, j))
+    if sum(1 for n in per_baseline.values() if n >= 3) >= 3:
+        return True  # three lines side by side, again and again: three columns
+    odd = 0
+    for k in range(i, j):
+        line = tm.lines[k]
+        if line.column == -1 and line.box[2] - line.box[0] < 0.45 * right:
+            odd += 1
+        else:
+            items = line.items
+            for a, b in zip(items, items[1:]):
+                if b.x - (a.x + a.width) > 1.5 * line.size:
+                    odd += 1
+                    break
+        if odd >= 3:
+            return True
+    return False
+
+
+def column_gutters(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAMS.references) -> list[float]:
+    """x of the gutters between the columns of lines i..j of a page (no text crosses them).
+
+    ::
+
+        | 1. Langer P. 2009 ...  |   | 4. Brennan AJ ...  |   | 6. Kovacs KM ...  |
+                                  ^ no text crosses here     ^ nor here: two gutters, three columns
+    """
+    if j - i < 12:
+        return []
+    step = 2.0
+    intervals = [(item.x, item.x + item.width) for k in range(i, j) for item in tm.lines[k].items]
+    hi = max(b for _, b in intervals)
+    nb = int(hi / step) + 2
+    diff = [0] * (nb + 1)
+    for a, b in intervals:
+        diff[max(int(a / step), 0)] += 1
+        diff[min(int(b / step) + 1, nb)] -= 1
+    cover: list[int] = []
+    c = 0
+    for d in diff[:nb]:
+        c += d
+        cover.append(c)
+    lo_b = next((b for b, v in enumerate(cover) if v), 0)
+    hi_b = max((b for b, v in enumerate(cover) if v), default=0)
+    allowed = max(1, (j - i) // 40)
+    # Uncovered runs >= gutter_min wide are candidate gutters; the text between two of them is a column.
+    runs: list[tuple[int, int]] = []
+    run_start: int | None = None
+    for b in range(lo_b, hi_b + 1):
+        if cover[b] <= allowed:
+            if run_start is None:
+                run_start = b
+        elif run_start is not None:
+            if (b - run_start) * step >= params.gutter_min:
+                runs.append((run_start, b))
+            run_start = None
+    # A column narrower than 60 pt is a margin of labels or line numbers, not a column: drop the gutter
+    # beside it (the narrower neighbour merges into the wider one), until every column is wide.
+    covered = [0]
+    for v in cover:
+        covered.append(covered[-1] + (v > allowed))
+    while runs:
+        edges = [lo_b] + [x for r in runs for x in r] + [hi_b + 1]
+        widths = [(covered[edges[2 * k + 1]] - covered[edges[2 * k]]) * step for k in range(len(runs) + 1)]
+        k = min(range(len(widths)), key=widths.__getitem__)
+        if widths[k] >= params.column_min:
+            break
+        runs.pop(k if k < len(runs) else k - 1)
+    return [(a + b) / 2 * step for a, b in runs]
+
+
+def crosses_gutter(item: TextItem, gutters: list[float]) -> bool:
+    """Whether the item runs across a gutter (a line of full-width prose, not a column's text)."""
+    return any(item.x < g < item.x + item.width for g in gutters)
+
+
+def column_of(item: TextItem, gutters: list[float]) -> int:
+    return bisect_left(gutters, item.x + item.width / 2)
+
+
+def line_number_margin(tm: TextMap, first: int) -> dict[int, float] | None:
+    """Per page, the x of a margin of line numbers (bioRxiv preprints, drafts for review), if most lines
+    start with one there.
+
+    Line numbers rise by one from line to line (unlike entry labels, which rise once per entry), and
+    reach the hundreds or stand alone on blank lines. Two-sided layouts set them at another x on even
+    and odd pages (in the outer margin), so the margin is read page by page.
+    """
+    xs: dict[int, Counter[int]] = defaultdict(Counter)
+    numbers: list[int] = []
+    n = 0
+    for i in range(first, min(len(tm.lines), first + 200)):
+        line = tm.lines[i]
+        n += 1
+        if n == 20 and len(numbers) < 10:
+            return None
+        m = REF_LEADING_NUMBER.match(line.items[0].text.strip()) if line.items else None
+        if m is not None:
+            xs[line.page][round(line.items[0].x)] += 1
+            numbers.append(int(m.group().strip()))
+    if not xs or n < 10:
+        return None
+    margins = {page: c.most_common(1)[0] for page, c in xs.items()}
+    count = sum(k for _, k in margins.values())
+    steps = sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1)
+    if count < 0.6 * n or steps < 0.8 * (len(numbers) - 1) or max(numbers) < 100:
+        return None
+    return {page: float(x) for page, (x, _) in margins.items()}
+
+
+def page_margin(margins: dict[int, float] | None, page: int) -> float | None:
+    """The line-number margin of ``page``; past the pages measured, the one of the page two before (same
+    side of the spread) or the nearest one measured."""
+    if not margins:
+        return None
+    if page in margins:
+        return margins[page]
+    if page - 2 in margins:
+        return margins[page - 2]
+    return margins[min(margins, key=lambda p: abs(p - page))]
+
+
+def in_margin(x: float, margin: float) -> bool:
+    # Right-aligned numbers: "967" starts at 35.6 pt, "1000" at 29.5 pt.
+    return margin - 8 <= x <= margin + 2
+
+
+class Furniture:
+    """Running heads and feet, and page numbers, at a page's top or bottom edge: asked page by page.
+
+    A line among the ``edge_lines`` top or bottom lines of its page is furniture when the same text,
+    digits aside, sits at the edge of ``repeat_pages`` pages within four pages of it (journals alternate
+    heads on odd and even pages); a bare page number at the very top or bottom is furniture too. Pages
+    are read only as the reference list reaches them, so a long document costs no more than its list.
+    """
+
+    def __init__(self, tm: TextMap, params: ReferencesParams) -> None:
+        self.tm = tm
+        self.k = params.edge_lines
+        pages = sorted(tm.page_starts)
+        self.pages = pages
+        self.repeat = min(params.repeat_pages, max(2, len(pages) // 2))
+        self._edges: dict[int, list[tuple[int, str]]] = {}
+        self._out: dict[int, frozenset[int]] = {}
+
+    def edges(self, page: int) -> list[tuple[int, str]]:
+        got = self._edges.get(page)
+        if got is None:
+            tm = self.tm
+            lines = tm.lines
+            start, end = tm.page_starts.get(page), tm.page_ends.get(page)
+            if start is None or end is None or start >= end:
+                got = []
+            else:
+                i, j = tm.line_index(start), tm.line_index(max(end - 1, start)) + 1
+                if j - i > 2 * self.k:
+                    order = sorted([(lines[m].baseline, m) for m in range(i, j)])
+                    idx = [m for _, m in order[: self.k]] + [m for _, m in order[-self.k:]]
+                else:
+                    idx = list(range(i, j))
+                got = [(m, _norm_furniture(lines[m].text)) for m in idx]
+            self._edges[page] = got
+        return got
+
+    def lines_of(self, page: int) -> frozenset[int]:
+        got = self._out.get(page)
+        if got is not None:
+            return got
+        edge = self.edges(page)
+        k = bisect_left(self.pages, page)
+        near = [p for p in self.pages[max(k - 4, 0):k + 5] if p != page]
+        others = [{norm for _, norm in self.edges(p)} for p in near]
+        out: set[int] = set()
+        extreme = {edge[0][0], edge[-1][0]} if edge else set()
+        for m, norm in edge:
+            if norm.startswith(("[#]", "(#)")):
+                continue  # "[12] Ibid." on several pages is an entry, whatever it repeats
+            if 1 + sum(norm in o for o in others) >= self.repeat:
+                out.add(m)
+            elif m in extreme and PAGE_NUMBER_LINE.match(self.tm.lines[m].text):
+                out.add(m)
+        got = self._out[page] = frozenset(out)
+        return got
+
+
+
+
+def _norm_furniture(text: str) -> str:
+    return " ".join(REF_DIGITS.sub("#", text.lower()).split())
+
+
+def drop_odd_sizes(rows: list[Row], size: float, params: ReferencesParams) -> list[Row]:
+    """Footnotes at a column's foot and heads at its top, in another size than the entries, are dropped.
+
+    ::
+
+        | ... last entry line (7 pt)   |        <- the column's last list-size row
+        | 19 A footnote (6 pt)         |        <- below it, another size: dropped
+    """
+    tol = params.furniture_size_ratio * size
+    odd = [abs(r.size - size) > tol for r in rows]
+    if not any(odd):
+        return rows
+    groups: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for k, r in enumerate(rows):
+        groups[(r.page, r.column)].append(k)
+    drop: set[int] = set()
+    for ks in groups.values():
+        normal = [rows[k].baseline for k in ks if not odd[k]]
+        if not normal:
+            continue
+        lo, hi = min(normal), max(normal)
+        for k in ks:
+            if odd[k] and (rows[k].baseline < lo or rows[k].baseline > hi):
+                drop.add(k)
+    return [r for k, r in enumerate(rows) if k not in drop]

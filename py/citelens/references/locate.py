@@ -1,0 +1,469 @@
+"""Where the reference list is (step 1 of :mod:`citelens.references`).
+
+Input: the :class:`~citelens.layout.TextMap`. Output: the line of the list's heading (or none), the
+list's :class:`~citelens.references.split.Row` s from there to where the list ends (a heading, end
+matter, foreign text), or, without a heading, the last pages' numbered or author-year run that reads as
+a list; and the prose the list passed over inside its span. Pure; rows are read lazily, page by page.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from itertools import chain
+
+from citelens.layout import TextMap, strip_span
+from citelens.params import PARAMS, ReferencesParams
+from citelens.patterns import (
+    APPENDIX_HEADING,
+    AUTHOR_START,
+    CAPTION,
+    DOTTED_LEADER,
+    END_MATTER,
+    HEADING_NUMBER,
+    KNOWN_SECTION,
+    REFERENCE_LIST_HEADING,
+    REF_ALPHA_LABEL_ONLY,
+    REF_DOI,
+    REF_HEADING_HINT,
+    REF_LABEL_ONLY,
+    REF_LEADING_NUMBER,
+    REF_NUMBER_ONLY,
+    REF_YEAR,
+)
+from citelens.references.furniture import (
+    Furniture,
+    column_gutters,
+    column_of,
+    confused_columns,
+    crosses_gutter,
+    drop_odd_sizes,
+    in_margin,
+    line_number_margin,
+    page_margin,
+    side_by_side,
+)
+from citelens.references.split import Entry, LabelKind, Row, label_of, numbered_entries, split_entries, union
+
+
+def skipped_prose(tm: TextMap, rows: Sequence[Row], start: int, end: int, furniture: Furniture,
+             params: ReferencesParams) -> tuple[tuple[int, int], ...]:
+    """The stretches of ``start``..``end`` no kept row covers that hold at least ``skipped_min_lines``
+    lines of ``skipped_min_chars`` characters other than running heads and feet: prose the list passed over (F1000 sets the end of
+    the Discussion beside the first entries)."""
+    covered = sorted(seg for r in rows for seg in r.segments)
+    out = []
+    at = start
+    for a, b in [*covered, (end, end)]:
+        if a > at:
+            first, last = tm.line_index(at), tm.line_index(a - 1)
+            prose = sum(1 for k in range(first, last + 1)
+                        if k not in furniture.lines_of(tm.lines[k].page)
+                        and len(tm.text[max(at, tm.starts[k]):min(a, tm.starts[k] + len(tm.lines[k].text))].strip())
+                        >= params.skipped_min_chars)
+            if prose >= params.skipped_min_lines:
+                out.append((at, a))
+        at = max(at, b)
+    return tuple(out)
+
+
+# Cheap pre-filters for the heading test: what may precede the heading word, the letters it may start
+# with, and a word stem every REFERENCE_LIST_HEADING alternative holds.
+_HEADING_LEAD = "0123456789.■ \t"
+_HEADING_FIRST = frozenset("RrBbLlWwCcΒβΑαIVX")
+
+
+def find_heading(tm: TextMap, furniture: Furniture) -> tuple[int, tuple[int, int] | None] | None:
+    """The last heading line: its index, and the span of the heading item when it shares its line with
+    the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into entry 1's line).
+
+    A "References" running head over every page of the list is no heading; when every candidate is
+    one, the first of them is (the list's first page carries the heading at its top).
+    """
+    running: int | None = None
+    for i in range(len(tm.lines) - 1, -1, -1):
+        line = tm.lines[i]
+        if len(line.text) > 60:
+            if "EFERENCES" not in line.text:
+                continue
+        elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not REF_HEADING_HINT.search(line.text):
+            continue
+        elif REFERENCE_LIST_HEADING.match(line.text):
+            if i not in furniture.lines_of(line.page):
+                return i, None
+            running = i
+            continue
+        if len(line.items) > 1:
+            for item, off in zip(line.items, line.offsets, strict=True):
+                if off and item.text.strip().isupper() and REFERENCE_LIST_HEADING.match(item.text):
+                    s = tm.starts[i] + off
+                    return i, (s, s + len(item.text))
+    return None if running is None else (running, None)
+
+
+def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int] | None = None,
+          params: ReferencesParams = PARAMS.references) -> Iterator[Row]:
+    """Rows from line ``first`` to the end of the document, lazily, page by page, furniture dropped.
+
+    A page set in three or more columns (Royal Society Open Science's reference pages), which the shared
+    layout reads as one, is cut at its gutters and read column by column here.
+    """
+    margins = line_number_margin(tm, first)
+    i, n = first, len(tm.lines)
+    heading = first - 1 if cut is None else first  # the heading line (or the line holding it)
+    while i < n:
+        page = tm.lines[i].page
+        j = i
+        while j < n and tm.lines[j].page == page:
+            j += 1
+        pieces: list[tuple[int, int, int, int]] = []  # (line, first item, end item, column)
+        # Only where the shared layout went wrong: it reads two columns well, but not three (RSOS), nor
+        # two whose lines it took for spanning ones (The Lancet's reference page).
+        gutters = column_gutters(tm, i, j, params) if confused_columns(tm, i, j) else []
+        lo = i
+        if gutters and i == first and heading >= 0 and tm.lines[heading].page == page:
+            lo = tm.line_index(tm.page_starts[page])  # the whole page: re-read, then keep what follows
+        drop = furniture.lines_of(page)
+        margin = page_margin(margins, page)
+        for k in range(lo, j):
+            if k in drop:
+                continue
+            line = tm.lines[k]
+            k0 = 1 if margin is not None and line.items and in_margin(line.items[0].x, margin) \
+                and REF_NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
+            if k0 >= len(line.items):
+                continue
+            if not gutters:
+                pieces.append((k, k0, len(line.items), line.column))
+                continue
+            start, col = k0, column_of(line.items[k0], gutters)
+            for m in range(k0 + 1, len(line.items)):
+                c = column_of(line.items[m], gutters)
+                if c != col:
+                    pieces.append((k, start, m, col))
+                    start, col = m, c
+            pieces.append((k, start, len(line.items), col))
+        if gutters:
+            if lo < i:
+                # Keep what follows the heading in reading order: below it in its column, and the
+                # columns to its right.
+                # Only text in the list's font size: prose above the heading is set larger.
+                # Where the heading shares its line with text of another column (Science sets
+                # "REFERENCES AND NOTES" beside a Methods column), its column is its own item's, and the
+                # lines after it in the layout's order are filtered the same way.
+                h_line = tm.lines[heading]
+                h_item = h_line.items[0]
+                if cut is not None:
+                    h_item = next((item for item, off in zip(h_line.items, h_line.offsets, strict=True)
+                                   if tm.starts[heading] + off >= cut[0]), h_item)
+                h_col, h_base = column_of(h_item, gutters), h_line.baseline
+                sizes = Counter(round(tm.lines[k].size, 1) for k in range(i, j))
+                size = sizes.most_common(1)[0][0]
+
+                def after(p: tuple[int, int, int, int]) -> bool:
+                    return p[3] > h_col or (p[3] == h_col and (tm.lines[p[0]].baseline > h_base or p[0] == heading))
+
+                pieces = [p for p in pieces if (p[0] >= i and (cut is None or after(p))) or (
+                    after(p) and abs(tm.lines[p[0]].items[p[1]].size - size) <= 0.05 * size
+                    and not any(crosses_gutter(it, gutters) for it in tm.lines[p[0]].items[p[1]:p[2]]))]
+            pieces.sort(key=lambda p: (p[3], tm.lines[p[0]].baseline))
+        else:
+            pieces = side_by_side(tm, pieces)
+        out: list[Row] = []
+        for k, a, b, col in pieces:
+            row = _row(tm, k, a, b, col, cut, margin)
+            if row is not None:
+                out.append(row)
+        yield from _merge_label_rows(out)
+        i = j
+
+
+def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] | None,
+         margin: float | None = None) -> Row | None:
+    line = tm.lines[k]
+    s0 = tm.starts[k]
+    if a == 0 and b == len(line.items) and margin is None and (cut is None or not s0 <= cut[0] < s0 + len(line.text)):
+        # The common case: the whole line.
+        text = line.text.strip()
+        if not text or text[0] == "■":
+            pass
+        else:
+            lo = s0 + (len(line.text) - len(line.text.lstrip()))
+            return Row(k, ((lo, lo + len(text)),), text, line.box[0], line.page, column, line.size,
+                        line.baseline, line.box, label_of(text))
+    last = line.items[b - 1]
+    lo, hi = s0 + line.offsets[a], s0 + line.offsets[b - 1] + len(last.text)
+    first = line.items[a]
+    x = first.x
+    if margin is not None and in_margin(first.x, margin):
+        # bioRxiv: the line number and the text run together in one item ("967 Kursula P., ...").
+        m = REF_LEADING_NUMBER.match(first.text)
+        if m is not None:
+            lo += m.end()
+            x = first.x + first.width * m.end() / max(len(first.text), 1)
+    spans = [(lo, cut[0]), (cut[1], hi)] if cut is not None and lo <= cut[0] < hi else [(lo, hi)]
+    spans = [strip_span(tm.text, sa, sb) for sa, sb in spans]
+    spans = [sp for sp in spans if sp[0] < sp[1]]
+    if spans and tm.text[spans[0][0]] == "■":
+        spans[0] = strip_span(tm.text, spans[0][0] + 1, spans[0][1])
+        spans = [sp for sp in spans if sp[0] < sp[1]]
+    if not spans:
+        return None
+    text = " ".join(tm.text[sa:sb] for sa, sb in spans)
+    items = line.items[a:b]
+    if cut is not None and lo <= cut[0] < hi:
+        items = tuple(it for it, off in zip(line.items[a:b], line.offsets[a:b], strict=True)
+                      if not cut[0] <= s0 + off < cut[1]) or items
+    boxes = [it.box for it in items if it.text.strip() != "■"] or [it.box for it in items]
+    box = (max(x, min(bx[0] for bx in boxes)), min(bx[1] for bx in boxes), max(bx[2] for bx in boxes),
+           max(bx[3] for bx in boxes))
+    return Row(k, tuple(spans), text, x, line.page, column, line.size, line.baseline, box, label_of(text))
+
+
+def _merge_label_rows(rows: list[Row]) -> list[Row]:
+    """A label set far left of its entry's text ends up as a line of its own: join it to its text."""
+    out: list[Row] = []
+    for row in rows:
+        prev = out[-1] if out else None
+        if prev is not None and len(prev.text) <= 10 and prev.page == row.page \
+                and abs(prev.baseline - row.baseline) < 0.5 * row.size \
+                and (REF_LABEL_ONLY.fullmatch(prev.text) or REF_ALPHA_LABEL_ONLY.fullmatch(prev.text)) \
+                and row.x > prev.x:
+            text = prev.text + " " + row.text
+            out[-1] = Row(prev.line, prev.segments + row.segments, text, prev.x, prev.page, prev.column,
+                           row.size, prev.baseline, union(prev.box, row.box), label_of(text))
+        else:
+            out.append(row)
+    return out
+
+
+def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row]:
+    """Take rows from ``stream`` until the list ends; drop size-odd lines at column tops and bottoms.
+
+    The list ends at a section heading, an end-matter line ("Received: ...", "Copyright ©"), or where
+    foreign text starts (three lines in a larger font, a figure caption, a wide gap) -- unless, in a
+    numbered list, the next entry follows it: PNAS sets entries 1-3 under the Methods column and 4- on the
+    next page. A heading always ends it (Nature's "ONLINE METHODS" and the references numbered on there
+    stay out: the text in between must stay outside ``start``..``end`` for the citation search).
+    """
+    head: list[Row] = []
+    for row in stream:
+        head.append(row)
+        if len(head) >= params.size_sample_lines:
+            break
+    if not head:
+        return []
+    size = _list_size(head, params)
+    pitch = _pitch(head, size)
+    rows: list[Row] = []
+    foreign: list[Row] = []
+    last_number = 0
+    last_key = ""  # the latest entry's first word, for alphabetical author-year lists
+    big = 0
+    for row in chain(head, stream):
+        lb = row.label
+        if lb is not None and lb.kind is LabelKind.ALPHA:
+            # An alphabetic list resumes with a labelled entry in its own size (no number to follow on).
+            continues = bool(foreign) and abs(row.size - size) <= params.resume_size_share * size
+        elif lb is not None or last_number:
+            continues = lb is not None and lb.number == last_number + 1 \
+                and abs(row.size - size) <= params.resume_size_share * size
+        else:
+            # An unnumbered list resumes with an entry in its own size whose author sorts after the last
+            # one (a float or a block of notes set into an alphabetical list).
+            continues = bool(foreign) and abs(row.size - size) <= params.furniture_size_ratio * size \
+                and AUTHOR_START.match(row.text) is not None and last_key <= _sort_key(row.text)
+        if foreign:
+            if continues:
+                rows.extend(_continuation(foreign, row, size, pitch, params))
+                foreign = []
+            elif len(foreign) < params.interruption_max_lines:
+                foreign.append(row)
+                continue
+            else:
+                break
+        if rows:
+            if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
+                break
+            if DOTTED_LEADER.search(row.text) and len(row.text.rstrip(". 0123456789")) >= 3:
+                break  # a table of contents line ("A Proofs . . . . . 12"): an appendix's, after the list
+            joined = _small_caps(rows[-1], row)
+            if joined is not None and len(rows) > 1 and _is_section_heading(joined, rows[-2], size, params):
+                del rows[-1]  # the heading's initial capital, taken for the end of the last entry
+                break
+            prev = rows[-1]
+            if _is_caption(row.text) or (prev.page == row.page and prev.column == row.column
+                                         and row.baseline - prev.baseline > params.gap_pitches * pitch):
+                # A caption, or a wide gap in a column (a box of other matter after the list: ACS's
+                # "Recommended by ACS"): foreign text, unless the next numbered entry follows it.
+                foreign = [row]
+                continue
+            if row.size >= size * params.resume_size_ratio and len(row.text) >= 30:
+                big += 1
+                if big >= 3:
+                    # The larger lines before the run belong to it, however short ("Feasibility study
+                    # and pilot", a title's first line over a cover page).
+                    n = 2
+                    while n < len(rows) - 1 and rows[-n - 1].size >= size * params.resume_size_ratio:
+                        n += 1
+                    foreign = rows[-n:] + [row]
+                    del rows[-n:]
+                    big = 0
+                    continue
+            else:
+                big = 0
+        if continues and lb is not None:
+            last_number = lb.number
+        elif not last_number and AUTHOR_START.match(row.text) is not None:
+            last_key = _sort_key(row.text)
+        rows.append(row)
+    return drop_odd_sizes(rows, size, params)
+
+
+def _continuation(foreign: list[Row], resumed: Row, size: float, pitch: float,
+                  params: ReferencesParams) -> list[Row]:
+    """The rows at the end of ``foreign`` that continue the entry before it: unlabelled, in the list's
+    size, just above the entry the list resumes with in its column. F1000 runs the Discussion on beside
+    its first entries and sets the end of entry 6 ("Nature. 1981; 293(5828): 161–3") under it."""
+    out: list[Row] = []
+    below = resumed
+    for row in reversed(foreign):
+        if row.label is not None or row.page != below.page or row.column != below.column \
+                or abs(row.size - size) > params.furniture_size_ratio * size or _is_caption(row.text) \
+                or not 0 < below.baseline - row.baseline <= params.gap_pitches * pitch:
+            break
+        out.append(row)
+        below = row
+    return out[::-1]
+
+
+def _sort_key(text: str) -> str:
+    """The first word, lower case and without accents: where an entry sorts in an alphabetical list."""
+    word = text.split(maxsplit=1)[0] if text.split() else ""
+    return unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
+
+
+def _pitch(rows: Sequence[Row], size: float) -> float:
+    """Median baseline step between consecutive rows of one column (the list's line pitch), measured on
+    rows in the list's size one line apart: an equation's or a figure's fragments above the list's first
+    entries step by a sub- or superscript's fraction of a line."""
+    same = [r for r in rows if abs(r.size - size) <= 0.05 * size]
+    steps = sorted(b.baseline - a.baseline for a, b in zip(same, same[1:])
+                   if a.page == b.page and a.column == b.column and b.baseline - a.baseline > 0.6 * size)
+    return steps[len(steps) // 2] if steps else 1.2 * size
+
+
+def _is_caption(text: str) -> bool:
+    m = CAPTION.match(text)
+    if m is None:
+        return False
+    rest = text[m.end():].lstrip()
+    return not rest or rest[0] in ".:|"
+
+
+def _list_size(rows: Sequence[Row], params: ReferencesParams) -> float:
+    sizes: Counter[float] = Counter()
+    for row in rows[: params.size_sample_lines]:
+        sizes[round(row.size, 1)] += len(row.text)
+    return sizes.most_common(1)[0][0]
+
+
+def _small_caps(prev: Row, row: Row) -> Row | None:
+    """``prev`` and ``row`` as one heading when they are one word in small capitals that the extractor split
+    into its full-size initial and the smaller rest ("A" + "PPENDIX", "R" + "EFERENCES"): an upper-case
+    letter alone, larger than the upper-case text beside it on the same baseline."""
+    if prev.page != row.page or len(prev.text) != 1 or not prev.text.isupper() or prev.size <= row.size \
+            or abs(prev.baseline - row.baseline) > 0.3 * row.size or not row.text[:1].isupper():
+        return None
+    return replace(row, text=prev.text + row.text, size=prev.size, segments=prev.segments + row.segments)
+
+
+def _is_section_heading(row: Row, prev: Row, size: float, params: ReferencesParams) -> bool:
+    text = row.text
+    if len(text) > params.heading_max_chars or len(text) < 3:
+        return False
+    upper = text.isupper() and sum(c.isalpha() for c in text) >= 4
+    bigger = row.size >= size * params.heading_size_ratio
+    gap = row.baseline - prev.baseline if row.page == prev.page and row.column == prev.column else 0.0
+    if not (upper or bigger or gap > params.heading_gap * size):
+        return False  # set like an entry line: no heading (the cheap test first)
+    numbered = HEADING_NUMBER.match(text)
+    title = numbered.group("title") if numbered else text
+    known = KNOWN_SECTION.match(title) or KNOWN_SECTION.match(text)
+    appendix = APPENDIX_HEADING.match(text)
+    if not (known or appendix or REFERENCE_LIST_HEADING.match(text)):
+        return False
+    if bigger or upper:
+        return True
+    # Same size and case as the entries: a heading only when it is a known name alone on its line,
+    # set apart by space, and not a continuation ending in a full stop.
+    return bool(known) and not text.endswith(".")
+
+
+def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tuple[list[Row], list[Entry]]:
+    """No heading: the bottom-most running sequence of numbered entries in the last pages (see
+    ``fallback_share``); failing that, an unnumbered list that ends the text (:func:`_fallback_unnumbered`)."""
+    pages = sorted(tm.page_starts)
+    n = min(max(-(-len(pages) * params.fallback_share // 1), params.fallback_min_pages), params.fallback_max_pages,
+            len(pages))
+    n = int(n)
+    first_page = pages[-n] if n else pages[0]
+    first = tm.line_index(tm.page_starts[first_page])
+    rows = list(read_rows(tm, first, furniture, None, params))
+    starts = [k for k, r in enumerate(rows) if r.label is not None and r.label.number == 1]
+    for k in reversed(starts[-params.fallback_tries:]):
+        region = until_list_ends(iter(rows[k:]), params)
+        entries = numbered_entries(region, params)
+        if len(entries) < params.min_entries:
+            continue
+        chars = sum(len(r.text) for e in entries for r in e.rows)
+        if chars < params.fallback_min_chars:
+            continue
+        junk = sum(1 for e in entries if not _looks_like_reference(" ".join(r.text for r in e.rows)))
+        if junk > params.fallback_max_junk * len(entries):
+            continue
+        return region, entries
+    return _fallback_unnumbered(rows, params)
+
+
+def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[list[Row], list[Entry]]:
+    """No heading and no numbered run: an unnumbered (author-year) or alphabetically labelled list that
+    ends the text. Every entry of such a list opens with a surname and its initials ("Smith, J.",
+    "Bates DM") or an alphabetic label, and holds a year; prose does not, paragraph after paragraph.
+
+    Candidate first rows are tried bottom-up; the list starts at the top-most one whose region still
+    splits into such entries (at most ``fallback_unnumbered_junk`` of them otherwise), and the search ends
+    after ``fallback_unnumbered_misses`` candidates in a row that fail.
+    """
+    starts = [k for k, r in enumerate(rows)
+              if AUTHOR_START.match(r.text) or (r.label is not None and r.label.kind is LabelKind.ALPHA)]
+    best: tuple[list[Row], list[Entry]] = ([], [])
+    misses = 0
+    for k in reversed(starts[-params.fallback_unnumbered_tries:]):
+        region = until_list_ends(iter(rows[k:]), params)
+        entries = split_entries(region, params)
+        if len(entries) < params.fallback_unnumbered_min_entries:
+            continue
+        junk = sum(1 for e in entries if not _opens_like_reference(e))
+        if junk <= params.fallback_unnumbered_junk * len(entries) and _opens_like_reference(entries[0]):
+            best, misses = (region, entries), 0
+        elif best[1]:
+            misses += 1
+            if misses >= params.fallback_unnumbered_misses:
+                break
+    return best
+
+
+def _opens_like_reference(entry: Entry) -> bool:
+    """An entry that opens with a surname and initials, or an alphabetic label, and holds a year."""
+    first = entry.rows[0]
+    opens = AUTHOR_START.match(first.text[entry.skip:]) is not None \
+        or (first.label is not None and first.label.kind is LabelKind.ALPHA)
+    text = " ".join(r.text for r in entry.rows)
+    return opens and len(text) < 1500 and REF_YEAR.search(text) is not None
+
+
+def _looks_like_reference(text: str) -> bool:
+    return len(text) < 1500 and (REF_YEAR.search(text) is not None or REF_DOI.search(text) is not None)

@@ -1,0 +1,332 @@
+"""Splitting a reference list into entries (step 3 of :mod:`citelens.references`).
+
+Input: the list's :class:`Row` s in reading order (furniture dropped, the list's end found). Output:
+:class:`Entry` s, each the rows of one entry in order and the label that opened it, if any. The unit types
+(:class:`Row`, :class:`Label`, :class:`Entry`) live here: a row is what the splitter cuts between. Pure;
+the first strategy (numbered, hanging indent, spacing, author-year) that yields ``min_entries`` wins.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import defaultdict
+from dataclasses import dataclass
+
+from citelens.model import Box
+from citelens.params import ReferencesParams
+from citelens.patterns import AUTHOR_START, REF_LABEL, REF_LABEL_INLINE, REF_YEAR, REF_YEAR_START
+
+
+class LabelKind(enum.StrEnum):
+    BRACKET = "bracket"  # [12]
+    PAREN = "paren"  # (12)
+    DOT = "dot"  # 12.
+    BARE = "bare"  # 12
+    ALPHA = "alpha"  # [Knu84]: no number, the entries run in alphabetical order
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    kind: LabelKind
+    number: int
+    text: str  # as written, e.g. "[12]"
+    end: int  # offset in the row's text where the entry's own text begins
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A kept piece of one line (or of a label line and the text line beside it): the unit of splitting."""
+
+    line: int  # index into tm.lines
+    segments: tuple[tuple[int, int], ...]  # (start, end) offsets in tm.text, in order
+    text: str
+    x: float  # left edge of the kept text
+    page: int
+    column: int
+    size: float
+    baseline: float
+    box: Box  # union of its items' boxes
+    label: Label | None  # the numbered label its text starts with, if any
+
+    @property
+    def start(self) -> int:
+        return self.segments[0][0]
+
+    @property
+    def end(self) -> int:
+        return self.segments[-1][1]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    label: str | None
+    rows: tuple[Row, ...]
+    skip: int  # characters of the first row's text that belong to the label
+
+
+def split_entries(rows: list[Row], params: ReferencesParams) -> list[Entry]:
+    if not rows:
+        return []
+    best: list[Entry] = []
+    for strategy in (numbered_entries, _hanging, _spaced, _author_year):
+        entries = [e for e in strategy(rows, params) if not _subheading(e)]
+        if len(entries) >= params.min_entries:
+            return entries
+        if len(entries) > len(best):
+            best = entries
+    return best or [Entry(None, tuple(rows), 0)]
+
+
+def _subheading(entry: Entry) -> bool:
+    """A short unnumbered line on its own inside a list: a group heading ("Books", "Ξενόγλωσση") or the
+    heading of what follows the list ("Figures"), not an entry."""
+    if entry.label is not None or len(entry.rows) > 1:
+        return False
+    text = entry.rows[0].text
+    return len(text) < 30 and not any(c.isdigit() for c in text)
+
+
+def label_of(text: str) -> Label | None:
+    m = REF_LABEL.match(text)
+    if m is None:
+        return None
+    for kind in LabelKind:
+        g = m.group(kind.value)
+        if g is not None:
+            end = m.end()
+            while end < len(text) and text[end] == " ":
+                end += 1
+            number = 0 if kind is LabelKind.ALPHA else int(g)
+            return Label(kind, number, text[m.start():m.end()].strip().lstrip("■").strip(), end)
+    return None
+
+
+def numbered_entries(rows: list[Row], params: ReferencesParams) -> list[Entry]:
+    """Entries opened by labels in increasing sequence; of the label kinds present, the longest chain."""
+    labels = [r.label for r in rows]
+    kinds = {lb.kind for lb in labels if lb is not None}
+    best: list[Entry] = []
+    for kind in kinds:
+        entries = _chain(rows, labels, kind, params)
+        if len(entries) > len(best):
+            best = entries
+    return best
+
+
+def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
+           params: ReferencesParams) -> list[Entry]:
+    # Label edge per page and column: where the labels of this kind start (left-aligned lists) or end
+    # (right-aligned "[9]" / "[10]" differ by a digit's width, inside the slack).
+    edge: dict[tuple[int, int], float] = {}
+    for r, lb in zip(rows, labels, strict=True):
+        if lb is not None and lb.kind == kind:
+            key = (r.page, r.column)
+            edge[key] = min(edge.get(key, r.x), r.x)
+    entries: list[Entry] = []
+    cur: list[Row] = []
+    cur_label: Label | None = None
+    expected: int | None = None
+    first_label_row = None
+    for k, (row, lb) in enumerate(zip(rows, labels, strict=True)):
+        start = False
+        if lb is not None and lb.kind == kind == LabelKind.ALPHA:
+            # Alphabetic labels carry no number to run in sequence: every one at the label edge opens an
+            # entry (a "[Knu84]" inside an entry's text is not at the line start, or not at the edge).
+            start = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size \
+                and (expected is not None or k <= 3)
+        elif lb is not None and lb.kind == kind:
+            aligned = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size
+            if expected is None:
+                start = lb.number <= 2 and k <= 3
+            elif lb.number == expected:
+                start = aligned or kind in (LabelKind.BRACKET, LabelKind.PAREN)
+            elif expected < lb.number <= expected + 2:
+                start = aligned  # an entry lost by the extractor, or a gap in the numbering
+        elif lb is not None and expected is not None and lb.number == expected \
+                and {lb.kind, kind} == {LabelKind.DOT, LabelKind.BARE}:
+            # "40 Spinelli S" among "39. Ishida Y" and "41. Lautenschlager C" (F1000): the dot got lost.
+            key = (row.page, row.column)
+            start = key in edge and row.x <= edge[key] + params.label_slack * row.size
+        if start:
+            assert lb is not None
+            if cur:
+                entries.append(Entry(cur_label.text if cur_label else None, tuple(cur),
+                                      cur_label.end if cur_label else 0))
+            cur, cur_label, expected = [row], lb, lb.number + 1
+            if first_label_row is None:
+                first_label_row = k
+            continue
+        if expected is None:
+            continue
+        # Two entries run together on one line: "... 2019. [15] Victoria Clarke".
+        if kind in (LabelKind.BRACKET, LabelKind.PAREN):
+            m = REF_LABEL_INLINE.search(row.text)
+            if m is not None and m.group(kind.value) is not None and int(m.group(kind.value)) == expected:
+                head, tail = _cut_row(row, m.start(kind.value) - 1)
+                cur.append(head)
+                entries.append(Entry(cur_label.text if cur_label else None, tuple(cur),
+                                      cur_label.end if cur_label else 0))
+                lb2 = tail.label
+                cur, cur_label, expected = [tail], lb2, expected + 1
+                continue
+        cur.append(row)
+    if cur:
+        entries.append(Entry(cur_label.text if cur_label else None, tuple(cur),
+                              cur_label.end if cur_label else 0))
+    return entries
+
+
+def _cut_row(row: Row, at: int) -> tuple[Row, Row]:
+    """Split a row at character ``at`` of its text (which maps 1:1 onto its segments joined by spaces)."""
+    heads: list[tuple[int, int]] = []
+    tails: list[tuple[int, int]] = []
+    pos = 0
+    for a, b in row.segments:
+        n = b - a
+        if pos + n <= at:
+            heads.append((a, b))
+        elif pos >= at:
+            tails.append((a, b))
+        else:
+            heads.append((a, a + at - pos))
+            tails.append((a + at - pos, b))
+        pos += n + 1
+    head_text, tail_text = row.text[:at].rstrip(), row.text[at:].lstrip()
+    heads = [s for s in heads if s[0] < s[1]] or [(row.start, row.start)]
+    tails = [s for s in tails if s[0] < s[1]] or [(row.end, row.end)]
+    return (Row(row.line, tuple(heads), head_text, row.x, row.page, row.column, row.size, row.baseline, row.box,
+                 row.label),
+            Row(row.line, tuple(tails), tail_text, row.x, row.page, row.column, row.size, row.baseline, row.box,
+                 label_of(tail_text)))
+
+
+def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
+    """Entries opened by lines at the column's left edge, continued by indented lines.
+
+    ::
+
+        Ahmad, R. and Afzal, M. T. 2018. Cad: an        <- left edge: a new entry
+            algorithm for citation-anchors detection     <- indented: continues it
+    """
+    groups: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for k, r in enumerate(rows):
+        groups[(r.page, r.column)].append(k)
+    # Left edge and indent per page-column; a column with no indented line (one-line entries only, or
+    # only continuation lines) borrows the edge of another column with the same column index.
+    info: dict[tuple[int, int], tuple[float, float | None]] = {}
+    for key, ks in groups.items():
+        size = rows[ks[0]].size
+        left = min(rows[k].x for k in ks)
+        ind = [rows[k].x for k in ks if rows[k].x >= left + params.indent_min * size]
+        info[key] = (left, _median(ind) if ind else None)
+    # Most of the list (by lines) must sit in columns that show the indent, or it is no hanging list.
+    indented = sum(len(ks) for key, ks in groups.items() if info[key][1] is not None)
+    if indented < 0.5 * len(rows):
+        return []
+    starts: list[bool] = []
+    text = ""
+    for k, r in enumerate(rows):
+        left, ind = info[(r.page, r.column)]
+        if ind is None:
+            others = [v for kk, v in info.items() if kk[1] == r.column and v[1] is not None]
+            if not others:
+                # Nothing to compare with (F1000 sets a flush column beside indented ones): a line
+                # opens an entry when it reads like one.
+                new = k == 0 or (AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None)
+                starts.append(new)
+                text = r.text if new else text + " " + r.text
+                continue
+            ref_left, ref_ind = min(others, key=lambda v: abs(v[0] - left))
+            if abs(left - ref_ind) < abs(left - ref_left) and abs(left - ref_left) > params.indent_min * r.size:
+                left, ind = ref_left, ref_ind  # this column holds only continuation lines
+            else:
+                ind = left + (ref_ind - ref_left)
+        new = r.x < (left + ind) / 2
+        if not new and r.x >= ind + params.indent_min * r.size and REF_YEAR_START.match(r.text) \
+                and REF_YEAR.search(text) and (k == 0 or abs(rows[k - 1].baseline - r.baseline) > 0.3 * r.size):
+            # "(2016): “Wealth ...” set right of the indent: the same authors' next entry, their names
+            # replaced by a rule drawn as a line (no text), so the entry starts with its year.
+            new = True
+        starts.append(new)
+        text = r.text if new else text + " " + r.text
+    n_cont = starts.count(False)
+    if n_cont < 0.1 * len(rows):
+        return []
+    return _entries_from_starts(rows, starts)
+
+
+def _median(xs: list[float]) -> float:
+    s = sorted(xs)
+    return s[len(s) // 2]
+
+
+def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
+    """Flush-left entries set apart by extra space (Cell Press): a wider baseline step opens an entry.
+
+    ::
+
+        Babicki, S., Arndt, D., ... (2016). Heatmapper:    } 9.5 pt steps inside an entry
+        Acids Res. 44, W147-53.                            }
+                                                           } 11.6 pt step: a new entry
+        Becker, P.B., and Workman, J.L. (2013). ...
+    """
+    steps: list[float] = []
+    for a, b in zip(rows, rows[1:]):
+        if a.page == b.page and a.column == b.column and b.baseline > a.baseline:
+            steps.append(b.baseline - a.baseline)
+    if len(steps) < 2 * params.min_entries:
+        return []
+    ordered = sorted(steps)
+    median = ordered[len(ordered) // 2]
+    ordered = [v for v in ordered if v >= 0.6 * median]  # merged or raised lines, not a line step
+    if len(ordered) < 2 * params.min_entries:
+        return []
+    # The widest relative jump between consecutive step sizes separates line pitch from entry spacing.
+    ratio, k = max((ordered[i + 1] / ordered[i], i) for i in range(len(ordered) - 1) if ordered[i] > 0)
+    wide = len(ordered) - k - 1
+    if ratio < params.entry_gap_ratio or not 0.1 * len(steps) <= wide <= 0.7 * len(steps):
+        return []
+    threshold = (ordered[k] + ordered[k + 1]) / 2
+    if threshold > 2.5 * ordered[len(ordered) // 4]:
+        return []  # the wide steps are gaps between blocks, not between entries
+    starts: list[bool] = []
+    text = ""
+    for k2, r in enumerate(rows):
+        prev = rows[k2 - 1] if k2 else None
+        if prev is None:
+            new = True
+        elif prev.page == r.page and prev.column == r.column and r.baseline > prev.baseline:
+            new = r.baseline - prev.baseline > threshold
+        else:  # a new column or page: its first line opens an entry if it reads like one
+            new = AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None
+        starts.append(new)
+        text = r.text if new else text + " " + r.text
+    return _entries_from_starts(rows, starts)
+
+
+def _author_year(rows: list[Row], params: ReferencesParams) -> list[Entry]:
+    """Flush-left lists: a line starting "Surname, X." opens an entry when the current one has a year."""
+    starts: list[bool] = []
+    text = ""
+    for k, r in enumerate(rows):
+        new = k == 0 or (AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None)
+        starts.append(new)
+        text = r.text if new else text + " " + r.text
+    return _entries_from_starts(rows, starts)
+
+
+def _entries_from_starts(rows: list[Row], starts: list[bool]) -> list[Entry]:
+    entries: list[Entry] = []
+    cur: list[Row] = []
+    for row, s in zip(rows, starts, strict=True):
+        if s and cur:
+            entries.append(Entry(None, tuple(cur), 0))
+            cur = []
+        cur.append(row)
+    if cur:
+        entries.append(Entry(None, tuple(cur), 0))
+    return entries
+
+
+def union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
