@@ -135,10 +135,10 @@ ENTRIES = [
                          ids=[e[0][:30] for e in ENTRIES])
 def test_parse_real_entries(raw, authors, year, suffix, title, doi, arxiv):
     f = parse_entry(compose_accents(raw))
-    assert f["authors"] == authors
-    assert (f["year"], f["year_suffix"]) == (year, suffix)
-    assert f["title"] == title
-    assert (f["doi"], f["arxiv_id"]) == (doi, arxiv)
+    assert f.authors == authors
+    assert (f.year, f.year_suffix) == (year, suffix)
+    assert f.title == title
+    assert (f.doi, f.arxiv_id) == (doi, arxiv)
 
 
 @pytest.mark.parametrize(("raw", "year"), [
@@ -150,7 +150,7 @@ def test_parse_real_entries(raw, authors, year, suffix, title, doi, arxiv):
     ("Koch, C. Biophysics of Computation (Oxford Univ. Press, New York, 1999).", 1999),
 ])
 def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
-    assert parse_entry(raw)["year"] == year
+    assert parse_entry(raw).year == year
 
 
 @pytest.mark.parametrize(("raw", "authors", "title"), [
@@ -181,8 +181,8 @@ def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
 ], ids=lambda v: str(v)[:24] if isinstance(v, str) else "")
 def test_author_lists_end_where_the_style_ends_them(raw, authors, title):
     f = parse_entry(raw)
-    assert f["authors"] == authors
-    assert f["title"] is not None and f["title"].startswith(title)  # where it ends is another matter
+    assert f.authors == authors
+    assert f.title is not None and f.title.startswith(title)  # where it ends is another matter
 
 
 @pytest.mark.parametrize(
@@ -215,7 +215,7 @@ def test_author_lists_end_where_the_style_ends_them(raw, authors, title):
 )
 def test_identifiers_are_normalised(raw, doi, arxiv, url):
     f = parse_entry(raw)
-    assert (f["doi"], f["arxiv_id"], f["url"]) == (doi, arxiv, url)
+    assert (f.doi, f.arxiv_id, f.url) == (doi, arxiv, url)
 
 
 def test_compose_accents():
@@ -230,7 +230,7 @@ def test_compose_accents():
 
 def _fields(raw: str) -> tuple:
     f = parse_entry(raw)
-    return f["authors"], f["year"], f["title"]
+    return f.authors, f.year, f.title
 
 
 @pytest.mark.parametrize(("raw", "authors"), [
@@ -291,7 +291,7 @@ def _fields(raw: str) -> tuple:
      "Proc. ASPLOS, 1991, pp. 122-131.", ("Bradlee", "Henry")),
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_author_lists(raw, authors):
-    assert parse_entry(raw)["authors"] == authors
+    assert parse_entry(raw).authors == authors
 
 
 @pytest.mark.parametrize(("raw", "authors", "et_al"), [
@@ -304,7 +304,7 @@ def test_author_lists(raw, authors):
 ])
 def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     fields = parse_entry(raw)
-    assert (fields["authors"], fields["et_al"]) == (authors, et_al)
+    assert (fields.authors, fields.et_al) == (authors, et_al)
 
 
 @pytest.mark.parametrize(("raw", "title"), [
@@ -377,7 +377,7 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
      "Topical Issue on Nuclear Symmetry Energy"),
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_titles(raw, title):
-    assert parse_entry(raw)["title"] == title
+    assert parse_entry(raw).title == title
 
 
 @settings(max_examples=60, deadline=None)
@@ -393,6 +393,6 @@ def test_any_text_is_parsed_quickly(text):
     t0 = time.perf_counter()
     f = parse_entry(text)
     assert time.perf_counter() - t0 < 0.5
-    assert isinstance(f["authors"], tuple)
-    assert f["year"] is None or 1800 <= f["year"] <= 2049
-    assert f["title"] is None or len(f["title"]) <= len(text)
+    assert isinstance(f.authors, tuple)
+    assert f.year is None or 1800 <= f.year <= 2049
+    assert f.title is None or len(f.title) <= len(text)

@@ -58,11 +58,11 @@ def score(rows: list[dict]) -> dict[str, tuple[int, int]]:
     for row in rows:
         gold, got = row["gold"], parse_entry(row["raw"])
         checks = {
-            "first author": (gold["surname"], lambda g: _first_author_right(got["authors"], g)),
-            "year": (gold["year"], lambda g: got["year"] == g),
-            "title": (gold["title"], lambda g: bool(got["title"])
-                      and fuzz.ratio(_title_key(got["title"]), _title_key(g)) >= 90),
-            "doi": (gold["doi"], lambda g: got["doi"] == g.lower()),
+            "first author": (gold["surname"], lambda g: _first_author_right(got.authors, g)),
+            "year": (gold["year"], lambda g: got.year == g),
+            "title": (gold["title"], lambda g: bool(got.title)
+                      and fuzz.ratio(_title_key(got.title), _title_key(g)) >= 90),
+            "doi": (gold["doi"], lambda g: got.doi == g.lower()),
         }
         for field, (g, right) in checks.items():
             if g:

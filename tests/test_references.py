@@ -417,7 +417,7 @@ def test_any_text_is_processed_quickly_and_stays_in_range(text):
         assert r.year is None or 1800 <= r.year <= 2049
     for raw in (text[:3000], text[-3000:]):
         f = parse_entry(raw)
-        assert isinstance(f["authors"], tuple)
+        assert isinstance(f.authors, tuple)
 
 
 WORDS = ["References", "REFERENCES", "[1]", "[2]", "(3)", "4.", "5", "Smith, J.", "Lee JK,", "A. B. Jones,",

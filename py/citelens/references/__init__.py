@@ -46,12 +46,12 @@ from citelens.layout import TextMap, join_lines
 from citelens.model import Box, Diagnostic, DiagnosticCode, Reference
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import REF_ID_HINT, REF_SAME_AUTHORS, REF_YEAR_START
-from citelens.references.entry import compose_accents, dense_text, parse_entry
+from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
 from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends
 from citelens.references.split import Entry, Row, split_entries, union
 
-__all__ = ["ReferenceList", "compose_accents", "find_references", "parse_entry"]
+__all__ = ["EntryFields", "ReferenceList", "compose_accents", "find_references", "parse_entry"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,8 +117,9 @@ def _reference(tm: TextMap, index: int, entry: Entry, params: ReferencesParams) 
     raw = compose_accents(join_lines(joined) if "-\n" in joined else " ".join(joined.split()))
     dense = compose_accents(dense_text(joined)) if REF_ID_HINT.search(joined) else raw
     box = _first_box(entry)
-    fields = parse_entry(raw, dense, params)
-    return Reference(index, entry.label, raw, first.page, box, **fields)
+    f = parse_entry(raw, dense, params)
+    return Reference(index, entry.label, raw, first.page, box, f.authors, f.year, f.year_suffix, f.title, f.doi,
+                     f.arxiv_id, f.url, f.et_al)
 
 
 def _same_authors(refs: tuple[Reference, ...]) -> tuple[Reference, ...]:

@@ -1,8 +1,8 @@
 """One reference entry's fields: authors' surnames, year and its letter, title, DOI, arXiv id and URL.
 
 Input: the entry's text as printed (``raw``, lines joined) and optionally the same text with line breaks
-inside identifiers closed (``dense``). Output: a dict of :class:`~citelens.model.Reference`'s parsed
-fields. Used by the PDF path (:mod:`citelens.references`, after it has found and split the list) and by
+inside identifiers closed (``dense``). Output: :class:`EntryFields`, the parsed fields of a
+:class:`~citelens.model.Reference`. Used by the PDF path (:mod:`citelens.references`, after it has found and split the list) and by
 the XML readers, for what their markup leaves out. Pure and total: a field it cannot find stays empty.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from itertools import islice
 
 from citelens.params import PARAMS, ReferencesParams
@@ -63,6 +64,20 @@ from citelens.patterns import (
     TITLE_WORD,
 )
 
+@dataclass(frozen=True, slots=True)
+class EntryFields:
+    """What one entry's text says; a field the parser cannot find stays empty."""
+
+    authors: tuple[str, ...] = ()  # surnames in order, particles kept
+    year: int | None = None
+    year_suffix: str | None = None  # the letter after the year ("2019b")
+    title: str | None = None
+    doi: str | None = None  # lower case, without the punctuation that follows it in the text
+    arxiv_id: str | None = None
+    url: str | None = None
+    et_al: bool = False  # the author list ends with "et al.": more authors than ``authors``
+
+
 # Cheap test for an identifier that may be broken across lines (DOI, URL, arXiv id).
 # A break right after a character that cannot end an identifier, or after a dot that a lower-case letter
 # or digit continues ("10.1016/j.\ncell.2020", but not "…2461591.\nURL http://…").
@@ -109,14 +124,14 @@ def compose_accents(text: str) -> str:
 
 
 def parse_entry(raw: str, dense: str | None = None,
-                params: ReferencesParams = PARAMS.references) -> dict[str, object]:
+                params: ReferencesParams = PARAMS.references) -> EntryFields:
     """Authors' surnames, year and letter, title, DOI, arXiv id, URL of one entry's text, and whether its
     author list ends with "et al.".
 
     ``dense`` is the same text with line breaks inside identifiers closed (defaults to ``raw``).
 
     >>> f = parse_entry("Boslough, M., Brown, P., & Harris, A. W. 2015, in Aerospace Conference, 1-12")
-    >>> f["authors"], f["year"]
+    >>> f.authors, f.year
     (('Boslough', 'Brown', 'Harris'), 2015)
     """
     dense = raw if dense is None else dense
@@ -147,8 +162,7 @@ def parse_entry(raw: str, dense: str | None = None,
             authors = _authors(text[after:after + 2000], vancouver)[0]
     # "Smith, X. et al. 2019": the list names only its first authors.
     et_al = bool(authors) and ENTRY_ET_AL_END.search(text, 0, authors_end) is not None
-    return {"authors": authors, "year": year, "year_suffix": suffix, "title": title, "doi": doi,
-            "arxiv_id": arxiv, "url": url, "et_al": et_al}
+    return EntryFields(authors, year, suffix, title, doi, arxiv, url, et_al)
 
 
 def _close_spacing(text: str) -> str:

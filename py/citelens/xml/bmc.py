@@ -150,9 +150,9 @@ def read_reference(bibl: Any, index: int) -> XmlReference:
     return XmlReference(
         id=bibl.get("id") or f"B{index}", index=index, label=str(index), raw=raw, authors=tuple(surnames),
         year=year, year_suffix=suffix, title=title, source=_text(bibl.find("source")),
-        doi=ids.get("doi") or parsed["doi"],  # type: ignore[arg-type]
+        doi=ids.get("doi") or parsed.doi,
         pmid=next((ids[t] for t in PMID_TYPES if ids.get(t)), None),
-        arxiv_id=parsed["arxiv_id"], url=url or parsed["url"],  # type: ignore[arg-type]
+        arxiv_id=parsed.arxiv_id, url=url or parsed.url,
     )
 
 

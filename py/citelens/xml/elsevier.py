@@ -84,7 +84,7 @@ def read_reference(bib: Any, index: int) -> XmlReference:
     parsed = parse_entry(raw)
     authors: tuple[str, ...] = ()
     title = source = doi = url = None
-    year, suffix = parsed["year"], parsed["year_suffix"]
+    year, suffix = parsed.year, parsed.year_suffix
     if sbref is not None:
         contribution = sbref.find(_sb("contribution"))
         holder = contribution if contribution is not None else sbref
@@ -111,10 +111,10 @@ def read_reference(bib: Any, index: int) -> XmlReference:
         url = link.get(XLINK_HREF) or _text(link)
     return XmlReference(
         id=bib.get("id") or f"bib{index}", index=index, label=label, raw=raw,
-        authors=authors or parsed["authors"],  # type: ignore[arg-type]
-        year=year, year_suffix=suffix, title=title or parsed["title"],  # type: ignore[arg-type]
-        source=source, doi=doi or parsed["doi"], arxiv_id=parsed["arxiv_id"],  # type: ignore[arg-type]
-        url=url or parsed["url"],  # type: ignore[arg-type]
+        authors=authors or parsed.authors,
+        year=year, year_suffix=suffix, title=title or parsed.title,
+        source=source, doi=doi or parsed.doi, arxiv_id=parsed.arxiv_id,
+        url=url or parsed.url,
     )
 
 

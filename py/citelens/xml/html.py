@@ -485,10 +485,10 @@ def read_reference(entry: Any, box: Any, index: int, ref_id: str, position: int)
         raw = raw[len(label):].lstrip()
     parsed = parse_entry(raw)
     return XmlReference(
-        id=ref_id, index=index, label=label, raw=raw, authors=parsed["authors"],  # type: ignore[arg-type]
-        year=parsed["year"], year_suffix=parsed["year_suffix"], title=parsed["title"],  # type: ignore[arg-type]
-        doi=doi or parsed["doi"], pmid=pmid, arxiv_id=parsed["arxiv_id"],  # type: ignore[arg-type]
-        url=parsed["url"],  # type: ignore[arg-type]
+        id=ref_id, index=index, label=label, raw=raw, authors=parsed.authors,
+        year=parsed.year, year_suffix=parsed.year_suffix, title=parsed.title,
+        doi=doi or parsed.doi, pmid=pmid, arxiv_id=parsed.arxiv_id,
+        url=parsed.url,
     )
 
 

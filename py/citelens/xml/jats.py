@@ -114,7 +114,7 @@ def read_reference(ref: Any, index: int) -> XmlReference:
     if label and raw.startswith(label):
         raw = raw[len(label):].lstrip()
     parsed = parse_entry(raw)  # what the markup leaves out, read from the text as the PDF path does
-    year, suffix = parsed["year"], parsed["year_suffix"]
+    year, suffix = parsed.year, parsed.year_suffix
     m = YEAR.search(_text(cit.find(".//year")) or "")
     if m:
         year, suffix = int(m.group("year")), m.group("suffix")
@@ -126,17 +126,17 @@ def read_reference(ref: Any, index: int) -> XmlReference:
         if not href:
             continue
         if doi is None and (link.get("ext-link-type") == "doi" or "doi.org/" in href):
-            doi = parse_entry(href)["doi"]  # type: ignore[assignment]
+            doi = parse_entry(href).doi
         elif url is None:
             url = href
     return XmlReference(
         id=ref.get("id") or f"ref{index}", index=index, label=label, raw=raw,
-        authors=_authors(cit) or parsed["authors"],  # type: ignore[arg-type]
-        year=year, year_suffix=suffix,  # type: ignore[arg-type]
-        title=_text(_first(cit, "article-title", "chapter-title")) or parsed["title"],  # type: ignore[arg-type]
-        source=_text(cit.find("source")), doi=doi or parsed["doi"],  # type: ignore[arg-type]
-        pmid=ids.get("pmid"), arxiv_id=ids.get("arxiv") or parsed["arxiv_id"],  # type: ignore[arg-type]
-        url=url or parsed["url"],  # type: ignore[arg-type]
+        authors=_authors(cit) or parsed.authors,
+        year=year, year_suffix=suffix,
+        title=_text(_first(cit, "article-title", "chapter-title")) or parsed.title,
+        source=_text(cit.find("source")), doi=doi or parsed.doi,
+        pmid=ids.get("pmid"), arxiv_id=ids.get("arxiv") or parsed.arxiv_id,
+        url=url or parsed.url,
     )
 
 
