@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from citelens.model import Bookmark, Font, OutlineItem, Page, TextItem
-from citelens.outline import detect_outline, outline_from_bookmarks
+from citelens.layout import text_map
+from citelens.outline import body_start, detect_outline, outline_from_bookmarks
 
 REGULAR, BOLD = 0, 1
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
@@ -441,3 +442,19 @@ def test_the_title_is_the_longest_large_line_on_page_one_even_under_a_slightly_l
     assert titles(detect_outline(doc, 10.0)) == [
         ("A tribal level phylogeny of Lake Tanganyika cichlid fishes based on a genomic multi-marker approach", 1, 1),
         ("1 Introduction", 1, 2), ("2 Method", 1, 3)]
+
+
+def test_body_starts_at_an_opening_heading_but_not_at_a_later_section() -> None:
+    # PNAS and Nature run the introduction unheaded: "Results" is the first heading, and the citations
+    # before it count; the author line's affiliation superscripts above it do not.
+    body = [TextItem(f"Body text of the introduction, line {k} (1).", 72, 220 + 12 * k, 200, 10, 10) for k in range(4)]
+    p = Page(1, 612, 792, (TextItem("A Title", 72, 60, 40, 16, 16),
+                           TextItem("Ann Author1,2 & Bob Author3,4 & Carl Author5", 72, 90, 220, 10, 10),
+                           TextItem("Introduction", 72, 200, 60, 12, 12), *body,
+                           TextItem("Results", 72, 400, 40, 12, 12)))
+    tm = text_map([p])
+    assert body_start(tm, (OutlineItem("Introduction", 1, 1, 188.0),)) == tm.text.index("Introduction")
+    assert body_start(tm, (OutlineItem("Results", 1, 1, 388.0),)) == tm.text.index("Body text")
+    # a first heading numbered past the start: the opening section's heading was missed, the body began earlier
+    assert body_start(tm, (OutlineItem("2.1. Transits", 2, 1, 388.0),)) == tm.text.index("Body text")
+    assert body_start(tm, (OutlineItem("1. Introduction", 1, 1, 188.0),)) == tm.text.index("Introduction")

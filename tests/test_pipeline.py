@@ -199,23 +199,3 @@ def test_any_page_is_analysed_quickly_and_everything_stays_in_range(text, per_li
 @pytest.mark.parametrize("per_line", [80, 50_000])
 def test_fifty_thousand_adversarial_characters(text, per_line):
     test_any_page_is_analysed_quickly_and_everything_stays_in_range.hypothesis.inner_test(text[:50_000], per_line)
-
-
-def test_body_starts_at_an_opening_heading_but_not_at_a_later_section() -> None:
-    # PNAS and Nature run the introduction unheaded: "Results" is the first heading, and the citations
-    # before it count; the author line's affiliation superscripts above it do not.
-    from citelens.layout import text_map
-    from citelens.model import OutlineItem
-    from citelens.pipeline import body_start
-
-    body = [TextItem(f"Body text of the introduction, line {k} (1).", 72, 220 + 12 * k, 200, 10, 10) for k in range(4)]
-    p = Page(1, 612, 792, (TextItem("A Title", 72, 60, 40, 16, 16),
-                           TextItem("Ann Author1,2 & Bob Author3,4 & Carl Author5", 72, 90, 220, 10, 10),
-                           TextItem("Introduction", 72, 200, 60, 12, 12), *body,
-                           TextItem("Results", 72, 400, 40, 12, 12)))
-    tm = text_map([p])
-    assert body_start(tm, (OutlineItem("Introduction", 1, 1, 188.0),)) == tm.text.index("Introduction")
-    assert body_start(tm, (OutlineItem("Results", 1, 1, 388.0),)) == tm.text.index("Body text")
-    # a first heading numbered past the start: the opening section's heading was missed, the body began earlier
-    assert body_start(tm, (OutlineItem("2.1. Transits", 2, 1, 388.0),)) == tm.text.index("Body text")
-    assert body_start(tm, (OutlineItem("1. Introduction", 1, 1, 188.0),)) == tm.text.index("Introduction")

@@ -11,6 +11,9 @@ A line is a heading when it is clearly larger than the body text, or bold and ei
 lines ending in a full stop, running heads and feet (the same line on several pages), anything in the
 page's outer margin, table-of-contents leaders, and, after the References heading, anything that is
 not an appendix heading (so reference entries never become headings).
+
+:func:`body_start` reads the outline for where the body begins in the text map (past the title and
+author block), which the citation stage needs.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from citelens.layout import Line, make_line, page_lines, size_histogram
+from citelens.layout import Line, TextMap, make_line, page_lines, size_histogram
 from citelens.model import Bookmark, OutlineItem, Page, TextItem
 from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
@@ -703,3 +706,61 @@ def detect_outline(
         return ()
     levels = _levels(kept)
     return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))
+
+
+_OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries")
+
+
+def body_start(tm: TextMap, outline: Sequence[OutlineItem]) -> int:
+    """Where the body begins: the line of the first heading on the first two pages that names a
+    section ("Abstract", "1 Introduction"); 0 when there is none. The title and author block before it
+    holds affiliation superscripts, never citations. A first heading numbered past the start ("2.1
+    Transits" with no "1" before it) means the opening section's heading was missed, so the body began
+    earlier: at the first paragraph of body text, as when the first heading is "Results"."""
+    for item in outline:
+        if item.page > 2:
+            break
+        numbered = HEADING_NUMBER.match(item.title)
+        if KNOWN_SECTION.match(item.title) and not item.title.lower().startswith(_OPENINGS) and not numbered:
+            return _first_paragraph(tm)  # "Results" first: the introduction ran unheaded before it (PNAS, Nature)
+        if numbered and not _first_number(numbered.group("number")):
+            return min(_first_paragraph(tm) or len(tm.text), _heading_start(tm, item))
+        if KNOWN_SECTION.match(item.title) or numbered:
+            return _heading_start(tm, item)
+    return 0
+
+
+def _heading_start(tm: TextMap, item: OutlineItem) -> int:
+    for i, line in enumerate(tm.lines):
+        if line.page == item.page and line.box[3] >= item.y:
+            return tm.starts[i]
+    return 0
+
+
+def _first_number(number: str) -> bool:
+    """The numbering of a paper's first section or its first subsection: "1", "1.", "1.1", "I.", "A.", "0"."""
+    head = number.strip(" .:").split(".")
+    return head[0].lower() in ("0", "1", "i", "a") or number.lower().startswith("appendix")
+
+
+def _first_paragraph(tm: TextMap, run: int = 3) -> int:
+    """Start of the first ``run`` lines in a row set in the body's size or larger, in one column: the
+    abstract or the introduction, past the title, the author line and its affiliation superscripts."""
+    chars: dict[float, int] = {}
+    for line in tm.lines:
+        chars[line.size] = chars.get(line.size, 0) + len(line.text)
+    if not chars:
+        return 0
+    body = max(chars, key=chars.__getitem__)
+    count = 0
+    for i, line in enumerate(tm.lines):
+        prev = tm.lines[i - 1] if i else None
+        if line.size >= 0.95 * body and len(line.text) >= 20:
+            alike = prev is not None and count and prev.page == line.page and prev.column == line.column \
+                and abs(prev.size - line.size) < 0.1
+            count = count + 1 if alike else 1
+            if count == run:
+                return tm.starts[i - run + 1]
+        else:
+            count = 0
+    return 0
