@@ -15,7 +15,7 @@ import corpus
 from citelens.evaluation import OutlineScore, score_outline, section_bookmarks
 from citelens.outline import detect_outline
 from citelens.layout import body_font_size
-from citelens.patterns import APPENDIX_HEADING, KNOWN_SECTION, REFERENCES_HEADING
+from citelens.patterns import APPENDIX_HEADING, KNOWN_SECTION, REFERENCE_LIST_HEADING
 from citelens.pipeline import analyze
 
 GOLDEN = corpus.ROOT / "tests" / "golden" / "outline"
@@ -64,7 +64,7 @@ def test_detected_outline_is_never_junk(paper):
             # or a section that plainly ends it (Nature's "Methods", Cell's "STAR+METHODS").
             assert APPENDIX_HEADING.match(o.title) or KNOWN_SECTION.match(o.title) or o.title.isupper(), o.title
             after_refs = bool(APPENDIX_HEADING.match(o.title))
-        after_refs = after_refs or bool(REFERENCES_HEADING.match(o.title))
+        after_refs = after_refs or bool(REFERENCE_LIST_HEADING.match(o.title))
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)

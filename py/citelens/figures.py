@@ -57,7 +57,7 @@ from citelens.patterns import (
     FIGURE_WORD_PREFIX,
     HEADING_NUMBER,
     IEEE_SECTION_TITLE,
-    REFERENCES_HEADING,
+    REFERENCE_LIST_HEADING,
 )
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
@@ -288,7 +288,7 @@ def _sections(tm: TextMap, outline: Sequence[OutlineItem]) -> dict[str, Target |
     for item in outline:
         title = " ".join(item.title.split())
         # Appendices come after the bibliography, or after sections numbered 1, 2, ...: "A Proofs".
-        appendix = appendix or REFERENCES_HEADING.match(title) is not None or APPENDIX_WORD.match(title) is not None \
+        appendix = appendix or REFERENCE_LIST_HEADING.match(title) is not None or APPENDIX_WORD.match(title) is not None \
             or (numbered_sections and APPENDIX_LETTER.match(title) is not None)
         numbered_sections = numbered_sections or title[:1].isdigit()
         number, _title = _section_number(title, appendix)

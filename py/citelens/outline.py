@@ -40,7 +40,7 @@ from citelens.patterns import (
     FONT_SMALLCAPS,
     LINE_NUMBER,
     MATH_CHARS,
-    REFERENCES_HEADING,
+    REFERENCE_LIST_HEADING,
     SECTION_NUMBER_ONLY,
     THEOREM_LABEL,
 )
@@ -689,13 +689,13 @@ def detect_outline(
             if not APPENDIX_HEADING.match(h.title):
                 if h.number is not None or h.spaced or not (KNOWN_SECTION.match(h.title) or h.title.isupper()):
                     continue
-                after_refs = REFERENCES_HEADING.match(h.title) is not None
+                after_refs = REFERENCE_LIST_HEADING.match(h.title) is not None
         elif h.letter_only:
             # Before the bibliography "A Survey of ..." is a title, not appendix A.
             if not KNOWN_SECTION.match(h.title) and h.size < p.size_ratio * body:
                 continue
             h = replace(h, number=None, letter_only=False)
-        elif REFERENCES_HEADING.match(h.title):
+        elif REFERENCE_LIST_HEADING.match(h.title):
             after_refs = True
         kept.append(h)
     kept = _once(kept, p)

@@ -85,13 +85,6 @@ KNOWN_SECTION = re.compile(
     X | re.IGNORECASE,
 )
 
-# The heading that opens the reference list: "References", "7 REFERENCES", "Literature Cited".
-REFERENCES_HEADING = re.compile(
-    r"^(?:\d{1,2}\.?\s+|[IVX]+\.\s+)?(?:references(?:\s+and\s+notes)?|bibliography|literature\s+cited"
-    r"|works\s+cited|cited\s+literature)\s*:?$",
-    re.IGNORECASE,
-)
-
 # Headings allowed after the reference list: "Appendix", "Appendix B: Proofs", "A.1 Setup",
 # "Supplementary Material", "Appendices".
 APPENDIX_HEADING = re.compile(
@@ -158,8 +151,8 @@ HYPHEN_KEPT = re.compile(r"(\w)-[\n\f]\s*")
 # -------------------------------------------------------------------------------------- references
 # (references/: append its patterns here)
 
-# The heading line that opens a reference list, in more dresses than REFERENCES_HEADING (which the outline
-# uses on clean heading lines): a bioRxiv line number before it ("870 Literature cited"), ACS's black square
+# The heading line that opens a reference list, for the references stage and the outline alike: "References",
+# "7 REFERENCES", "Literature Cited", a bioRxiv line number before it ("870 Literature cited"), ACS's black square
 # ("■ REFERENCES"), small-caps split by the extractor ("R EFERENCES"), other languages ("7. Bibliografía",
 # Greek "ΒιΒλιογραφια"), "References and Notes", "REFERENCES CITED", "Literature".
 REFERENCE_LIST_HEADING = re.compile(
