@@ -13,6 +13,7 @@ from citelens.evaluation import (
     OutlineScore,
     PaperScore,
     Tally,
+    contradicted_links,
     evaluate,
     render_table,
     score_outline,
@@ -21,6 +22,7 @@ from citelens.evaluation import (
     tally,
     titles_match,
 )
+from citelens.layout import text_map
 from citelens.links import CiteLink
 from citelens.model import (
     Analysis,
@@ -95,6 +97,34 @@ def analysis(citations=CITATIONS, outline=(), references=REFERENCES) -> Analysis
 DOC = Document(PAGES, BOOKMARKS, LINKS)
 OUTLINE = (OutlineItem("1 Introduction", 1, 1, 80.0), OutlineItem("2 Method", 1, 1, 300.0),
            OutlineItem("3 Results", 1, 2, 40.0))
+
+
+# Author-year links checked against the words printed under them (or, for a linked year, just before it):
+# (line of text items, linked item, target entry, contradicted?).
+AY_ENTRIES = (Reference(1, None, "Beck, K. (2002). Test-driven development. Addison-Wesley.", 2, (72.0, 400.0, 400.0, 410.0)),
+              Reference(2, None, "Bhat, T., & Nagappan, N. (2006). Evaluating the efficacy of TDD.", 2, (72.0, 400.0, 400.0, 410.0)),
+              Reference(3, None, "———. (2007). More on the same.", 2, (72.0, 400.0, 400.0, 410.0)),
+              Reference(4, None, "Zheng, L., & Chiang, W. (2023). Judging with MT-Bench.", 2, (72.0, 400.0, 400.0, 410.0)),
+              Reference(5, None, "Heng, Q. (2023). Another author called Heng.", 2, (72.0, 400.0, 400.0, 410.0)))
+AY_CASES = [
+    ((("see ", 72), ("Beck (2002)", 92)), 1, 2, True),  # Beck's book linked to Bhat's paper
+    ((("see ", 72), ("Bhat (2006)", 92)), 1, 2, False),  # right
+    ((("as Beck ", 72), ("2002", 112)), 1, 2, True),  # only the year linked: the name before it counts
+    ((("(Bhat and Nagappan ", 72), ("2006)", 167)), 1, 2, False),
+    ((("in 2002 ", 72), ("(2002)", 112)), 1, 1, False),  # a year and no name: nothing to judge by
+    ((("see ", 72), ("Beck (2002)", 92)), 1, 3, False),  # "———": the target names nobody
+    ((("MT-Bench (Z", 72), ("heng et al., 2023)", 127)), 1, 4, False),  # "heng" is cut from "Zheng"
+    ((("see ", 72), ("Smith (2002)", 92)), 1, 2, False),  # a name no entry carries: not judged
+]
+
+
+@pytest.mark.parametrize("line, linked, target, expected", AY_CASES)
+def test_a_link_is_contradicted_by_the_author_and_year_printed_for_it(line, linked, target, expected):
+    items = tuple(it(text, x, 100) for text, x in line)
+    tm = text_map((Page(1, 612, 792, items),))
+    box = items[linked]
+    rect = (box.x, 89.0, box.x + box.width, 102.5)
+    assert bool(contradicted_links([CiteLink(1, rect, target, None)], AY_ENTRIES, tm)) is expected
 
 
 def test_exact_scores_on_a_small_paper():

@@ -35,6 +35,11 @@ Definitions
 - **reference count error** = entries found − distinct link targets (destination names, or entries
   for unnamed destinations); a paper cites nearly every entry, so this is about the list's split.
 - **outline** = :func:`score_outline` of the detected outline against the section bookmarks.
+- **contradicted links**: an author-year link whose printed words name an author (and year) that its
+  target entry does not carry, while another entry of the list carries them all ("Beck (2002)" linked
+  to "Bhat, T. (2006)"): a publisher's linking slip, not ground truth. Such a marker keeps counting as a
+  marker but of an unknown entry (like an unresolved one); ``contradicted`` counts them, and the table
+  prints the total, so the figure is never silently flattered.
 
 Partially linked papers
 -----------------------
@@ -46,6 +51,8 @@ so its precisions are pooled apart (:attr:`Summary.partial`) and only its recall
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -53,10 +60,12 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from citelens.layout import text_map
-from citelens.links import CiteLink, ReferenceList, citation_links, overlaps, unresolved_citation_links
+from citelens.links import (CiteLink, ReferenceList, citation_links, overlaps, text_under,
+                            unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
 from citelens.params import PARAMS, Params
-from citelens.patterns import ANCHOR_BOOKMARK, NUMERIC_RANGE, TITLE_NUMBERING
+from citelens.patterns import (ANCHOR_BOOKMARK, EVAL_NAME_WORD, EVAL_SPACING_ACCENT, EVAL_YEAR, NUMERIC_RANGE,
+                               REF_SAME_AUTHORS, TITLE_NUMBERING)
 
 # ------------------------------------------------------------------------------------------ outline
 
@@ -269,6 +278,7 @@ class PaperScore:
     references: int  # entries the analysis found
     link_targets: int  # distinct entries the PDF's citation links point at
     outline: OutlineScore | None  # None: the PDF has no usable section bookmarks
+    contradicted: int = 0  # links whose printed author and year name another entry than their target
 
     @property
     def reference_error(self) -> int:
@@ -278,7 +288,75 @@ class PaperScore:
         return {"name": self.name, "partial": self.partial, "citations": self.tally.to_json(),
                 "references": self.references, "link_targets": self.link_targets,
                 "reference_error": self.reference_error,
-                "outline": None if self.outline is None else self.outline.to_json()}
+                "outline": None if self.outline is None else self.outline.to_json(),
+                "contradicted": self.contradicted}
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents; TeX's spacing accents ("M¨uller", "Rudov´a") are dropped too."""
+    text = EVAL_SPACING_ACCENT.sub("", text)
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
+
+
+# Words of author lists that are not names ("Smith and Lee", "Smith, with Lee").
+_NOT_NAMES = frozenset({"and", "with", "the", "for", "see", "also", "eds", "editors"})
+
+
+def _author_part(ref: Reference) -> tuple[str, set[str]]:
+    """An entry's author part (its folded raw text up to the first year) and the years it prints."""
+    raw = _fold(ref.raw)
+    year = EVAL_YEAR.search(raw)
+    return (raw[:year.start()] if year else raw[:100]), set(EVAL_YEAR.findall(raw))
+
+
+def _printed_names(tm: Any, lk: CiteLink, names: set[str], params: Params) -> tuple[set[str], set[str]]:
+    """The author names and years printed for a link: the words under it, or, when only a year is
+    linked ("Tibbetts and Dale 2007" with "2007" linked), the names just before it on its line, back to
+    the group's opening bracket, the previous member's semicolon or the previous citation's closing
+    bracket. Only whole names count: a word cut at the rectangle's edge ("heng" of "Zheng") is none."""
+    under = _fold(text_under(tm, lk.page, lk.rect))
+    years = set(EVAL_YEAR.findall(under))
+    if len(under) > params.evaluation.name_chars:
+        return set(), years  # a rectangle over more than a citation (wrapped across lines): unjudged
+    x0, y0, x1, y1 = lk.rect
+    ev = params.evaluation
+    # A word the rectangle cuts ("(Z" + "heng et al.,") is no name: it runs on past the edge, so it is
+    # not a whole word of the text under a slightly wider rectangle.
+    wider = _fold(text_under(tm, lk.page, (x0 - ev.name_edge, y0, x1 + ev.name_edge, y1)))
+    found = {w for w in EVAL_NAME_WORD.findall(under) if w in names and w in EVAL_NAME_WORD.findall(wider)}
+    if found or not years:
+        return found, years
+    left = _fold(text_under(tm, lk.page, (max(0.0, x0 - ev.name_context), y0, x0 - 0.5, y1)))
+    left = re.split(r"[;()\[\]]", left.rstrip(" ([{"))[-1]
+    return {w for w in EVAL_NAME_WORD.findall(left) if w in names}, years
+
+
+def contradicted_links(links: Sequence[CiteLink], references: Sequence[Reference], tm: Any,
+                       params: Params = PARAMS) -> set[int]:
+    """Indexes into ``links`` of the links their own printed words contradict (see the module doc).
+
+    Only words that are names in some entry's author part count, so "see", "Table" or a lone year never
+    decide; a link showing no such name, or landing on an entry whose author part names nobody or is
+    IEEE's "———" (the same authors as above), is never contradicted.
+    """
+    parts = {r.index: _author_part(r) for r in references if not REF_SAME_AUTHORS.match(r.raw)}
+    names = {w for h, _ in parts.values() for w in EVAL_NAME_WORD.findall(h)} - _NOT_NAMES
+    out: set[int] = set()
+    for i, lk in enumerate(links):
+        if lk.ref_index not in parts or not EVAL_NAME_WORD.search(parts[lk.ref_index][0]):
+            continue
+        printed, years = _printed_names(tm, lk, names, params)
+        if not printed:
+            continue
+
+        def carries(part: tuple[str, set[str]]) -> bool:
+            return printed <= set(EVAL_NAME_WORD.findall(part[0])) and years <= part[1]
+
+        if carries(parts[lk.ref_index]):
+            continue
+        if any(carries(part) for k, part in parts.items() if k != lk.ref_index):
+            out.add(i)
+    return out
 
 
 def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None = None, *,
@@ -292,7 +370,9 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
     tm = text_map(document.pages, params=params.layout)
     resolved = citation_links(document.links, own, tm, params.links)
     lost = unresolved_citation_links(document.links, own, tm, params.links)
-    t = tally(analysis.citations, (*resolved, *lost), params)
+    slips = contradicted_links(resolved, own.references, tm, params)
+    markers = [Link(lk.page, lk.rect, None, dest_name=lk.dest_name) if i in slips else lk for i, lk in enumerate(resolved)]
+    t = tally(analysis.citations, (*markers, *lost), params)
     if partial is None:
         ev = params.evaluation
         partial = t.links > 0 and t.predicted >= ev.partial_min_markers and t.links < ev.partial_coverage * t.predicted
@@ -301,7 +381,7 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
     outline = score_outline(analysis.outline, document.bookmarks, params) \
         if section_bookmarks(document.bookmarks) else None
     return PaperScore(name or analysis.source.file or "", t, partial, len(analysis.references), len(targets),
-                      outline)
+                      outline, len(slips))
 
 
 # ---------------------------------------------------------------------------------------- summary
@@ -316,6 +396,7 @@ class Summary:
     outline: OutlineScore = field(default_factory=lambda: OutlineScore(0, 0, 0))
     outline_papers: int = 0
     reference_error: float | None = None  # mean |entries found − link targets| / link targets
+    contradicted: int = 0  # links left out of the ground truth: their printed author and year name another entry
 
     @property
     def all(self) -> Tally:
@@ -326,7 +407,8 @@ class Summary:
         return {"papers": self.papers, "linked_papers": self.linked_papers, "full": self.full.to_json(),
                 "partial": self.partial.to_json(), "all": self.all.to_json(),
                 "outline_papers": self.outline_papers, "outline": self.outline.to_json(),
-                "reference_error": None if self.reference_error is None else _r(self.reference_error)}
+                "reference_error": None if self.reference_error is None else _r(self.reference_error),
+                "contradicted": self.contradicted}
 
 
 def summarize(scores: Iterable[PaperScore]) -> Summary:
@@ -338,7 +420,7 @@ def summarize(scores: Iterable[PaperScore]) -> Summary:
     outlines = [s.outline for s in scores if s.outline is not None]
     errors = [abs(s.reference_error) / s.link_targets for s in linked if s.link_targets]
     return Summary(len(scores), len(linked), full, part, sum(outlines, OutlineScore(0, 0, 0)), len(outlines),
-                   sum(errors) / len(errors) if errors else None)
+                   sum(errors) / len(errors) if errors else None, sum(s.contradicted for s in scores))
 
 
 def render_table(scores: Sequence[PaperScore], summary: Summary) -> str:
@@ -374,7 +456,9 @@ def render_table(scores: Sequence[PaperScore], summary: Summary) -> str:
     lines.append(f"papers {summary.papers}, with citation links {summary.linked_papers}, "
                  f"with section bookmarks {summary.outline_papers}; links = link markers, pred = predicted "
                  "citations, m = markers, acc = marker→entry accuracy, e = combined marker→entry, "
-                 "refs = entries found / link targets (pooled: mean relative error)")
+                 "refs = entries found / link targets (pooled: mean relative error); "
+                 f"{summary.contradicted} links whose printed author and year name another entry than their "
+                 "target judged as links of an unknown entry")
     return "\n".join(lines)
 
 

@@ -303,6 +303,12 @@ class EvaluationParams:
     partial_min_markers: int = 10
     #: Two heading titles match at this rapidfuzz ratio (0-100) or more, numbering and case ignored.
     title_ratio: float = 85.0
+    #: Points left of a link that shows only a year, searched for the author names printed before it.
+    name_context: float = 150.0
+    #: A link whose rectangle holds more characters than this covers more than one citation: not judged.
+    name_chars: int = 60
+    #: Points either side of a link looked at to tell whether a word runs on past the rectangle.
+    name_edge: float = 6.0
 
 
 # Resolution (citelens.resolve): numbers from ../shared/notes/external-apis.md (limits as of late 2026).

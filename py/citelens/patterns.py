@@ -961,5 +961,15 @@ ANCHOR_BOOKMARK = re.compile(
           | [^\s_]* _ \S* \d \S* $ )""",
     X | re.IGNORECASE)
 
+# A name-like word in folded (accent-free, lower-case) text, for the evaluation's check of a link against
+# the words printed under it: "beck" in "beck (2002)", "nagappan" in "bhat, t., & nagappan, n. (2006)".
+EVAL_NAME_WORD = re.compile(r"[^\W\d_]{3,}")
+
+# TeX's spacing accents, set as glyphs of their own beside the letter: "M¨uller", "Rudov´a", "Fran¸cois".
+EVAL_SPACING_ACCENT = re.compile(r"[\u00a8\u00b4\u0060\u02c6\u02dc\u02c7\u02d8\u02d9\u02da\u02dd\u00b8\u00af]")
+
+# A publication year in an entry or under a link: "2002" in "beck (2002)", "1999" in "(sayigh et al. 1999)".
+EVAL_YEAR = re.compile(r"(?<!\d) (?:1[89]|20) \d\d (?!\d)", X)
+
 # An entry label that is a plain number, as the reference stage keeps it: "12", "[12]", "12.", "(12)".
 NUMERIC_LABEL = re.compile(r"^ \W* (?P<number> \d{1,4} ) \W* $", X)
