@@ -144,17 +144,60 @@ class ReferencesParams:
     size_sample_lines: int = 10
     #: A line this much larger than the list's size ends the list (body text or a heading resumed) ...
     resume_size_ratio: float = 1.12
-    #: ... and a line whose size differs by this share, at a column's top or bottom, is furniture
-    #: (a footnote, a running head), not part of an entry.
+    #: ... and a line whose size differs by more than this share is in another size than the list's: at a
+    #: column's top or bottom it is furniture (a footnote, a running head), not part of an entry.
     furniture_size_ratio: float = 0.05
     #: A line at a page's top or bottom (this many lines from the edge) that recurs on this many pages
-    #: (digits ignored) is a running head or foot.
+    #: (digits ignored) within this many pages of it is a running head or foot (journals alternate heads
+    #: on odd and even pages).
     edge_lines: int = 3
     repeat_pages: int = 3
+    repeat_window: int = 4
+    #: A line longer than this is no References heading itself; an upper-case heading item in it may be
+    #: (ACS's "■ REFERENCES" merged into the first entry's line).
+    heading_line_chars: int = 60
+    #: Three lines of this many characters or more in a row, set larger than the list, are text after it.
+    big_lines: int = 3
+    big_min_chars: int = 30
+    #: The list's line pitch is the median step between rows in its size more than this x font size apart
+    #: (a script's fraction of a line is no step); with no such step, this x font size.
+    pitch_min: float = 0.6
+    pitch_default: float = 1.2
+    #: Two rows whose baselines differ by at most this x font size stand on one baseline (a small-caps
+    #: heading's initial and its rest; a row set beside the previous one).
+    same_baseline: float = 0.3
+    #: A label set far left of its text, on a line of its own, is at most this many characters and joins
+    #: the text whose baseline is within this x font size of its own.
+    label_max_chars: int = 10
+    label_baseline: float = 0.5
+    #: An entry is shorter than this many characters (a block of prose is not).
+    entry_max_chars: int = 1500
+    #: A line number margin (bioRxiv, drafts for review) is read over this many lines after the heading:
+    #: among the first ``line_number_probe`` at least ``line_number_min`` start with a number; this share
+    #: of all of them start with one at the page's margin x, this share of the numbers rise by one from
+    #: line to line, and they reach this number ...
+    line_number_scan: int = 200
+    line_number_probe: int = 20
+    line_number_min: int = 10
+    line_number_share: float = 0.6
+    line_number_rising: float = 0.8
+    line_number_reach: int = 100
+    #: ... and a line's first item is in the margin from this many points left of its x (right-aligned
+    #: numbers start further left as they grow) to this many right of it.
+    line_number_left: float = 8.0
+    line_number_right: float = 2.0
     #: A numbered label must start within this many x font size of the column's label edge ...
     label_slack: float = 0.8
     #: ... and a hanging indent is a continuation line starting at least this far right of it.
     indent_min: float = 0.6
+    #: The first entry of a numbered list opens one of its first rows (up to this row index).
+    chain_first_rows: int = 3
+    #: A hanging-indent list holds at least this share of its rows in columns that show the indent, and
+    #: at least this share of continuation lines.
+    hanging_share: float = 0.5
+    hanging_min_continuations: float = 0.1
+    #: A short unnumbered line alone, without digits, below this many characters is a group heading.
+    subheading_max_chars: int = 30
     #: Foreign text inside a numbered list (a caption, a column of body text) is skipped when the next
     #: entry follows within this many lines; otherwise the list ends where it began.
     interruption_max_lines: int = 300
@@ -163,9 +206,19 @@ class ReferencesParams:
     #: Flush-left entries set apart by space: the step between entries is at least this many times the
     #: step between the lines of one entry (Cell Press: 11.6 pt against 9.5 pt).
     entry_gap_ratio: float = 1.1
+    #: ... measured on steps of at least this share of the median step (merged or raised lines are no
+    #: line step); the wide steps are between this and this share of all, and the threshold between the
+    #: two kinds is at most this x the lower quartile step (wider ones are gaps between blocks).
+    spaced_min_step: float = 0.6
+    spaced_wide_min: float = 0.1
+    spaced_wide_max: float = 0.7
+    spaced_max_gap: float = 2.5
     #: A heading that ends the list is at most this many characters long, and set apart from the entries:
     #: this much larger, in capitals, or this many x font size below the line before it.
     heading_max_chars: int = 80
+    #: ... and at least this many characters long; set in capitals, it holds at least this many letters.
+    heading_min_chars: int = 3
+    heading_min_capitals: int = 4
     heading_size_ratio: float = 1.08
     heading_gap: float = 1.8
     #: A numbered list resumes after foreign text with its next entry in its own size, within this share.
@@ -179,9 +232,22 @@ class ReferencesParams:
     #: between columns of text at least this wide (narrower ones are label or line-number margins).
     gutter_min: float = 6.0
     column_min: float = 60.0
+    #: ... measured on pages of at least this many lines, in strips of this many points, where one item in
+    #: this many lines may cross a gutter.
+    gutter_min_lines: int = 12
+    gutter_step: float = 2.0
+    gutter_crossing_lines: int = 40
+    #: The shared layout misread a page's columns when this many baselines hold three lines, or this many
+    #: lines are narrow ones taken for spanning (under this share of the page's text width) or hold a gap
+    #: of this x font size between two items (two columns' text run together).
+    confused_min_lines: int = 3
+    spanning_max_share: float = 0.45
+    column_gap: float = 1.5
     #: Year range accepted in an entry.
     min_year: int = 1800
     max_year: int = 2049
+    #: An entry's title holds at most this share of digits among its characters (not volume and pages).
+    title_max_digits: float = 0.25
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,7 +78,7 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -
     if not tm.lines:
         return ReferenceList((), None, None, (_no_references("the document has no text"),))
     furniture = Furniture(tm, params)
-    heading = find_heading(tm, furniture)
+    heading = find_heading(tm, furniture, params)
     entries: list[Entry] = []
     rows: list[Row] = []
     if heading is not None:

@@ -152,7 +152,7 @@ def parse_entry(raw: str, dense: str | None = None,
     suffix = ym.group("suffix") if ym else None
     vancouver = ";" in text and REF_VANCOUVER_DATE.search(text) is not None
     authors, authors_end = _authors(text[:2000], vancouver)
-    title = _title(text, authors_end, ym, vancouver)
+    title = _title(text, authors_end, ym, vancouver, params)
     if not authors and text[:1] in "“\"'‘«":
         quoted = ENTRY_QUOTED_TITLE.match(text)
         if quoted is not None:
@@ -391,7 +391,8 @@ _TITLE_ABBREV = frozenset({"vs", "no", "vol", "pp", "st", "dr", "eg", "ie", "al"
                            "co", "ltd", "jr", "mr", "ms"})
 
 
-def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vancouver: bool = False) -> str | None:
+def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vancouver: bool = False,
+           params: ReferencesParams = PARAMS.references) -> str | None:
     lead = ENTRY_TITLE_LEAD.match(text, authors_end)
     begin = lead.end() if lead else authors_end
     quoted = _quoted_title(text, begin)
@@ -424,7 +425,7 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
         if dated and vancouver:
             cand = _without_journal(cand)
         cand = _without_venue(cand, dated)
-        return cand if _title_like(cand) else None
+        return cand if _title_like(cand, params) else None
     k = 0
     while len(ends) < k + 2 and len(ends) < 40:
         ends.extend(islice(found, 1))  # the next stop, fetched only when the title may go on
@@ -433,7 +434,7 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
         k += 1
     stop = ends[k].start()
     cand = _without_venue(rest[: stop + (ends[k].group(0) != ".")].strip(" ,;:"))
-    return cand if _title_like(cand) else None
+    return cand if _title_like(cand, params) else None
 
 
 def _abbreviation(rest: str, stop: int) -> bool:
@@ -554,11 +555,11 @@ def _without_venue(cand: str, dated: bool = False) -> str:
     return cand
 
 
-def _title_like(cand: str) -> bool:
+def _title_like(cand: str, params: ReferencesParams) -> bool:
     """Not empty, not a lone journal abbreviation ("Phys", "Int"), not a volume and pages ("ApJ, 786, 148")."""
     if len(cand) < 3 or (" " not in cand and len(cand) < 8):
         return False
     chars = len(cand) - cand.count(" ")
-    return len(REF_DIGIT.findall(cand)) <= 0.25 * chars
+    return len(REF_DIGIT.findall(cand)) <= params.title_max_digits * chars
 
 

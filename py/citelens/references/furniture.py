@@ -58,26 +58,26 @@ def side_by_side(tm: TextMap, pieces: list[tuple[int, int, int, int]]) -> list[t
     return out
 
 
-def confused_columns(tm: TextMap, i: int, j: int) -> bool:
+def confused_columns(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAMS.references) -> bool:
     """Whether lines i..j of a page show columns the shared layout did not see: three lines on one
     baseline, narrow lines it took for spanning ones, or lines holding wide gaps (two columns' text run
     together)."""
     right = max(tm.lines[k].box[2] for k in range(i, j))
     per_baseline = Counter(round(tm.lines[k].baseline) for k in range(i, j))
-    if sum(1 for n in per_baseline.values() if n >= 3) >= 3:
+    if sum(1 for n in per_baseline.values() if n >= 3) >= params.confused_min_lines:
         return True  # three lines side by side, again and again: three columns
     odd = 0
     for k in range(i, j):
         line = tm.lines[k]
-        if line.column == -1 and line.box[2] - line.box[0] < 0.45 * right:
+        if line.column == -1 and line.box[2] - line.box[0] < params.spanning_max_share * right:
             odd += 1
         else:
             items = line.items
             for a, b in zip(items, items[1:]):
-                if b.x - (a.x + a.width) > 1.5 * line.size:
+                if b.x - (a.x + a.width) > params.column_gap * line.size:
                     odd += 1
                     break
-        if odd >= 3:
+        if odd >= params.confused_min_lines:
             return True
     return False
 
@@ -90,9 +90,9 @@ def column_gutters(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAM
         | 1. Langer P. 2009 ...  |   | 4. Brennan AJ ...  |   | 6. Kovacs KM ...  |
                                   ^ no text crosses here     ^ nor here: two gutters, three columns
     """
-    if j - i < 12:
+    if j - i < params.gutter_min_lines:
         return []
-    step = 2.0
+    step = params.gutter_step
     intervals = [(item.x, item.x + item.width) for k in range(i, j) for item in tm.lines[k].items]
     hi = max(b for _, b in intervals)
     nb = int(hi / step) + 2
@@ -107,7 +107,7 @@ def column_gutters(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAM
         cover.append(c)
     lo_b = next((b for b, v in enumerate(cover) if v), 0)
     hi_b = max((b for b, v in enumerate(cover) if v), default=0)
-    allowed = max(1, (j - i) // 40)
+    allowed = max(1, (j - i) // params.gutter_crossing_lines)
     # Uncovered runs >= gutter_min wide are candidate gutters; the text between two of them is a column.
     runs: list[tuple[int, int]] = []
     run_start: int | None = None
@@ -143,7 +143,8 @@ def column_of(item: TextItem, gutters: list[float]) -> int:
     return bisect_left(gutters, item.x + item.width / 2)
 
 
-def line_number_margin(tm: TextMap, first: int) -> dict[int, float] | None:
+def line_number_margin(tm: TextMap, first: int,
+                       params: ReferencesParams = PARAMS.references) -> dict[int, float] | None:
     """Per page, the x of a margin of line numbers (bioRxiv preprints, drafts for review), if most lines
     start with one there.
 
@@ -154,21 +155,22 @@ def line_number_margin(tm: TextMap, first: int) -> dict[int, float] | None:
     xs: dict[int, Counter[int]] = defaultdict(Counter)
     numbers: list[int] = []
     n = 0
-    for i in range(first, min(len(tm.lines), first + 200)):
+    for i in range(first, min(len(tm.lines), first + params.line_number_scan)):
         line = tm.lines[i]
         n += 1
-        if n == 20 and len(numbers) < 10:
+        if n == params.line_number_probe and len(numbers) < params.line_number_min:
             return None
         m = REF_LEADING_NUMBER.match(line.items[0].text.strip()) if line.items else None
         if m is not None:
             xs[line.page][round(line.items[0].x)] += 1
             numbers.append(int(m.group().strip()))
-    if not xs or n < 10:
+    if not xs or n < params.line_number_min:
         return None
     margins = {page: c.most_common(1)[0] for page, c in xs.items()}
     count = sum(k for _, k in margins.values())
     steps = sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1)
-    if count < 0.6 * n or steps < 0.8 * (len(numbers) - 1) or max(numbers) < 100:
+    if count < params.line_number_share * n or steps < params.line_number_rising * (len(numbers) - 1) \
+            or max(numbers) < params.line_number_reach:
         return None
     return {page: float(x) for page, (x, _) in margins.items()}
 
@@ -185,16 +187,16 @@ def page_margin(margins: dict[int, float] | None, page: int) -> float | None:
     return margins[min(margins, key=lambda p: abs(p - page))]
 
 
-def in_margin(x: float, margin: float) -> bool:
+def in_margin(x: float, margin: float, params: ReferencesParams = PARAMS.references) -> bool:
     # Right-aligned numbers: "967" starts at 35.6 pt, "1000" at 29.5 pt.
-    return margin - 8 <= x <= margin + 2
+    return margin - params.line_number_left <= x <= margin + params.line_number_right
 
 
 class Furniture:
     """Running heads and feet, and page numbers, at a page's top or bottom edge: asked page by page.
 
     A line among the ``edge_lines`` top or bottom lines of its page is furniture when the same text,
-    digits aside, sits at the edge of ``repeat_pages`` pages within four pages of it (journals alternate
+    digits aside, sits at the edge of ``repeat_pages`` pages within ``repeat_window`` pages of it (journals alternate
     heads on odd and even pages); a bare page number at the very top or bottom is furniture too. Pages
     are read only as the reference list reaches them, so a long document costs no more than its list.
     """
@@ -205,6 +207,7 @@ class Furniture:
         pages = sorted(tm.page_starts)
         self.pages = pages
         self.repeat = min(params.repeat_pages, max(2, len(pages) // 2))
+        self.window = params.repeat_window
         self._edges: dict[int, list[tuple[int, str]]] = {}
         self._out: dict[int, frozenset[int]] = {}
 
@@ -233,7 +236,7 @@ class Furniture:
             return got
         edge = self.edges(page)
         k = bisect_left(self.pages, page)
-        near = [p for p in self.pages[max(k - 4, 0):k + 5] if p != page]
+        near = [p for p in self.pages[max(k - self.window, 0):k + self.window + 1] if p != page]
         others = [{norm for _, norm in self.edges(p)} for p in near]
         out: set[int] = set()
         extreme = {edge[0][0], edge[-1][0]} if edge else set()

@@ -75,7 +75,8 @@ _HEADING_LEAD = "0123456789.■ \t"
 _HEADING_FIRST = frozenset("RrBbLlWwCcΒβΑαIVX")
 
 
-def find_heading(tm: TextMap, furniture: Furniture) -> tuple[int, tuple[int, int] | None] | None:
+def find_heading(tm: TextMap, furniture: Furniture,
+                 params: ReferencesParams = PARAMS.references) -> tuple[int, tuple[int, int] | None] | None:
     """The last heading line: its index, and the span of the heading item when it shares its line with
     the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into entry 1's line).
 
@@ -85,7 +86,7 @@ def find_heading(tm: TextMap, furniture: Furniture) -> tuple[int, tuple[int, int
     running: int | None = None
     for i in range(len(tm.lines) - 1, -1, -1):
         line = tm.lines[i]
-        if len(line.text) > 60:
+        if len(line.text) > params.heading_line_chars:
             if "EFERENCES" not in line.text:
                 continue
         elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not REF_HEADING_HINT.search(line.text):
@@ -110,7 +111,7 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
     A page set in three or more columns (Royal Society Open Science's reference pages), which the shared
     layout reads as one, is cut at its gutters and read column by column here.
     """
-    margins = line_number_margin(tm, first)
+    margins = line_number_margin(tm, first, params)
     i, n = first, len(tm.lines)
     heading = first - 1 if cut is None else first  # the heading line (or the line holding it)
     while i < n:
@@ -121,7 +122,7 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
         pieces: list[tuple[int, int, int, int]] = []  # (line, first item, end item, column)
         # Only where the shared layout went wrong: it reads two columns well, but not three (RSOS), nor
         # two whose lines it took for spanning ones (The Lancet's reference page).
-        gutters = column_gutters(tm, i, j, params) if confused_columns(tm, i, j) else []
+        gutters = column_gutters(tm, i, j, params) if confused_columns(tm, i, j, params) else []
         lo = i
         if gutters and i == first and heading >= 0 and tm.lines[heading].page == page:
             lo = tm.line_index(tm.page_starts[page])  # the whole page: re-read, then keep what follows
@@ -131,7 +132,7 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
             if k in drop:
                 continue
             line = tm.lines[k]
-            k0 = 1 if margin is not None and line.items and in_margin(line.items[0].x, margin) \
+            k0 = 1 if margin is not None and line.items and in_margin(line.items[0].x, margin, params) \
                 and REF_NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
             if k0 >= len(line.items):
                 continue
@@ -166,22 +167,22 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
                     return p[3] > h_col or (p[3] == h_col and (tm.lines[p[0]].baseline > h_base or p[0] == heading))
 
                 pieces = [p for p in pieces if (p[0] >= i and (cut is None or after(p))) or (
-                    after(p) and abs(tm.lines[p[0]].items[p[1]].size - size) <= 0.05 * size
+                    after(p) and abs(tm.lines[p[0]].items[p[1]].size - size) <= params.furniture_size_ratio * size
                     and not any(crosses_gutter(it, gutters) for it in tm.lines[p[0]].items[p[1]:p[2]]))]
             pieces.sort(key=lambda p: (p[3], tm.lines[p[0]].baseline))
         else:
             pieces = side_by_side(tm, pieces)
         out: list[Row] = []
         for k, a, b, col in pieces:
-            row = _row(tm, k, a, b, col, cut, margin)
+            row = _row(tm, k, a, b, col, cut, margin, params)
             if row is not None:
                 out.append(row)
-        yield from _merge_label_rows(out)
+        yield from _merge_label_rows(out, params)
         i = j
 
 
 def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] | None,
-         margin: float | None = None) -> Row | None:
+         margin: float | None = None, params: ReferencesParams = PARAMS.references) -> Row | None:
     line = tm.lines[k]
     s0 = tm.starts[k]
     if a == 0 and b == len(line.items) and margin is None and (cut is None or not s0 <= cut[0] < s0 + len(line.text)):
@@ -197,7 +198,7 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
     lo, hi = s0 + line.offsets[a], s0 + line.offsets[b - 1] + len(last.text)
     first = line.items[a]
     x = first.x
-    if margin is not None and in_margin(first.x, margin):
+    if margin is not None and in_margin(first.x, margin, params):
         # bioRxiv: the line number and the text run together in one item ("967 Kursula P., ...").
         m = REF_LEADING_NUMBER.match(first.text)
         if m is not None:
@@ -222,13 +223,13 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
     return Row(k, tuple(spans), text, x, line.page, column, line.size, line.baseline, box, label_of(text))
 
 
-def _merge_label_rows(rows: list[Row]) -> list[Row]:
+def _merge_label_rows(rows: list[Row], params: ReferencesParams) -> list[Row]:
     """A label set far left of its entry's text ends up as a line of its own: join it to its text."""
     out: list[Row] = []
     for row in rows:
         prev = out[-1] if out else None
-        if prev is not None and len(prev.text) <= 10 and prev.page == row.page \
-                and abs(prev.baseline - row.baseline) < 0.5 * row.size \
+        if prev is not None and len(prev.text) <= params.label_max_chars and prev.page == row.page \
+                and abs(prev.baseline - row.baseline) < params.label_baseline * row.size \
                 and (REF_LABEL_ONLY.fullmatch(prev.text) or REF_ALPHA_LABEL_ONLY.fullmatch(prev.text)) \
                 and row.x > prev.x:
             text = prev.text + " " + row.text
@@ -256,7 +257,7 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     if not head:
         return []
     size = _list_size(head, params)
-    pitch = _pitch(head, size)
+    pitch = _pitch(head, size, params)
     rows: list[Row] = []
     foreign: list[Row] = []
     last_number = 0
@@ -289,7 +290,7 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
                 break
             if DOTTED_LEADER.search(row.text) and len(row.text.rstrip(". 0123456789")) >= 3:
                 break  # a table of contents line ("A Proofs . . . . . 12"): an appendix's, after the list
-            joined = _small_caps(rows[-1], row)
+            joined = _small_caps(rows[-1], row, params)
             if joined is not None and len(rows) > 1 and _is_section_heading(joined, rows[-2], size, params):
                 del rows[-1]  # the heading's initial capital, taken for the end of the last entry
                 break
@@ -300,9 +301,9 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
                 # "Recommended by ACS"): foreign text, unless the next numbered entry follows it.
                 foreign = [row]
                 continue
-            if row.size >= size * params.resume_size_ratio and len(row.text) >= 30:
+            if row.size >= size * params.resume_size_ratio and len(row.text) >= params.big_min_chars:
                 big += 1
-                if big >= 3:
+                if big >= params.big_lines:
                     # The larger lines before the run belong to it, however short ("Feasibility study
                     # and pilot", a title's first line over a cover page).
                     n = 2
@@ -345,14 +346,14 @@ def _sort_key(text: str) -> str:
     return unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
 
 
-def _pitch(rows: Sequence[Row], size: float) -> float:
+def _pitch(rows: Sequence[Row], size: float, params: ReferencesParams) -> float:
     """Median baseline step between consecutive rows of one column (the list's line pitch), measured on
     rows in the list's size one line apart: an equation's or a figure's fragments above the list's first
     entries step by a sub- or superscript's fraction of a line."""
-    same = [r for r in rows if abs(r.size - size) <= 0.05 * size]
+    same = [r for r in rows if abs(r.size - size) <= params.furniture_size_ratio * size]
     steps = sorted(b.baseline - a.baseline for a, b in zip(same, same[1:])
-                   if a.page == b.page and a.column == b.column and b.baseline - a.baseline > 0.6 * size)
-    return steps[len(steps) // 2] if steps else 1.2 * size
+                   if a.page == b.page and a.column == b.column and b.baseline - a.baseline > params.pitch_min * size)
+    return steps[len(steps) // 2] if steps else params.pitch_default * size
 
 
 def _is_caption(text: str) -> bool:
@@ -370,21 +371,21 @@ def _list_size(rows: Sequence[Row], params: ReferencesParams) -> float:
     return sizes.most_common(1)[0][0]
 
 
-def _small_caps(prev: Row, row: Row) -> Row | None:
+def _small_caps(prev: Row, row: Row, params: ReferencesParams) -> Row | None:
     """``prev`` and ``row`` as one heading when they are one word in small capitals that the extractor split
     into its full-size initial and the smaller rest ("A" + "PPENDIX", "R" + "EFERENCES"): an upper-case
     letter alone, larger than the upper-case text beside it on the same baseline."""
     if prev.page != row.page or len(prev.text) != 1 or not prev.text.isupper() or prev.size <= row.size \
-            or abs(prev.baseline - row.baseline) > 0.3 * row.size or not row.text[:1].isupper():
+            or abs(prev.baseline - row.baseline) > params.same_baseline * row.size or not row.text[:1].isupper():
         return None
     return replace(row, text=prev.text + row.text, size=prev.size, segments=prev.segments + row.segments)
 
 
 def _is_section_heading(row: Row, prev: Row, size: float, params: ReferencesParams) -> bool:
     text = row.text
-    if len(text) > params.heading_max_chars or len(text) < 3:
+    if len(text) > params.heading_max_chars or len(text) < params.heading_min_chars:
         return False
-    upper = text.isupper() and sum(c.isalpha() for c in text) >= 4
+    upper = text.isupper() and sum(c.isalpha() for c in text) >= params.heading_min_capitals
     bigger = row.size >= size * params.heading_size_ratio
     gap = row.baseline - prev.baseline if row.page == prev.page and row.column == prev.column else 0.0
     if not (upper or bigger or gap > params.heading_gap * size):
@@ -421,7 +422,7 @@ def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tup
         chars = sum(len(r.text) for e in entries for r in e.rows)
         if chars < params.fallback_min_chars:
             continue
-        junk = sum(1 for e in entries if not _looks_like_reference(" ".join(r.text for r in e.rows)))
+        junk = sum(1 for e in entries if not _looks_like_reference(" ".join(r.text for r in e.rows), params))
         if junk > params.fallback_max_junk * len(entries):
             continue
         return region, entries
@@ -446,8 +447,8 @@ def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[lis
         entries = split_entries(region, params)
         if len(entries) < params.fallback_unnumbered_min_entries:
             continue
-        junk = sum(1 for e in entries if not _opens_like_reference(e))
-        if junk <= params.fallback_unnumbered_junk * len(entries) and _opens_like_reference(entries[0]):
+        junk = sum(1 for e in entries if not _opens_like_reference(e, params))
+        if junk <= params.fallback_unnumbered_junk * len(entries) and _opens_like_reference(entries[0], params):
             best, misses = (region, entries), 0
         elif best[1]:
             misses += 1
@@ -456,14 +457,14 @@ def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[lis
     return best
 
 
-def _opens_like_reference(entry: Entry) -> bool:
+def _opens_like_reference(entry: Entry, params: ReferencesParams) -> bool:
     """An entry that opens with a surname and initials, or an alphabetic label, and holds a year."""
     first = entry.rows[0]
     opens = AUTHOR_START.match(first.text[entry.skip:]) is not None \
         or (first.label is not None and first.label.kind is LabelKind.ALPHA)
     text = " ".join(r.text for r in entry.rows)
-    return opens and len(text) < 1500 and REF_YEAR.search(text) is not None
+    return opens and len(text) < params.entry_max_chars and REF_YEAR.search(text) is not None
 
 
-def _looks_like_reference(text: str) -> bool:
-    return len(text) < 1500 and (REF_YEAR.search(text) is not None or REF_DOI.search(text) is not None)
+def _looks_like_reference(text: str, params: ReferencesParams) -> bool:
+    return len(text) < params.entry_max_chars and (REF_YEAR.search(text) is not None or REF_DOI.search(text) is not None)

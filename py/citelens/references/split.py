@@ -69,7 +69,7 @@ def split_entries(rows: list[Row], params: ReferencesParams) -> list[Entry]:
         return []
     best: list[Entry] = []
     for strategy in (numbered_entries, _hanging, _spaced, _author_year):
-        entries = [e for e in strategy(rows, params) if not _subheading(e)]
+        entries = [e for e in strategy(rows, params) if not _subheading(e, params)]
         if len(entries) >= params.min_entries:
             return entries
         if len(entries) > len(best):
@@ -77,13 +77,13 @@ def split_entries(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     return best or [Entry(None, tuple(rows), 0)]
 
 
-def _subheading(entry: Entry) -> bool:
+def _subheading(entry: Entry, params: ReferencesParams) -> bool:
     """A short unnumbered line on its own inside a list: a group heading ("Books", "Ξενόγλωσση") or the
     heading of what follows the list ("Figures"), not an entry."""
     if entry.label is not None or len(entry.rows) > 1:
         return False
     text = entry.rows[0].text
-    return len(text) < 30 and not any(c.isdigit() for c in text)
+    return len(text) < params.subheading_max_chars and not any(c.isdigit() for c in text)
 
 
 def label_of(text: str) -> Label | None:
@@ -133,11 +133,11 @@ def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
             # Alphabetic labels carry no number to run in sequence: every one at the label edge opens an
             # entry (a "[Knu84]" inside an entry's text is not at the line start, or not at the edge).
             start = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size \
-                and (expected is not None or k <= 3)
+                and (expected is not None or k <= params.chain_first_rows)
         elif lb is not None and lb.kind == kind:
             aligned = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size
             if expected is None:
-                start = lb.number <= 2 and k <= 3
+                start = lb.number <= 2 and k <= params.chain_first_rows
             elif lb.number == expected:
                 start = aligned or kind in (LabelKind.BRACKET, LabelKind.PAREN)
             elif expected < lb.number <= expected + 2:
@@ -221,7 +221,7 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
         info[key] = (left, _median(ind) if ind else None)
     # Most of the list (by lines) must sit in columns that show the indent, or it is no hanging list.
     indented = sum(len(ks) for key, ks in groups.items() if info[key][1] is not None)
-    if indented < 0.5 * len(rows):
+    if indented < params.hanging_share * len(rows):
         return []
     starts: list[bool] = []
     text = ""
@@ -243,14 +243,14 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
                 ind = left + (ref_ind - ref_left)
         new = r.x < (left + ind) / 2
         if not new and r.x >= ind + params.indent_min * r.size and REF_YEAR_START.match(r.text) \
-                and REF_YEAR.search(text) and (k == 0 or abs(rows[k - 1].baseline - r.baseline) > 0.3 * r.size):
+                and REF_YEAR.search(text) and (k == 0 or abs(rows[k - 1].baseline - r.baseline) > params.same_baseline * r.size):
             # "(2016): “Wealth ...” set right of the indent: the same authors' next entry, their names
             # replaced by a rule drawn as a line (no text), so the entry starts with its year.
             new = True
         starts.append(new)
         text = r.text if new else text + " " + r.text
     n_cont = starts.count(False)
-    if n_cont < 0.1 * len(rows):
+    if n_cont < params.hanging_min_continuations * len(rows):
         return []
     return _entries_from_starts(rows, starts)
 
@@ -278,16 +278,16 @@ def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
         return []
     ordered = sorted(steps)
     median = ordered[len(ordered) // 2]
-    ordered = [v for v in ordered if v >= 0.6 * median]  # merged or raised lines, not a line step
+    ordered = [v for v in ordered if v >= params.spaced_min_step * median]  # merged or raised lines, not a line step
     if len(ordered) < 2 * params.min_entries:
         return []
     # The widest relative jump between consecutive step sizes separates line pitch from entry spacing.
     ratio, k = max((ordered[i + 1] / ordered[i], i) for i in range(len(ordered) - 1) if ordered[i] > 0)
     wide = len(ordered) - k - 1
-    if ratio < params.entry_gap_ratio or not 0.1 * len(steps) <= wide <= 0.7 * len(steps):
+    if ratio < params.entry_gap_ratio or not params.spaced_wide_min * len(steps) <= wide <= params.spaced_wide_max * len(steps):
         return []
     threshold = (ordered[k] + ordered[k + 1]) / 2
-    if threshold > 2.5 * ordered[len(ordered) // 4]:
+    if threshold > params.spaced_max_gap * ordered[len(ordered) // 4]:
         return []  # the wide steps are gaps between blocks, not between entries
     starts: list[bool] = []
     text = ""
