@@ -128,7 +128,7 @@ def caption_start(tm: TextMap, i: int, params: FigureParams = PARAMS.figures) ->
     if i > 0:
         prev = tm.lines[i - 1]
         tail = prev.text.rstrip()[-1:]
-        if prev.page == line.page and prev.column == line.column and abs(prev.size - line.size) < 0.5 \
+        if prev.page == line.page and prev.column == line.column and abs(prev.size - line.size) < params.same_size \
                 and 0 < line.baseline - prev.baseline <= params.caption_leading * line.size \
                 and (tail.isalnum() or tail in ",(-–"):
             return None
@@ -173,13 +173,13 @@ def _captions(tm: TextMap, hits: Sequence[int], skip: tuple[int, int] | None,
     body = _body_size(tm) if any(len(c) > 1 for c in found.values()) else 0.0
     for key, candidates in found.items():
         def rank(c: tuple[int, Caption]) -> tuple[int, bool, int]:
-            return (_SEPARATOR_RANK.get(c[1].separator, 0), tm.lines[c[0]].size < body - 0.3, -c[0])
+            return (_SEPARATOR_RANK.get(c[1].separator, 0), tm.lines[c[0]].size < body - params.caption_smaller, -c[0])
         best = max(candidates, key=rank)
         line = tm.lines[best[0]]
         targets[key] = Target(line.page, line.box[1])
         for i, _caption in candidates:
             other = tm.lines[i]
-            if i == best[0] or other.size < body - 0.3 or "continued" in other.text.lower():
+            if i == best[0] or other.size < body - params.caption_smaller or "continued" in other.text.lower():
                 heads.add(tm.starts[i] + len(other.text) - len(other.text.lstrip()))
     return targets, heads
 
@@ -235,7 +235,7 @@ def _equations(tm: TextMap, skip: tuple[int, int] | None,
         if not at_right and not at_left:
             continue
         neighbours = [ln for ln in per_page[line.page]
-                      if ln is not line and abs(ln.baseline - line.baseline) < 0.5 * line.size]
+                      if ln is not line and abs(ln.baseline - line.baseline) < params.same_baseline * line.size]
         if alone and neighbours and all(EQUATION_NUMBER_ONLY.match(ln.text) for ln in neighbours):
             continue  # a table's column heads "(1) (2) (3)"
         if not at_right and not any(ln.box[0] > line.box[2] for ln in neighbours):
@@ -278,7 +278,7 @@ def _section_number(title: str, appendix: bool = False) -> tuple[str | None, str
     return number, m.group("title")
 
 
-def _sections(tm: TextMap, outline: Sequence[OutlineItem]) -> dict[str, Target | None]:
+def _sections(tm: TextMap, outline: Sequence[OutlineItem], params: FigureParams) -> dict[str, Target | None]:
     """Section targets by number: "3.2", "IV", "A", "A.1"."""
     out: dict[str, Target | None] = {}
     lower = tm.text.lower()
@@ -293,17 +293,19 @@ def _sections(tm: TextMap, outline: Sequence[OutlineItem]) -> dict[str, Target |
         numbered_sections = numbered_sections or title[:1].isdigit()
         number, _title = _section_number(title, appendix)
         if number is None:
-            number = _printed_number(tm, lower, item.page, title, appendix)
+            number = _printed_number(tm, lower, item.page, title, appendix, params)
         if number is not None:
             out.setdefault(number, Target(item.page, item.y))
     return out
 
 
-def _printed_number(tm: TextMap, lower: str, page: int, title: str, appendix: bool) -> str | None:
+def _printed_number(tm: TextMap, lower: str, page: int, title: str, appendix: bool,
+                    params: FigureParams) -> str | None:
     """The number printed before an outline title that has none, on its page: bookmarks often say "The
     implementation of TIMP" where the page says "2. The implementation of TIMP"."""
     lo, hi = tm.page_starts.get(page), tm.page_ends.get(page)
-    probe = title[:24].rsplit(" ", 1)[0] if len(title) > 24 else title
+    n = params.title_probe_chars
+    probe = title[:n].rsplit(" ", 1)[0] if len(title) > n else title
     if lo is None or len(probe) < 3:
         return None
     probe = probe.lower()
@@ -311,7 +313,7 @@ def _printed_number(tm: TextMap, lower: str, page: int, title: str, appendix: bo
     while k >= 0:
         i = tm.line_index(k)
         head = tm.text[tm.starts[i]:k].strip()
-        if head and len(head) <= 14:
+        if head and len(head) <= params.number_max_chars:
             number, rest = _section_number(f"{head} {title}", appendix)
             if number is not None and rest == title:
                 return number
@@ -407,7 +409,7 @@ def _parse_items(text: str, pos: int, kind: MentionKind, prefix: str, params: Fi
             return items
 
 
-def _keyword_hits(text: str) -> list[int]:
+def _keyword_hits(text: str, params: FigureParams) -> list[int]:
     """Where a head word of ``FIGURE_WORD`` may start (at its "Supplementary" or "S1" prefix if any),
     ascending.
 
@@ -421,7 +423,7 @@ def _keyword_hits(text: str) -> list[int]:
         while k >= 0:
             if k == 0 or not (lower[k - 1].isalnum() or lower[k - 1] in "._"):
                 # a prefix ("Supplementary ", "S1 ") ends in white space: only then look for one
-                before = FIGURE_WORD_PREFIX.search(text, max(0, k - 24), k) if k and text[k - 1] in " \t\n\f" else None
+                before = FIGURE_WORD_PREFIX.search(text, max(0, k - params.lookbehind_chars), k) if k and text[k - 1] in " \t\n\f" else None
                 starts.add(before.start() if before is not None else k)
             k = lower.find(keyword, k + 1)
     return sorted(starts)
@@ -442,10 +444,10 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
                          params: FigureParams = PARAMS.figures) -> tuple[FigureMention, ...]:
     """Every mention of a figure, table, equation, section, algorithm or appendix, with its target."""
     text = tm.text
-    hits = _keyword_hits(text)
+    hits = _keyword_hits(text, params)
     captions, heads = _captions(tm, hits, skip, params)
     equations, eq_offsets = _equations(tm, skip, params)
-    sections = _sections(tm, outline)
+    sections = _sections(tm, outline, params)
     found: list[tuple[MentionKind, _Item]] = []
     for m in _head_words(text, hits):
         if _in(skip, m.start()) or m.start() in heads:
@@ -468,7 +470,7 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
     seen: set[tuple[int, int, str]] = set()
     for kind, item in found:
         if "." in item.base:
-            item = _without_superscript(tm, item)
+            item = _without_superscript(tm, item, params)
         if (item.start, item.end, item.label) in seen:
             continue
         seen.add((item.start, item.end, item.label))
@@ -476,13 +478,13 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
         if not boxes:
             continue
         if kind in (MentionKind.SECTION, MentionKind.APPENDIX) and item.base not in sections:
-            sections[item.base] = _heading_line(tm, item.base)
+            sections[item.base] = _heading_line(tm, item.base, params)
         out.append(FigureMention(boxes[0][0], join_lines(text[item.start:item.end]), kind, item.label,
                                  tuple(b for _page, b in boxes), _target(kind, item.base, captions, equations, sections)))
     return tuple(out)
 
 
-def _without_superscript(tm: TextMap, item: _Item) -> _Item:
+def _without_superscript(tm: TextMap, item: _Item, params: FigureParams) -> _Item:
     """"Equation 3.⁷⁹˒⁸⁰" reads as "Equation 3.79,80": the digits after the dot, raised or set smaller,
     are a citation, not part of the label."""
     dot = tm.text.rfind(".", item.start, item.end)
@@ -490,7 +492,7 @@ def _without_superscript(tm: TextMap, item: _Item) -> _Item:
     if not before or not after or dot - 1 < item.start:
         return item
     a, b = before[0][0], after[0][0]
-    if b.size < 0.85 * a.size or b.y < a.y - 0.25 * a.size:
+    if b.size < params.script_size * a.size or b.y < a.y - params.script_rise * a.size:
         cut = len(item.base) - len(item.base.rsplit(".", 1)[1]) - 1
         label = item.base[:cut]
         if label and label[-1].isalnum():
@@ -498,7 +500,7 @@ def _without_superscript(tm: TextMap, item: _Item) -> _Item:
     return item
 
 
-def _heading_line(tm: TextMap, number: str) -> Target | None:
+def _heading_line(tm: TextMap, number: str, params: FigureParams) -> Target | None:
     """A heading line numbered ``number`` ("5.6.3 Model output"), for sections the outline lacks."""
     text = tm.text
     for lead in ("\n", "\f"):
@@ -508,7 +510,7 @@ def _heading_line(tm: TextMap, number: str) -> Target | None:
                 i = tm.line_index(k + 1)
                 line = tm.lines[i]
                 title = line.text[len(form) - 1:].strip()
-                if len(line.text) <= 100 and title[:1].isupper() and not title.endswith((".", ",", ";")):
+                if len(line.text) <= params.heading_max_chars and title[:1].isupper() and not title.endswith((".", ",", ";")):
                     return Target(line.page, line.box[1])
                 k = text.find(form, k + 1)
     return None
@@ -561,7 +563,7 @@ def _bare_equations(text: str, skip: tuple[int, int] | None, equations: dict[str
             continue
         items = _parse_items(text, at, MentionKind.EQUATION, "", params, at)
         miss = bool(items) and items[0].base not in equations
-        if EQUATION_CONTEXT.search(text, max(0, at - 24), at):
+        if EQUATION_CONTEXT.search(text, max(0, at - params.lookbehind_chars), at):
             misses += miss
             context.extend(items)
         else:

@@ -180,14 +180,14 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     for item in items:
         size = item.size
         if bands and item.y - ref_y <= tol * (ref_size if ref_size > size else size) \
-                and not _stacked(bands[-1], item):
+                and not _stacked(bands[-1], item, params):
             bands[-1].append(item)
             if size > ref_size:
                 ref_size = size
         else:
             bands.append([item])
             ref_y, ref_size = item.y, item.size
-    _hand_down_superscripts(bands)
+    _hand_down_superscripts(bands, params)
     for band in bands:
         band.sort(key=_x)
     aside = _aside_items(bands, page.width, params)
@@ -217,16 +217,16 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     return reading_order(page, lines, params)
 
 
-def _stacked(band: list[TextItem], item: TextItem) -> bool:
+def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool:
     """Whether ``item`` sits under an item of ``band`` on another baseline, overlapping it by more than an
     em: the next line of a smaller-set column, not part of this line (PLOS's 8 pt side box beside a 13 pt
     heading: "provided the original author" and "and source are credited." 9.5 pt apart, both within
     tolerance of the heading). Accents, superscripts and subscripts overlap their neighbours by less."""
     x0, x1 = item.x, item.x + item.width
-    if x1 - x0 <= item.size or item.y - band[0].y <= 0.25 * item.size:
+    if x1 - x0 <= item.size or item.y - band[0].y <= params.stacked_drop * item.size:
         return False  # band[0] is the band's highest item: the common case, one baseline, ends here
     for other in band:
-        if item.y - other.y > 0.25 * item.size \
+        if item.y - other.y > params.stacked_drop * item.size \
                 and min(x1, other.x + other.width) - max(x0, other.x) > (item.size if item.size > other.size
                                                                            else other.size):
             return True
@@ -243,7 +243,7 @@ def _main(band: list[TextItem]) -> tuple[float, float]:
     return top.y, top.size
 
 
-def _hand_down_superscripts(bands: list[list[TextItem]]) -> None:
+def _hand_down_superscripts(bands: list[list[TextItem]], params: LayoutParams) -> None:
     """Move a superscript that banding gave to the line above back to its own line.
 
     Banding walks down the page, so a raised small number sitting 0.5 em above the next baseline can
@@ -256,11 +256,12 @@ def _hand_down_superscripts(bands: list[list[TextItem]]) -> None:
         if len(band) < 2:
             continue
         sizes = [i.size for i in band]
-        if min(sizes) >= 0.85 * max(sizes):
+        if min(sizes) >= params.script_size * max(sizes):
             continue  # nothing small in it: no superscript to hand down
         y, size = _main(band)
         ny, nsize = _main(nxt)
-        moved = [i for i in band if i.size < 0.85 * size and i.y - y > 0.3 * size and 0 < ny - i.y <= 0.6 * nsize]
+        moved = [i for i in band if i.size < params.script_size * size and i.y - y > params.subscript_drop * size
+                 and 0 < ny - i.y <= params.superscript_rise * nsize]
         if moved:
             band[:] = [i for i in band if i not in moved]
             nxt.extend(moved)
@@ -329,8 +330,8 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
     x0 = min(band[0].x for band in bands)
     x1 = max(band[-1].x + band[-1].width for band in bands)
     out: set[int] = set()
-    for _, s0, s1 in sorted(strips, key=lambda s: -s[0])[:3]:
-        if min(s0 - x0, x1 - s1) > 1.5 * params.aside_share * max(s0 - x0, x1 - s1):
+    for _, s0, s1 in sorted(strips, key=lambda s: -s[0])[:params.aside_strips]:
+        if min(s0 - x0, x1 - s1) > params.aside_slack * params.aside_share * max(s0 - x0, x1 - s1):
             continue
         # Cheap to check first: lines of prose on both sides (not equation numbers beside equations), one
         # side smaller than the other (not a table's columns).
@@ -400,7 +401,7 @@ def _aside_beside(bands: list[list[TextItem]], lo: float, hi: float, params: Lay
         # (Frontiers' one-line "*Correspondence:" above the biography).
         sizes = [size for b, size in sized if size and len(b) >= lines]
         for b, size in sized:
-            if size and any(abs(size - s) <= 0.05 * s for s in sizes):
+            if size and any(abs(size - s) <= params.aside_same_size * s for s in sizes):
                 out.update(id(i) for line in b for i in line)
     return out
 
@@ -424,7 +425,7 @@ def _solid(items: list[TextItem], params: LayoutParams, gap: float = 1.0) -> boo
 def _aside_size(block: list[list[TextItem]], long: list[tuple[float, float]], params: LayoutParams) -> float:
     """The font size of a block of the strip's narrower side if it reads as a side box beside the ``long``
     lines of the body (prose lines in a smaller size than the body's), else 0."""
-    if not all(_solid(b, params, 2.0) for b in block):  # PLOS justifies "Copyright:  2014 Iskandar ..."
+    if not all(_solid(b, params, params.aside_justified) for b in block):  # PLOS justifies "Copyright:  2014 Iskandar ..."
         return 0.0
     chars: Counter[float] = Counter()
     for b in block:
@@ -455,7 +456,7 @@ def reading_order(page: Page, lines: list[Line], params: LayoutParams = PARAMS.l
 
 def _body_order(page: Page, lines: list[Line], params: LayoutParams) -> list[Line]:
     mid = page.width / 2
-    slack = page.width * 0.02
+    slack = page.width * params.half_slack
 
     def side(line: Line) -> int:
         if line.box[2] <= mid + slack:

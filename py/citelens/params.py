@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: A text item set smaller than this share of the size beside it (its line's, its band's largest, the
+#: character before it) is a sub- or superscript: the one value behind every stage's ``script_size``.
+SCRIPT_SIZE = 0.85
+
 
 @dataclass(frozen=True, slots=True)
 class LayoutParams:
@@ -24,8 +28,20 @@ class LayoutParams:
     gutter_gap: float = 0.7
     #: Lines at least this long vote on whether a page has two columns.
     min_line_chars: int = 20
-    #: Share of voting lines that must sit wholly in one half for a page to count as two-column.
+    #: Share of voting lines that must sit wholly in one half for a page to count as two-column ...
     two_column_share: float = 0.4
+    #: ... a half reaching this share of the page's width past the midline.
+    half_slack: float = 0.02
+    #: A sub- or superscript is set smaller than this share of the line's size (see :data:`SCRIPT_SIZE`);
+    #: one banded with the line above is handed down to the next line when it hangs more than this x size
+    #: below its band's baseline (a subscript hangs less) and sits at most this x the next line's size
+    #: above that line's baseline.
+    script_size: float = SCRIPT_SIZE
+    subscript_drop: float = 0.3
+    superscript_rise: float = 0.6
+    #: An item more than this x its size below a band's first item, overlapping an item of the band by more
+    #: than an em, is the next line of a smaller-set column (accents and scripts overlap by less).
+    stacked_drop: float = 0.25
     #: A side box (a margin biography, an editor's note) stands apart from the body by an empty vertical strip:
     #: gaps at least this x font size wide between the items of at least ``aside_bands`` lines line up on it ...
     aside_gap: float = 1.0
@@ -37,6 +53,11 @@ class LayoutParams:
     aside_share: float = 0.5
     aside_min_width: float = 6.0
     aside_min_chars: int = 12
+    #: ... (measured on the whole page, wider than the run's sides: ``aside_share`` x this slack), looked
+    #: for on the widest this many strips; its lines may hold gaps of this x ``aside_gap`` (justified text) ...
+    aside_slack: float = 1.5
+    aside_strips: int = 3
+    aside_justified: float = 2.0
     #: ... with at least two long body lines beside it, baselines within this x the body's size of its own,
     #: and set smaller than them: at most this x their size (a table's columns share one size) ...
     aside_beside: float = 1.5
@@ -44,8 +65,9 @@ class LayoutParams:
     aside_reach: float = 3.0
     aside_smaller: float = 0.95
     #: ... in a block of at least this many lines (two columns' stubs, a heading beside a paragraph's end,
-    #: are shorter); a shorter block of the same size beside the same body goes with it.
+    #: are shorter); a shorter block of the same size (within this share) beside the same body goes with it.
     aside_min_lines: int = 3
+    aside_same_size: float = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,8 +288,8 @@ class CitationParams:
     ay_tail_chars: int = 12
     #: How far before an author-year match its leading authors are looked for ("MacLeod, Rutherford, ...").
     ay_lead_chars: int = 160
-    #: A superscript is set smaller than this share of its line's size ...
-    script_size: float = 0.85
+    #: A superscript is set smaller than this share of its line's size (:data:`SCRIPT_SIZE`) ...
+    script_size: float = SCRIPT_SIZE
     #: ... and raised above the baseline by more than this share of it.
     script_rise: float = 0.2
     #: Script text (an exponent or an index) sits more than this share of its line's size off the baseline.
@@ -285,6 +307,25 @@ class FigureParams:
     #: A caption line's previous line, in the same column and size, at most this x font size above and not
     #: ending a sentence, makes it running text that happens to start with "Figure 3." instead.
     caption_leading: float = 1.6
+    #: Two lines whose sizes differ by less than this many points are set in one size ...
+    same_size: float = 0.5
+    #: ... and a caption candidate set more than this many points under the body size reads as a float's
+    #: caption (captions are set smaller than the text), preferred over one in the body size.
+    caption_smaller: float = 0.3
+    #: Lines whose baselines differ by less than this x font size stand side by side (a table's heads).
+    same_baseline: float = 0.5
+    #: The digits after "Equation 3." are a citation when set smaller than this share of the label's size
+    #: (:data:`SCRIPT_SIZE`) or raised by more than this x it: "Equation 3.⁷⁹".
+    script_size: float = SCRIPT_SIZE
+    script_rise: float = 0.25
+    #: The words before a mention ("Supplementary ", "in Eq.") are looked for this many characters back.
+    lookbehind_chars: int = 24
+    #: A section the outline gives without a number is found on its page by its title's first words (up to
+    #: this many characters), printed after a number of at most this many characters; a section missing
+    #: from the outline by a heading line of at most this many characters.
+    title_probe_chars: int = 24
+    number_max_chars: int = 14
+    heading_max_chars: int = 100
     #: Bare "(3)" is an equation mention only while at most this share of bare "(n)" in equation context
     #: name no equation number (in papers citing as "(12)" most do not).
     bare_equation_miss: float = 0.5
@@ -315,8 +356,13 @@ class SentenceParams:
     #: are headings: the sentence stops there.
     heading_chars: int = 80
     #: A short capitalised line without a full stop, after a finished sentence and narrower than this share
-    #: of the next line, is an unnumbered heading.
+    #: of the next line, is an unnumbered heading ...
     heading_width: float = 0.6
+    #: ... or narrower than this share when the space above it is more than this x the space below it.
+    heading_width_spaced: float = 0.9
+    heading_above: float = 1.5
+    #: A numbered heading's wrapped second line sits at most this x font size under its first.
+    heading_wrap: float = 1.5
 
 
 @dataclass(frozen=True, slots=True)

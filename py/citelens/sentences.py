@@ -256,9 +256,9 @@ def _standalone_heading(tm: TextMap, j: int, p: SentenceParams) -> bool:
             if prev.text.rstrip()[-1:] not in ".?!:":
                 return False
             # More space above than below: a heading set off from the paragraph before it.
-            spaced = line.baseline - prev.baseline > 1.5 * (nxt.baseline - line.baseline) > 0
+            spaced = line.baseline - prev.baseline > p.heading_above * (nxt.baseline - line.baseline) > 0
     width = (line.box[2] - line.box[0]) / max(nxt.box[2] - nxt.box[0], 1.0)
-    return width < p.heading_width or (spaced and width < 0.9)
+    return width < p.heading_width or (spaced and width < p.heading_width_spaced)
 
 
 def _heading_continued(tm: TextMap, j: int, ref: float, p: SentenceParams) -> bool:
@@ -274,7 +274,7 @@ def _heading_continued(tm: TextMap, j: int, ref: float, p: SentenceParams) -> bo
     if not text or len(text) > p.heading_chars // 2 or text[-1] in ".,;:!?" or prev.column != line.column:
         return False
     return _heading(prev, ref, p) and HEADING_NUMBER.match(" ".join(prev.text.split())) is not None \
-        and 0 < line.baseline - prev.baseline <= 1.5 * line.size
+        and 0 < line.baseline - prev.baseline <= p.heading_wrap * line.size
 
 
 def _caption_start(line: Line) -> bool:
