@@ -113,7 +113,7 @@ def _segments(tm: TextMap, refs: ReferenceList, body_start: int) -> list[tuple[i
     return [(body_start, end)] if end > body_start else []
 
 
-def _numbers(body: str, limit: int) -> tuple[int, ...] | None:
+def _numbers(body: str, limit: int, p: CitationParams = PARAMS.citations) -> tuple[int, ...] | None:
     """``"3, 7, 9-11"`` → (3, 7, 9, 10, 11); None when any part is not a citation number <= limit.
 
     >>> _numbers("3, 7, 9–11", 20), _numbers("0, 1", 20), _numbers("10 mm", 20), _numbers("4-2", 20)
@@ -126,7 +126,7 @@ def _numbers(body: str, limit: int) -> tuple[int, ...] | None:
             return None
         a = int(m.group("a"))
         b = int(m.group("b")) if m.group("b") else a
-        if not 1 <= a <= b <= limit or b - a > 100:
+        if not 1 <= a <= b <= limit or b - a > p.range_max:
             return None
         out.extend(range(a, b + 1))
     return tuple(out) if out else None
@@ -138,7 +138,7 @@ def _enumeration(text: str, start: int, end: int) -> bool:
     return at_line_start and bool(ENUMERATION_AFTER.match(text, end))
 
 
-def _equation_number(tm: TextMap, start: int, end: int) -> bool:
+def _equation_number(tm: TextMap, start: int, end: int, p: CitationParams) -> bool:
     """A right-aligned "(3)": alone on its line, or at its end far from the text before it."""
     if end < len(tm.text) and tm.text[end] not in "\n\f":
         return False
@@ -153,7 +153,7 @@ def _equation_number(tm: TextMap, start: int, end: int) -> bool:
     if k == 0:
         return False
     prev = line.items[k - 1]
-    return first.x - (prev.x + prev.width) > 3 * first.size
+    return first.x - (prev.x + prev.width) > p.equation_gap * first.size
 
 
 def _indexed(text: str, start: int) -> bool:
@@ -165,13 +165,13 @@ def _indexed(text: str, start: int) -> bool:
     return bool(INDEX_BEFORE.search(text[max(0, start - 6):start]))
 
 
-def _brackets(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
+def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationParams) -> Iterator[_Marker]:
     for a, b in spans:
         seg = text[a:b]
         taken: list[tuple[int, int]] = []
         for m in NUM_BRACKET_RANGE.finditer(seg):  # "[3]–[6]"
             lo, hi = int(m.group("a")), int(m.group("b"))
-            if 1 <= lo < hi <= limit and hi - lo <= 100:
+            if 1 <= lo < hi <= limit and hi - lo <= p.range_max:
                 taken.append((m.start(), m.end()))
                 if not _indexed(text, a + m.start()):  # "x[3]-[4]": neither bracket is a citation
                     yield _Marker(a + m.start(), a + m.end(), tuple(range(lo, hi + 1)))
@@ -179,12 +179,13 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_
             if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()) \
                     or _indexed(text, a + m.start()):
                 continue
-            nums = _numbers(m.group("body"), limit)
+            nums = _numbers(m.group("body"), limit, p)
             if nums:
                 yield _Marker(a + m.start(), a + m.end(), nums)
 
 
-def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> tuple[list[_Marker], set[int]]:
+def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
+            p: CitationParams) -> tuple[list[_Marker], set[int]]:
     """Numbers in parentheses that may be citations, and the numbers display equations carry ("... = 0 (3)"
     set apart at the right). In the style tally a "(3)" of the prose that an equation's number matches counts
     as the equation's mention ("If m satisfies (26), ..."), not as a citation: otherwise a mathematical
@@ -196,7 +197,7 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> tuple[list
         seg = text[a:b]
         for m in NUM_PAREN.finditer(seg):
             start, end = a + m.start(), a + m.end()
-            if _equation_number(tm, start, end):
+            if _equation_number(tm, start, end, p):
                 body = m.group("body").strip()
                 if body.isdigit():
                     equations.add(int(body))
@@ -211,7 +212,7 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int) -> tuple[list
                 continue
             if (start == 0 or text[start - 1] in "\n\f") and not PAREN_CITATION_AFTER.match(text, end):
                 continue  # opening a line, a citation carries on its sentence: "(12)." or "(12) and"
-            nums = _numbers(m.group("body"), limit)
+            nums = _numbers(m.group("body"), limit, p)
             if nums:
                 markers.append(_Marker(start, end, nums))
     return markers, equations
@@ -336,7 +337,7 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                                                            and bare[-1:] == ")" and len(bare) <= 3):
                 continue
             raw = text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
-            nums = _numbers(raw.strip(" ,"), limit)
+            nums = _numbers(raw.strip(" ,"), limit, p)
             if not nums:
                 continue
             after_text = text[end:end + 6].lstrip()
@@ -344,7 +345,7 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             name_before = len(bare) >= 2 and bare[0].isupper() and plain.isalpha()
             list_after = after_text[:1] in (",", "&", "") or after_text.startswith("and ")
             found.append(_Raised(start, end, nums, name_before, list_after))
-        if _author_line(found, authors):
+        if _author_line(found, p, authors):
             authors = True
             continue
         authors = False
@@ -353,12 +354,12 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
     # Unicode superscript digits set in the body font: "shown¹⁻⁴".
     for a, b in spans:
         for m in UNICODE_SUPERSCRIPT.finditer(text, a, b):
-            nums = _numbers(m.group().translate(SUPERSCRIPT_DIGITS).replace("−", "-"), limit)
+            nums = _numbers(m.group().translate(SUPERSCRIPT_DIGITS).replace("−", "-"), limit, p)
             if nums:
                 yield _Marker(m.start(), m.end(), nums)
 
 
-def _author_line(found: list[_Raised], continued: bool = False) -> bool:
+def _author_line(found: list[_Raised], p: CitationParams, continued: bool = False) -> bool:
     """An author line: two or more of its raised numbers follow capitalised words (names) and are followed
     by a comma, "&", "and" or the line's end ("Joonsu Han1, Rimsha Bhatta1, Yu Liu1,4 & Hua Wang1,5"); or,
     right after such a line, one that goes on with names ("Alberto Elosegui-Artola2,3 & Hua Wang1,4").
@@ -366,7 +367,7 @@ def _author_line(found: list[_Raised], continued: bool = False) -> bool:
     names = sum(1 for r in found if r.name_before and r.list_after)
     if continued:
         return names >= 1 and sum(1 for r in found if r.name_before) == len(found)
-    return names >= 2 and names >= 0.5 * len(found)
+    return names >= 2 and names >= p.author_line_share * len(found)
 
 
 def alpha_keys(references: Iterable[Reference]) -> dict[str, int]:
@@ -395,12 +396,12 @@ def _alphabetic(text: str, spans: list[tuple[int, int]], keys: dict[str, int]) -
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(keys[k] for k in labels)))
 
 
-def _ref_words(text: str, spans: list[tuple[int, int]], limit: int) -> Iterator[_Marker]:
+def _ref_words(text: str, spans: list[tuple[int, int]], limit: int, p: CitationParams) -> Iterator[_Marker]:
     """"ref. 41", "refs 29 and 30": entries named by number in the sentence, searched once the document is
     known to number its citations (not counted in the style tally). The marker is the numbers."""
     for a, b in spans:
         for m in REF_WORD_NUMBERS.finditer(text, a, b):
-            nums = _numbers(m.group("body").replace("and", ","), limit)
+            nums = _numbers(m.group("body").replace("and", ","), limit, p)
             if nums:
                 yield _Marker(m.start("body"), m.end("body"), nums)
 
@@ -554,9 +555,9 @@ def _years(years: str) -> Iterator[tuple[int, str | None]]:
 def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _AuthorIndex,
            p: CitationParams, notes: set[tuple[int, int]], keys: dict[str, int]) -> dict[str, list[_Marker]]:
     text = tm.text
-    parens, equations = _parens(tm, spans, limit)
+    parens, equations = _parens(tm, spans, limit, p)
     return {
-        _BRACKET: list(_brackets(text, spans, limit)),
+        _BRACKET: list(_brackets(text, spans, limit, p)),
         _PAREN: [m for m in parens if not (len(m.numbers) == 1 and m.numbers[0] in equations)],
         _SUPER: _superscripts(tm, spans, limit, notes, p),
         _AUTHOR_YEAR: list(_author_year(text, spans, index, p)),
@@ -612,7 +613,7 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
         if not _covers(tm, markers, len(references), body_pages, params, numeric):
             continue
         if numeric:
-            markers = markers + list(_ref_words(tm.text, spans, limit))
+            markers = markers + list(_ref_words(tm.text, spans, limit, params))
         if style == _AUTHOR_YEAR:  # inside a marker already found, a bare one is dropped by _dedupe
             markers = markers + list(_bare(tm.text, spans, index))
         pairs = [(_citation(tm, m, by_label if numeric else None), (m.start, m.end)) for m in markers]

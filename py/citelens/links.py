@@ -153,10 +153,11 @@ def overlap_area(a: Box, b: Box) -> float:
 class PageIndex:
     """The TextMap's lines per page, sorted by top edge, to find the lines near a box quickly."""
 
-    __slots__ = ("_tm", "_pages")
+    __slots__ = ("_tm", "_pages", "_params")
 
-    def __init__(self, tm: TextMap) -> None:
+    def __init__(self, tm: TextMap, params: LinksParams = PARAMS.links) -> None:
         self._tm = tm
+        self._params = params
         self._pages: dict[int, tuple[list[float], list[int], float]] = {}
         per_page: dict[int, list[int]] = {}
         for i, line in enumerate(tm.lines):
@@ -185,7 +186,8 @@ class PageIndex:
         """A reading-order key for a box: its page, the line it sits on, its left edge."""
         cy = (box[1] + box[3]) / 2
         best, best_d = -1, float("inf")
-        for i in self.lines_near(page, cy - 1.0, cy + 1.0) or self.lines_near(page, box[1], box[3]):
+        slack = self._params.box_slack
+        for i in self.lines_near(page, cy - slack, cy + slack) or self.lines_near(page, box[1], box[3]):
             b = self._tm.lines[i].box
             d = 0.0 if b[0] <= box[0] <= b[2] else min(abs(box[0] - b[0]), abs(box[0] - b[2]))
             if d < best_d:
@@ -196,19 +198,20 @@ class PageIndex:
         return (page, best, box[0])
 
 
-def text_under(tm: TextMap, page: int, rect: Box, index: PageIndex | None = None) -> str:
+def text_under(tm: TextMap, page: int, rect: Box, index: PageIndex | None = None,
+               params: LinksParams = PARAMS.links) -> str:
     """The characters under a rectangle (a link's marker), lines joined by spaces.
 
     Characters are placed in proportion within their text item, as everywhere in citelens.
     """
-    index = index or PageIndex(tm)
+    index = index or PageIndex(tm, params)
     parts: list[str] = []
     for i in sorted(index.lines_near(page, rect[1], rect[3])):
         chars: list[str] = []
         for item in tm.lines[i].items:
             x0, y0, x1, y1 = item.box
             h = min(rect[3], y1) - max(rect[1], y0)
-            if h < 0.5 * min(y1 - y0, rect[3] - rect[1]) or x1 < rect[0] or x0 > rect[2]:
+            if h < params.same_line * min(y1 - y0, rect[3] - rect[1]) or x1 < rect[0] or x0 > rect[2]:
                 continue
             n = max(len(item.text), 1)
             for k, ch in enumerate(item.text):
@@ -234,23 +237,23 @@ class _Start:
     size: float
 
 
-def _entry_starts(refs: ReferenceList, index: PageIndex, tm: TextMap) -> list[_Start]:
+def _entry_starts(refs: ReferenceList, index: PageIndex, tm: TextMap, params: LinksParams) -> list[_Start]:
     """Each entry's first line: the first line, in reading order, that its box (the union of its lines in
     its first column) holds; the box's left edge for entries that start mid-line."""
     out: list[_Start] = []
     for ref in refs.references:
-        start = _start_from_box(ref, tm, index)
+        start = _start_from_box(ref, tm, index, params)
         if start is not None:
             out.append(start)
     return out
 
 
-def _start_from_box(ref: Reference, tm: TextMap, index: PageIndex) -> _Start | None:
+def _start_from_box(ref: Reference, tm: TextMap, index: PageIndex, params: LinksParams) -> _Start | None:
     x0, y0, x1, y1 = ref.box
     best = None
     for i in index.lines_near(ref.page, y0, y1):
         b = tm.lines[i].box
-        if b[2] > x0 and b[0] < x1 and min(b[3], y1) - max(b[1], y0) >= 0.5 * (b[3] - b[1]) \
+        if b[2] > x0 and b[0] < x1 and min(b[3], y1) - max(b[1], y0) >= params.same_line * (b[3] - b[1]) \
                 and (best is None or i < best):
             best = i
     if best is None:
@@ -323,7 +326,7 @@ def _calibrate(cands: Sequence[Candidates], params: LinksParams) -> tuple[float 
     if not bins:
         return None, 0
     best = max(bins, key=lambda b: (bins[b - 1] + bins[b] + bins[b + 1], -abs(b - 10)))
-    near = sorted(d for cs in cands for d, _ in cs if abs(d * 10 - best) <= 1.5)
+    near = sorted(d for cs in cands for d, _ in cs if abs(d * 10 - best) <= params.calibrate_near)
     d0 = near[len(near) // 2]
     hits = sum(any(abs(d - d0) <= params.agree for d, _ in cs) for cs in cands)
     return d0, hits
@@ -452,7 +455,7 @@ def _number_scheme(dests: Sequence[_Dest], refs: Sequence[Reference],
     via_index = {n: n // step for n in numbers if n % step == 0 and n // step in indexes}
     # Printed labels survive a mis-split list, positions do not: labels win a near tie.
     enough = params.number_coverage * len(numbers)
-    if len(via_label) >= enough and len(via_label) >= len(via_index) - 0.05 * len(numbers):
+    if len(via_label) >= enough and len(via_label) >= len(via_index) - params.label_tie * len(numbers):
         return _Scheme.LABEL, via_label, step
     if len(via_index) >= enough:
         return _Scheme.INDEX, via_index, step
@@ -538,7 +541,7 @@ def _resolve(dests: dict[object, _Dest], refs: Sequence[Reference], starts: dict
         o0, o_hits = _calibrate([cands[k] for k in opaque], params)
         picks = {k: _pick(cands[k], o0, params) for k in opaque}
         found = [v for v in picks.values() if v is not None]
-        if o_hits >= params.geometry_share * len(opaque) and len(set(found)) >= 0.5 * len(found):
+        if o_hits >= params.geometry_share * len(opaque) and len(set(found)) >= params.opaque_distinct * len(found):
             out.update(picks)
     return out
 
@@ -586,7 +589,7 @@ def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
     lo, hi = (min(pages) - 1, max(pages) + 1) if pages else (-(10**9), 10**9)
     candidates: list[tuple[Link, str | None, object]] = []
     dests: dict[object, _Dest] = {}
-    index = PageIndex(tm)
+    index = PageIndex(tm, params)
     for link in links:
         name = anchor_name(link.dest_name)
         kind, number = classify_anchor(name)
@@ -603,7 +606,7 @@ def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
     resolved: dict[object, int | None] = {}
     if refs.references:
         starts: dict[int, list[_Start]] = {}
-        for s in _entry_starts(refs, index, tm):
+        for s in _entry_starts(refs, index, tm, params):
             starts.setdefault(s.page, []).append(s)
         resolved = _resolve(dests, refs.references, starts, params)
     out: list[CiteLink] = []
@@ -614,17 +617,17 @@ def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
             if dests[key].kind is not AnchorKind.OPAQUE:
                 last = lost[-1] if lost else None
                 if last is not None and last.page == link.page and last.dest_name == link.dest_name \
-                        and _touching(last.rect, link.rect):
+                        and _touching(last.rect, link.rect, params):
                     r, q = last.rect, link.rect
                     link = replace(last, rect=(min(r[0], q[0]), min(r[1], q[1]), max(r[2], q[2]), max(r[3], q[3])))
                     lost.pop()
                 lost.append(link)
             continue
         out.append(CiteLink(link.page, link.rect, idx, name))
-    return _join_pieces(out), tuple(lost)
+    return _join_pieces(out, params), tuple(lost)
 
 
-def _join_pieces(links: list[CiteLink]) -> tuple[CiteLink, ...]:
+def _join_pieces(links: list[CiteLink], params: LinksParams) -> tuple[CiteLink, ...]:
     """One marker cut into pieces, one link: PLOS 2014 links "[2, 3]" glyph by glyph, the comma after
     the 2 annotated after the 3; some PDFs repeat an annotation. Pieces to one entry that touch on a line
     join, where the first of them stood."""
@@ -634,7 +637,7 @@ def _join_pieces(links: list[CiteLink]) -> tuple[CiteLink, ...]:
         hit = None
         for k in first_of.get((link.page, link.ref_index), ()):
             kept = out[k]
-            if kept is not None and _touching(kept.rect, link.rect):
+            if kept is not None and _touching(kept.rect, link.rect, params):
                 hit = k
                 break
         if hit is None:
@@ -649,10 +652,10 @@ def _join_pieces(links: list[CiteLink]) -> tuple[CiteLink, ...]:
     return tuple(c for c in out if c is not None)
 
 
-def _touching(a: Box, b: Box) -> bool:
+def _touching(a: Box, b: Box, params: LinksParams) -> bool:
     """Same line, and no more than a thin gap apart (or overlapping)."""
     h = min(a[3], b[3]) - max(a[1], b[1])
-    return h >= 0.5 * min(a[3] - a[1], b[3] - b[1]) and max(a[0], b[0]) - min(a[2], b[2]) <= 1.0
+    return h >= params.same_line * min(a[3] - a[1], b[3] - b[1]) and max(a[0], b[0]) - min(a[2], b[2]) <= params.box_slack
 
 
 # ------------------------------------------------------------------------------------------- merging
@@ -662,20 +665,20 @@ def _union(a: Box, b: Box) -> Box:
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
-def _same_line(a: Box, b: Box) -> bool:
-    return min(a[3], b[3]) - max(a[1], b[1]) >= 0.5 * min(a[3] - a[1], b[3] - b[1])
+def _same_line(a: Box, b: Box, params: LinksParams) -> bool:
+    return min(a[3], b[3]) - max(a[1], b[1]) >= params.same_line * min(a[3] - a[1], b[3] - b[1])
 
 
-def _cover(boxes: Sequence[Box], rect: Box) -> tuple[Box, ...]:
+def _cover(boxes: Sequence[Box], rect: Box, params: LinksParams) -> tuple[Box, ...]:
     """``boxes`` widened to cover ``rect``: the box on its line that it overlaps or follows closely is
     stretched to its left and right edges (keeping its own top and bottom), else ``rect`` is added."""
     out = list(boxes)
     for k, b in enumerate(out):
-        if _same_line(b, rect) and max(b[0], rect[0]) - min(b[2], rect[2]) <= 2 * (rect[3] - rect[1]):
+        if _same_line(b, rect, params) and max(b[0], rect[0]) - min(b[2], rect[2]) <= 2 * (rect[3] - rect[1]):
             out[k] = w = (min(b[0], rect[0]), b[1], max(b[2], rect[2]), b[3])
             # the boxes of the range's other pieces (two heuristic citations joined) are now inside it
             return tuple(o for j, o in enumerate(out)
-                         if j == k or not (_same_line(o, w) and w[0] - 1 <= o[0] and o[2] <= w[2] + 1))
+                         if j == k or not (_same_line(o, w, params) and w[0] - 1 <= o[0] and o[2] <= w[2] + 1))
     return (*out, rect)
 
 
@@ -687,13 +690,13 @@ def _linked_range(a: CiteLink, b: CiteLink, tm: TextMap, index: PageIndex, param
     dash, rising by as many entries as the links do: in numbered styles labels count the entries, so a
     range "3–7" names five consecutive entries, while years joined by a dash ("2001–2003") do not.
     """
-    if a.page != b.page or not _same_line(a.rect, b.rect) or b.rect[0] < a.rect[2] - 1.0:
+    if a.page != b.page or not _same_line(a.rect, b.rect, params) or b.rect[0] < a.rect[2] - params.box_slack:
         return False
     span = b.ref_index - a.ref_index
     if not 0 < span <= params.range_max:
         return False
     top, bottom = max(a.rect[1], b.rect[1]), min(a.rect[3], b.rect[3])
-    m = LINKED_RANGE.match(text_under(tm, a.page, (a.rect[0], top, b.rect[2], bottom), index))
+    m = LINKED_RANGE.match(text_under(tm, a.page, (a.rect[0], top, b.rect[2], bottom), index, params))
     return m is not None and int(m["last"]) - int(m["first"]) == span
 
 
@@ -712,7 +715,7 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
     citation (the start's, else the end's, else a new one), and two heuristic citations the range
     spans become one.
     """
-    index = PageIndex(tm)
+    index = PageIndex(tm, params)
     by_page: dict[int, list[tuple[Box, int]]] = {}
     for i, c in enumerate(heuristic):
         by_page.setdefault(c.page, []).extend((box, i) for box in c.boxes)
@@ -783,9 +786,9 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
             boxes = tuple(b for j in parts[i] for b in heuristic[j].boxes)
             for k in ks:
                 if range_start.get(k) in ks:
-                    boxes = _cover(boxes, _union(from_links[range_start[k]].rect, from_links[k].rect))
+                    boxes = _cover(boxes, _union(from_links[range_start[k]].rect, from_links[k].rect), params)
             text = c.text if len(parts[i]) == 1 and boxes == c.boxes \
-                else " ".join(text_under(tm, c.page, b, index) for b in boxes)
+                else " ".join(text_under(tm, c.page, b, index, params) for b in boxes)
             if len(ids) >= 2 and NUMERIC_RANGE.search(c.text):
                 linked = [lk for lk in ids if lk in {from_links[k].ref_index for k in ks}]
                 lo, hi = min(linked), max(linked)
@@ -802,8 +805,8 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
             seen.add((first.page, first.rect, first.ref_index))
         boxes: tuple[Box, ...] = ()
         for k in sorted(ks, key=lambda k: key[k]):
-            boxes = _cover(boxes, from_links[k].rect)
-        c = Citation(first.page, " ".join(text_under(tm, first.page, b, index) for b in boxes),
+            boxes = _cover(boxes, from_links[k].rect, params)
+        c = Citation(first.page, " ".join(text_under(tm, first.page, b, index, params) for b in boxes),
                      tuple(entries(ks)), boxes, None, LinkSource.PDF_LINK)
         keyed.append((index.order(first.page, boxes[0]), c))
     keyed.sort(key=lambda kc: kc[0])

@@ -296,6 +296,13 @@ class CitationParams:
     script_offset: float = 0.05
     #: Two items touch (one word: "pt" and its exponent) when less than this share of the line's size apart.
     script_gap: float = 0.15
+    #: A line of raised numbers is an author line (affiliation marks) when at least this share of them
+    #: follow a name and precede a separator.
+    author_line_share: float = 0.5
+    #: A "(3)" at a line's end, more than this x font size right of the text before it, is an equation number.
+    equation_gap: float = 3.0
+    #: A citation range ("[3–7]", "3-7") spans at most this many entries past its first.
+    range_max: int = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,6 +411,18 @@ class LinksParams:
     drift_agree: float = 0.5
     #: ... and its offsets lie on a straight line down each column within this x font size (mean).
     drift_residual: float = 0.15
+    #: The offset bins (tenths of a font size) within this many bins of the busiest one give the offset.
+    calibrate_near: float = 1.5
+    #: Labels win over list positions unless positions name more destinations, by more than this share of them.
+    label_tie: float = 0.05
+    #: Destinations without a name follow the geometry only when the entries they land on are distinct for
+    #: at least this share of them.
+    opaque_distinct: float = 0.5
+    #: Two boxes are on one line when they share this share of the smaller one's height ...
+    same_line: float = 0.5
+    #: ... and touch when at most this many points apart (a range's second link may start this far inside
+    #: the first; a box's middle within this many points of a line is on it).
+    box_slack: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
