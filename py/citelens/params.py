@@ -238,11 +238,11 @@ class ReferencesParams:
     #: A heading that ends the list is at most this many characters long, and set apart from the entries:
     #: this much larger, in capitals, or this many x font size below the line before it.
     heading_max_chars: int = 80
+    heading_size_ratio: float = 1.08
+    heading_gap: float = 1.8
     #: ... and at least this many characters long; set in capitals, it holds at least this many letters.
     heading_min_chars: int = 3
     heading_min_capitals: int = 4
-    heading_size_ratio: float = 1.08
-    heading_gap: float = 1.8
     #: A numbered list resumes after foreign text with its next entry in its own size, within this share.
     resume_size_share: float = 0.1
     #: Text the list passed over (a column of body prose beside its first entries: F1000, PNAS) is
