@@ -268,8 +268,20 @@ class ReferencesParams:
     #: Year range accepted in an entry.
     min_year: int = 1800
     max_year: int = 2049
-    #: An entry's title holds at most this share of digits among its characters (not volume and pages).
+    #: An entry's title holds at most this share of digits among its characters (not volume and pages),
+    #: and, where no sentence end closes it, is cut at this many characters.
     title_max_digits: float = 0.25
+    title_max_chars: int = 300
+    #: A quoted title opens within this many characters after the names and year and is at most this long.
+    quote_reach: int = 150
+    quoted_title_max_chars: int = 600
+    #: The author list is read in the entry's first this many characters.
+    authors_max_chars: int = 2000
+    #: A year in parentheses is the entry's when it comes at most this many characters after the first
+    #: plausible year; one after a name within this many characters before it, in parentheses, is a
+    #: species' authority or a publisher's ("(Richardson, 1836)"), taken only when the entry has no other.
+    paren_year_reach: int = 120
+    named_year_chars: int = 40
 
 
 @dataclass(frozen=True, slots=True)

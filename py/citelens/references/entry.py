@@ -151,7 +151,7 @@ def parse_entry(raw: str, dense: str | None = None,
     year = int(ym.group("year")) if ym else None
     suffix = ym.group("suffix") if ym else None
     vancouver = ";" in text and REF_VANCOUVER_DATE.search(text) is not None
-    authors, authors_end = _authors(text[:2000], vancouver)
+    authors, authors_end = _authors(text[:params.authors_max_chars], vancouver)
     title = _title(text, authors_end, ym, vancouver, params)
     if not authors and text[:1] in "“\"'‘«":
         quoted = ENTRY_QUOTED_TITLE.match(text)
@@ -159,7 +159,7 @@ def parse_entry(raw: str, dense: str | None = None,
             # A quoted title first, the names after it (some physics and engineering lists):
             # '"Single defect centres in diamond: A review", F. Jelezko, and J. Wrachtrup, Phys. Stat. Sol.'
             after = ENTRY_TITLE_LEAD.match(text, quoted.end()).end()
-            authors = _authors(text[after:after + 2000], vancouver)[0]
+            authors = _authors(text[after:after + params.authors_max_chars], vancouver)[0]
     # "Smith, X. et al. 2019": the list names only its first authors.
     et_al = bool(authors) and ENTRY_ET_AL_END.search(text, 0, authors_end) is not None
     return EntryFields(authors, year, suffix, title, doi, arxiv, url, et_al)
@@ -235,11 +235,11 @@ def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
         if not params.min_year <= y <= params.max_year:
             continue
         a, b = m.start(), m.end()
-        if REF_NAMED_YEAR.search(text, max(0, a - 40), a) and b < len(text) and text[b] == ")":
+        if REF_NAMED_YEAR.search(text, max(0, a - params.named_year_chars), a) and b < len(text) and text[b] == ")":
             named = named or m
             continue
         if (a and text[a - 1] == "(") or (b < len(text) and text[b] == ")"):
-            if first is None or a < first.start() + 120:
+            if first is None or a < first.start() + params.paren_year_reach:
                 return m
         if first is None:
             first = m
@@ -395,7 +395,7 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
            params: ReferencesParams = PARAMS.references) -> str | None:
     lead = ENTRY_TITLE_LEAD.match(text, authors_end)
     begin = lead.end() if lead else authors_end
-    quoted = _quoted_title(text, begin)
+    quoted = _quoted_title(text, begin, params)
     if quoted is not None:
         return quoted
     rest = text[begin:]
@@ -421,7 +421,7 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     found = (m for m in TITLE_END.finditer(rest) if m.group(0) != "." or not _abbreviation(rest, m.start()))
     ends = list(islice(found, 1))
     if not ends:
-        cand = rest.strip(" ,;:.")[:300]
+        cand = rest.strip(" ,;:.")[:params.title_max_chars]
         if dated and vancouver:
             cand = _without_journal(cand)
         cand = _without_venue(cand, dated)
@@ -498,13 +498,13 @@ _NAME_WORDS = frozenset({"and", "et", "al", "eds", "ed", "von", "van", "der", "d
                          "ten", "ter", "de", "la", "le", "du", "da", "di", "y", "und"})
 
 
-def _quoted_title(text: str, begin: int) -> str | None:
+def _quoted_title(text: str, begin: int, params: ReferencesParams) -> str | None:
     """A title in quotation marks right after the names and year, or after names the parser did not read
     ("Bude, Heinz (1997), 'Die Generation,' in ..."): what stands before the quote has no lower-case word
     a title would have."""
     m = None
-    for q in ENTRY_QUOTE_MARK.finditer(text, begin, begin + 151):
-        m = ENTRY_QUOTED_TITLE.match(text, q.start(), q.start() + 600)
+    for q in ENTRY_QUOTE_MARK.finditer(text, begin, begin + params.quote_reach + 1):
+        m = ENTRY_QUOTED_TITLE.match(text, q.start(), q.start() + params.quoted_title_max_chars)
         if m is not None:
             break
     if m is None:
