@@ -202,9 +202,9 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                 if body.isdigit():
                     equations.add(int(body))
                 continue
-            if EQUATION_BEFORE.search(seg, max(0, m.start() - 12), m.start()):
+            if EQUATION_BEFORE.search(seg, max(0, m.start() - p.paren_before_chars), m.start()):
                 continue  # "Eq. (3)", "equations (4)-(6)"
-            before = text[max(a, start - 12):start]
+            before = text[max(a, start - p.paren_before_chars):start]
             word = before.split()[-1] if before.split() and not before[-1:].isspace() else ""
             if word and (word[-1] in ")]" or len(word) <= 3 or not word.isalpha()):
                 continue  # a function call or an index: "c(1, 2)", "ln(2)", "x2(3)"; not "consortia(56)"
@@ -246,7 +246,7 @@ def note_marks(tm: TextMap, refs: ReferenceList, params: CitationParams = PARAMS
         if len(items) < 2 or lo <= tm.starts[i] < hi:
             continue
         first = items[0].text.strip()
-        if not (first.isdigit() and len(first) <= 3 and _raised(items[0], line, params)):
+        if not (first.isdigit() and len(first) <= params.note_max_digits and _raised(items[0], line, params)):
             continue
         if AFFILIATION_WORDS.search(line.text):
             continue
@@ -323,7 +323,7 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             nxt = text[end:end + 1]
             if nxt.isalpha() and nxt.isupper():
                 continue  # glued to a capital: an isotope "15N", an affiliation "2Department", "3Institute"
-            window = text[max(0, start - 24):start].rstrip()
+            window = text[max(0, start - p.script_before_chars):start].rstrip()
             if SUPERSCRIPT_MATH_BEFORE.search(window):
                 continue  # "ns−1", "B−1", "10−3", "σ2", "λ2": an exponent
             word = window.split()[-1] if window else ""

@@ -405,7 +405,7 @@ def _align(dests: Sequence[_Dest], starts: dict[int, list[_Start]], d0: float,
     return out
 
 
-def _residual(aligned: dict[object, tuple[int, float]], dests: dict[object, _Dest]) -> float:
+def _residual(aligned: dict[object, tuple[int, float]], dests: dict[object, _Dest], params: LinksParams) -> float:
     """How far the matched offsets are from a straight line down each column (mean, in font sizes).
 
     A drift comes from a layout scaled otherwise than the page, so the offset grows in proportion
@@ -418,7 +418,7 @@ def _residual(aligned: dict[object, tuple[int, float]], dests: dict[object, _Des
             cols.setdefault((d.page, d.x), set()).add((d.y, o))
     res: list[float] = []
     for pts in cols.values():
-        if len(pts) < 3:
+        if len(pts) < params.residual_min_points:
             continue
         ys, os = [y for y, _ in pts], [o for _, o in pts]
         my, mo = sum(ys) / len(ys), sum(os) / len(os)
@@ -463,7 +463,7 @@ def _number_scheme(dests: Sequence[_Dest], refs: Sequence[Reference],
 
 
 def _drift(numbered: Sequence[_Dest], picks: dict[object, int | None], n_entries: int,
-           step: int) -> dict[object, int]:
+           step: int, params: LinksParams) -> dict[object, int]:
     """Anchor numbers as positions in a list we split differently from the publisher (Cell Reports: 77
     entries for anchors up to bib85): ``n`` names entry ``n + offset``, the offset drifting down the list.
 
@@ -474,7 +474,7 @@ def _drift(numbered: Sequence[_Dest], picks: dict[object, int | None], n_entries
     """
     ds = sorted(numbered, key=lambda d: d.number or 0)
     ms = [(d.number or 0) // step for d in ds]
-    bound = min(abs(n_entries - max(ms)) + 1, 10)
+    bound = min(abs(n_entries - max(ms)) + 1, params.drift_bound_max)
     pts = [picks.get(d.key) for d in ds]
     offsets = [(k, p - m) for k, (p, m) in enumerate(zip(pts, ms, strict=True))
                if p is not None and abs(p - m) <= bound]
@@ -484,7 +484,7 @@ def _drift(numbered: Sequence[_Dest], picks: dict[object, int | None], n_entries
         if p is not None and abs(p - ms[k]) <= bound:
             out[d.key] = p
             continue
-        near = sorted(o for _, o in sorted(offsets, key=lambda ko: abs(ko[0] - k))[:4])
+        near = sorted(o for _, o in sorted(offsets, key=lambda ko: abs(ko[0] - k))[:params.drift_neighbours])
         out[d.key] = ms[k] + (near[len(near) // 2] if near else 0)
     return out
 
@@ -514,19 +514,19 @@ def _resolve(dests: dict[object, _Dest], refs: Sequence[Reference], starts: dict
             nums = [dests[k] for k in named if dests[k].number is not None and dests[k].key in aligned]
             if scheme[0] is _Scheme.INDEX:
                 step = scheme[2]
-                bound = min(abs(len(refs) - max((d.number or 0) // step for d in numbered)) + 1, 10)
+                bound = min(abs(len(refs) - max((d.number or 0) // step for d in numbered)) + 1, params.drift_bound_max)
                 agree = sum(abs((d.number or 0) // step - aligned[d.key][0]) <= bound for d in nums) / max(len(nums), 1)
             else:
                 agree = sum(by_number.get(d.number or 0) == aligned[d.key][0] for d in nums) / max(len(nums), 1)
         if len(aligned) >= params.geometry_share * len(named) and (agree is None or agree >= params.drift_agree) \
-                and _residual(aligned, dests) <= params.drift_residual:
+                and _residual(aligned, dests, params) <= params.drift_residual:
             out = {k: aligned[k][0] if k in aligned else None for k in named}
             geometry_holds = True
     if scheme is not None:
         kind, by_number, step = scheme
         valid = {r.index for r in refs}
         if kind is _Scheme.INDEX and not geometry_holds:
-            drifted = _drift(numbered, out, len(refs), step)
+            drifted = _drift(numbered, out, len(refs), step, params)
             out.update({k: v if v in valid else None for k, v in drifted.items()})
         else:
             for d in numbered:

@@ -315,6 +315,12 @@ class CitationParams:
     equation_gap: float = 3.0
     #: A citation range ("[3–7]", "3-7") spans at most this many entries past its first.
     range_max: int = 100
+    #: What stands before a "(3)" ("Eq.", a function's name) is read over this many characters ...
+    paren_before_chars: int = 12
+    #: ... and before a raised number (an exponent's base: "ns−1", "cm2") over this many.
+    script_before_chars: int = 24
+    #: A note's label at a line's start is a raised number of at most this many digits.
+    note_max_digits: int = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,8 +427,15 @@ class LinksParams:
     range_max: int = 60
     #: The matching stands when it agrees with the anchors' numbers on this share of them ...
     drift_agree: float = 0.5
-    #: ... and its offsets lie on a straight line down each column within this x font size (mean).
+    #: ... and its offsets lie on a straight line down each column within this x font size (mean), over the
+    #: columns with at least this many matched destinations.
     drift_residual: float = 0.15
+    residual_min_points: int = 3
+    #: Anchor numbers read as list positions drifting from ours: a destination's point names its entry
+    #: within as many entries as our count differs from the highest number, at most this many; the others
+    #: take the median offset of this many nearest such destinations.
+    drift_bound_max: int = 10
+    drift_neighbours: int = 4
     #: The offset bins (tenths of a font size) within this many bins of the busiest one give the offset.
     calibrate_near: float = 1.5
     #: Labels win over list positions unless positions name more destinations, by more than this share of them.
