@@ -407,6 +407,14 @@ REF_SAME_AUTHORS = re.compile(r"^\s*(?:[—―]|[–‒]{2,}|[—–―‒]\s*[�
 # "(2016): “Wealth Distribution”", "(2022a): “Unbounded", "2005. Title".
 REF_YEAR_START = re.compile(r"^\s*\(?(?:1[6-9]|20)\d\d[a-z]?\)?\s*[,.:;]")
 
+# An entry whose last field is its year, as styles that date an entry after its venue print it:
+# "Computers and Operations Research, 35(4):1265–1280, 2008.", "Springer-Verlag, 2005.", "pages 5–31, 2018a."
+REF_YEAR_AT_END = re.compile(r"[,.] \s* (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \s* \.? \s* \Z", X)
+
+# A year set as a sentence of its own after the authors, as styles that date an entry after its names
+# print it: "Karthik Narasimhan, and Yuan Cao. 2023. React: synergizing ...", "Smith, J. 2019a. Title."
+REF_YEAR_SENTENCE = re.compile(r"(?<= [.,] ) \s+ (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \. (?= \s | \Z )", X)
+
 # Digits, ignored when running heads are compared across pages: "Page 12 of 14" → "page # of #".
 REF_DIGITS = re.compile(r"\d+")
 

@@ -40,12 +40,13 @@ entry's ``raw`` holds no label ("[12]" is in ``label``) and no running head or p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from citelens.layout import TextMap, join_lines
 from citelens.model import Box, Diagnostic, DiagnosticCode, Reference
 from citelens.params import PARAMS, ReferencesParams
-from citelens.patterns import REF_ID_HINT, REF_SAME_AUTHORS, REF_YEAR_START
+from citelens.patterns import REF_ID_HINT, REF_SAME_AUTHORS, REF_YEAR_AT_END, REF_YEAR_SENTENCE, REF_YEAR_START
 from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
 from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends
@@ -99,7 +100,8 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -
             DiagnosticCode.REFERENCES_UNSPLIT,
             f"the reference list could not be split into entries by number, indent or author-year "
             f"({len(entries)} found)", rows[0].page if rows else None))
-    refs = _same_authors(tuple(_reference(tm, i, e, params) for i, e in enumerate(entries, start=1)))
+    refs = _dated_alike(_same_authors(tuple(_reference(tm, i, e, params) for i, e in enumerate(entries, start=1))),
+                         params)
     start = min(r.start for r in rows)
     end = max(r.end for e in entries for r in e.rows)
     skipped = skipped_prose(tm, rows, start, end, furniture, params)
@@ -132,6 +134,25 @@ def _same_authors(refs: tuple[Reference, ...]) -> tuple[Reference, ...]:
             ref = replace(ref, authors=out[-1].authors)
         out.append(ref)
     return tuple(out)
+
+
+def _dated_alike(refs: tuple[Reference, ...], params: ReferencesParams) -> tuple[Reference, ...]:
+    """A list is set in one style, so it dates its entries in one place. When most entries end with their
+    year ("..., 35(4):1265–1280, 2008."), an entry's last year is its date, and an earlier one belongs to a
+    title or a meeting's name ("Timetabling Competition 2019. In Proceedings of PATAT-2018, pages 5–31,
+    2018."); when most set the year as a sentence after the authors ("Yuan Cao. 2023. React: ..."), that
+    year is the date, and one in parentheses later ("React (2022). arXiv preprint") is not."""
+    for pattern, pick in ((REF_YEAR_AT_END, -1), (REF_YEAR_SENTENCE, 0)):
+        found = [list(pattern.finditer(r.raw)) for r in refs]
+        dated = sum(bool(f) for f in found)
+        if dated >= params.year_at_end_min and dated >= params.year_at_end_share * len(refs):
+            return tuple(_dated(r, f[pick]) if f else r for r, f in zip(refs, found))
+    return refs
+
+
+def _dated(ref: Reference, m: re.Match[str]) -> Reference:
+    year, suffix = int(m.group("year")), m.group("suffix")
+    return ref if (ref.year, ref.year_suffix) == (year, suffix) else replace(ref, year=year, year_suffix=suffix)
 
 
 def _first_box(entry: Entry) -> Box:
