@@ -1,5 +1,5 @@
-"""The reader's DOM-free layer, web/library/ (latex.js, names.js, ids.js, bibtex.js, csl.js, cite.js, format.js
-and the DOM-free helpers of library.js), under Node's own test runner: ``node --test tests/js/``.
+"""The reader's DOM-free modules, web/library/ (latex.js, names.js, ids.js, bibtex.js, csl.js, cite.js and the
+DOM-free helpers of library.js) and web/references/format.js, under Node's own test runner: ``node --test tests/js/``.
 
 Each ``tests/js/*.test.mjs`` file is one pytest case, so a failure names its file and shows Node's report.
 The IndexedDB side of web/library/library.js runs in Chromium instead (e2e/test_library_store.py).

@@ -1,8 +1,8 @@
-// web/library/format.js: how a parsed entry is labelled in the popover and the References tab.
+// web/references/format.js: how a parsed entry is labelled in the popover and the References tab.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { referenceLabel, referenceSummary, shortAuthors } from "../../web/library/format.js";
+import { referenceLabel, referenceSummary, shortAuthors } from "../../web/references/format.js";
 
 const entry = (extra) => ({ index: 3, label: null, raw: "Smith, X. et al. 2019. A title.", page: 9, box: [0, 0, 1, 1],
   authors: ["Smith"], year: 2019, year_suffix: null, title: "A title", doi: null, arxiv_id: null, url: null, ...extra });

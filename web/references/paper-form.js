@@ -6,7 +6,7 @@ import { h } from "../viewer/dom.js";
 import { STATUS_LABELS } from "./reference-states.js";
 
 /**
- * @typedef {import("../library/format.js").Reference} Reference
+ * @typedef {import("./format.js").Reference} Reference
  * @typedef {{title: string, authors: ({given: string | null, family: string} | {literal: string})[],
  *            year: number | null, venue: string | null, doi: string | null, arxiv: string | null,
  *            url: string | null}} PaperFields

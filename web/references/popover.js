@@ -19,7 +19,7 @@ import { h } from "../viewer/dom.js";
 import {
   SOURCE_NAMES, authorList, authorsShort, recordMeta, referenceLabel, referenceSummary, scholarTitleUrl, scholarUrl,
   yearText,
-} from "../library/format.js";
+} from "./format.js";
 import { listTree, menuButton } from "./menus.js";
 import { paperForm } from "./paper-form.js";
 import { pillText, signature } from "./reference-states.js";
@@ -32,7 +32,7 @@ const EDGE = 8;
 export const CITE_STYLES = [["bibtex", "BibTeX"], ["ris", "RIS"], ["apa", "APA"], ["mla", "MLA"], ["chicago", "Chicago"]];
 
 /**
- * @typedef {import("../library/format.js").Reference} Reference
+ * @typedef {import("./format.js").Reference} Reference
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {import("./reference-states.js").ReferenceInfo} ReferenceInfo
  * @typedef {import("./paper-form.js").PaperFields} PaperFields

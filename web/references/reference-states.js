@@ -13,7 +13,7 @@
 
 /** @typedef {"idle" | "pending" | "resolved" | "library" | "unresolved"} ReferenceState */
 /**
- * @typedef {import("../library/format.js").Reference} Reference
+ * @typedef {import("./format.js").Reference} Reference
  * @typedef {{status: "resolved", record: any, via: string} | {status: "unresolved", reason: string, tried: string[]}} Result
  * @typedef {{state: ReferenceState, result: Result | null, paper: any | null}} ReferenceInfo
  * @typedef {{doi?: string | null, arxiv?: string | null, title?: string | null, year?: number | null}} RefKey

@@ -10,11 +10,11 @@
 // a page marks those entries, a row opens the entry's popover instead of jumping.
 
 import { h } from "../viewer/dom.js";
-import { referenceLabel, referenceSummary } from "../library/format.js";
+import { referenceLabel, referenceSummary } from "./format.js";
 import { pillText } from "./reference-states.js";
 
 /**
- * @typedef {import("../library/format.js").Reference} Reference
+ * @typedef {import("./format.js").Reference} Reference
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {{title: string, level: number, page: number, y: number}} OutlineEntry
  * @typedef {"bookmarks" | "detected" | "none"} OutlineSource

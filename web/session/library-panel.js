@@ -7,7 +7,7 @@
 // It follows the library's "change" events; every text of a paper is set with textContent (dom.js).
 
 import { h } from "../viewer/dom.js";
-import { authorsShort } from "../library/format.js";
+import { authorsShort } from "../references/format.js";
 import { listTree } from "../references/menus.js";
 import { STATUS_LABELS } from "../references/reference-states.js";
 

@@ -1,0 +1,347 @@
+// One open document, from opening to links: pdf.js opens the file (asking for a password when it is
+// encrypted), the viewer draws the first page, the cached analysis is looked up meanwhile, then the
+// analysis runs in the worker and is applied to the overlay, the PDF's own links, the sidebar, the popover
+// and the reference states. Opening another file first closes this one; answers for a closed one are dropped.
+//
+// State on <body>: data-pdf-state = empty | loading | ready | error; data-analysis-state = idle | pending |
+// done | failed | unavailable; data-page-count, data-citations, data-mentions. Performance marks:
+// citelens:open (a PDF is being opened), citelens:first-page (first page on screen), citelens:links (the
+// analysis is applied); `document` receives citelens:analysis (detail {analysis}) then.
+
+import { pdfOutline } from "../analysis/destinations.js";
+import { pdfjsDocumentOptions } from "../analysis/extract.js";
+import { safeHttpUrl } from "../references/popover.js";
+import { progressText } from "./notices.js";
+import { askPassword } from "./password.js";
+
+/**
+ * @typedef {import("../analysis/schema.js").Analysis} Analysis
+ * @typedef {import("../analysis/analysis.js").CitelensAnalyzer} CitelensAnalyzer
+ * @typedef {import("../analysis/resolver.js").Resolver} Resolver
+ * @typedef {import("../viewer/viewer.js").PdfViewer} PdfViewer
+ * @typedef {import("../viewer/links.js").PdfLinkLayer} PdfLinkLayer
+ * @typedef {import("../references/overlay.js").MentionOverlay} MentionOverlay
+ * @typedef {import("../references/popover.js").CitationPopover} CitationPopover
+ * @typedef {import("../references/sidebar.js").Sidebar} Sidebar
+ * @typedef {import("../references/reference-states.js").ReferenceStates} ReferenceStates
+ * @typedef {import("./notices.js").Notices} Notices
+ * @typedef {import("./navigation.js").Navigation} Navigation
+ * @typedef {import("./files.js").PdfSource} PdfSource
+ * @typedef {{title: string | null, url: string | null, arxiv: string | null}} PaperMeta
+ *
+ * @typedef {object} Parts  what a document is shown with
+ * @property {any} pdfjs                the pdf.js module
+ * @property {string | URL} pdfjsBase   site/vendor/pdfjs/
+ * @property {Promise<CitelensAnalyzer>} analyzer  rejects when there is no worker
+ * @property {() => Resolver | null} resolver
+ * @property {PdfViewer} viewer
+ * @property {MentionOverlay} overlay
+ * @property {PdfLinkLayer} links
+ * @property {CitationPopover} popover
+ * @property {Sidebar} sidebar
+ * @property {ReferenceStates} states
+ * @property {Notices} notices
+ * @property {Navigation} navigation
+ * @property {HTMLDialogElement} passwordDialog
+ * @property {HTMLElement} welcome
+ * @property {() => void} onPages   the page count changed
+ * @property {(error: any) => void} unavailable  the worker cannot be had (said once per page load)
+ */
+
+/** References looked up in the background after the links appear (the rest wait for a hover or a click). */
+export const PREFETCH = 20;
+
+export class DocumentSession {
+  /** @type {Parts} */ #parts;
+  #token = 0;
+  /** @type {any} pdf.js loading task of the open document */
+  #task = null;
+  /** @type {any} the open pdf.js document */
+  #pdf = null;
+  /** @type {Analysis | null} */
+  #analysis = null;
+  /** @type {PaperMeta & {file: string}} */
+  #meta = { title: null, url: null, arxiv: null, file: "" };
+
+  /** @param {Parts} parts */
+  constructor(parts) {
+    this.#parts = parts;
+  }
+
+  /** The analysis of the open document, once it arrived. */
+  get analysis() {
+    return this.#analysis;
+  }
+
+  /** @param {PdfSource} source */
+  async open(source) {
+    const { pdfjs, viewer, sidebar, notices } = this.#parts;
+    const body = document.body;
+    const token = ++this.#token;
+    performance.mark("citelens:open");
+    this.close();
+    body.dataset.pdfState = "loading";
+    this.#parts.welcome.hidden = true;
+    notices.hideViewerMessage();
+    sidebar.clear("Opening…");
+    const oldTask = this.#task;
+    this.#task = null;
+    oldTask?.destroy().catch(() => {});
+
+    const task = pdfjs.getDocument({
+      ...("data" in source ? { data: source.data } : { url: source.url }),
+      ...pdfjsDocumentOptions(this.#parts.pdfjsBase),
+    });
+    this.#task = task;
+    let refused = false; // the user closed the password prompt
+    task.onPassword = (/** @type {(password: string) => void} */ update, /** @type {number} */ reason) => {
+      if (token !== this.#token) return;
+      askPassword({ dialog: this.#parts.passwordDialog, name: source.name,
+        incorrect: reason === pdfjs.PasswordResponses.INCORRECT_PASSWORD }).then((password) => {
+        if (token !== this.#token) return;
+        if (password === null) {
+          refused = true;
+          task.destroy().catch(() => {});
+        } else {
+          update(password);
+        }
+      });
+    };
+    let pdf;
+    try {
+      pdf = await task.promise;
+    } catch (error) {
+      if (token !== this.#token) return;
+      body.dataset.pdfState = "error";
+      sidebar.clear("No document open.");
+      if (refused) notices.viewerMessage(`“${source.name}” is encrypted; it stays closed without its password.`);
+      else notices.viewerMessage(openErrorMessage(/** @type {Error} */ (error), source), elsewhere(source, error));
+      return;
+    }
+    if (token !== this.#token) return;
+    document.title = `${source.name} — citelens`;
+    this.#pdf = pdf;
+    this.#meta = {
+      title: null, url: "url" in source ? source.url : null, file: source.name,
+      arxiv: /(\d{4}\.\d{4,5})(v\d+)?(?:\.pdf)?$/i.exec(source.name)?.[1] ?? null,
+    };
+    pdf.getMetadata().then((/** @type {any} */ meta) => {
+      const title = typeof meta?.info?.Title === "string" ? meta.info.Title.trim() : "";
+      if (token === this.#token && title && !/^untitled$|\.(docx?|tex|dvi|pdf)$/i.test(title)) this.#meta.title = title;
+    }, () => {});
+    sidebar.setReferencesMessage("Linking citations…");
+    const page = Number(/(?:^|[#&])page=(\d+)/.exec(location.hash)?.[1] ?? 1);
+    // A paper opened before has its analysis cached under its bytes' hash: look it up while the first
+    // page is drawn, so its links appear with it (a cache hit needs no text, no Python).
+    const early = this.#parts.analyzer.then((a) => a.cached(pdf, { file: source.name })).catch(() => null);
+    try {
+      await viewer.open(pdf, { page });
+    } catch (error) {
+      if (token !== this.#token) return;
+      body.dataset.pdfState = "error";
+      notices.viewerMessage(`This PDF could not be displayed: ${/** @type {Error} */ (error).message}`);
+      return;
+    }
+    if (token !== this.#token) return;
+    performance.mark("citelens:first-page");
+    body.dataset.pdfState = "ready";
+    body.dataset.pageCount = String(viewer.pageCount);
+    this.#parts.onPages();
+    this.#analyse(pdf, source.name, token, early);
+    // The PDF's own bookmarks, until (or instead of, without Python) the analysis' outline.
+    pdfOutline(pdf).then((entries) => {
+      if (token === this.#token && !this.#analysis) {
+        const waiting = body.dataset.analysisState === "pending";
+        sidebar.showOutline(entries, entries.length ? "bookmarks" : "none",
+          waiting ? "Looking for sections…" : "This PDF has no bookmarks.");
+      }
+    });
+  }
+
+  close() {
+    const { popover, overlay, links, states, viewer, navigation, notices } = this.#parts;
+    const body = document.body;
+    popover.close();
+    overlay.clear();
+    links.clear();
+    states.reset();
+    this.#meta = { title: null, url: null, arxiv: null, file: "" };
+    this.#pdf = null;
+    viewer.close();
+    this.#analysis = null;
+    navigation.clear();
+    notices.clear("document");
+    notices.status(null);
+    body.dataset.analysisState = "idle";
+    delete body.dataset.pageCount;
+    for (const name of ["mentions", "citations"]) delete body.dataset[name];
+  }
+
+  /**
+   * The open paper itself, to file it in the library ("Link papers"): its title from the PDF's info, or
+   * the largest text in the top half of page 1; null when it has neither.
+   * @returns {Promise<PaperMeta | null>}
+   */
+  async paper() {
+    const { url, arxiv } = this.#meta;
+    const title = this.#meta.title ?? await titleOnFirstPage(this.#pdf);
+    return title ? { title, url, arxiv } : null;
+  }
+
+  /**
+   * @param {any} pdf
+   * @param {string} name
+   * @param {number} token
+   * @param {Promise<object | null>} early  the cached analysis of these very bytes, looked up while the
+   *   first page was drawn
+   */
+  async #analyse(pdf, name, token, early) {
+    const { sidebar, notices } = this.#parts;
+    const body = document.body;
+    const without = () => {
+      body.dataset.analysisState = "unavailable";
+      sidebar.setReferencesMessage("No references: citation linking is unavailable.");
+      sidebar.setOutlineMessage("This PDF has no bookmarks.");
+    };
+    let analyzer;
+    try {
+      analyzer = await this.#parts.analyzer;
+    } catch {
+      if (token === this.#token) without();
+      return;
+    }
+    const hit = await early;
+    if (hit) {
+      if (token === this.#token) this.#apply(/** @type {Analysis} */ (hit));
+      return;
+    }
+    if (analyzer.failure) {
+      without();
+      this.#parts.unavailable(analyzer.failure);
+      return;
+    }
+    body.dataset.analysisState = "pending";
+    notices.status("Linking citations…");
+    let result;
+    try {
+      result = await analyzer.analyze(pdf, {
+        file: name,
+        onProgress: (p) => {
+          if (token !== this.#token || !p?.message) return;
+          notices.status(progressText(p.stage, p.message, pdf.numPages), { title: p.message });
+        },
+      });
+    } catch (error) {
+      if (token !== this.#token) return;
+      notices.status(null);
+      const err = /** @type {Error} */ (error);
+      if (err?.name === "WorkerError" || analyzer.failure) {
+        without();
+        this.#parts.unavailable(err);
+        return;
+      }
+      body.dataset.analysisState = "failed";
+      notices.show("analysis-failed", `Citations in this PDF could not be linked: ${err?.message ?? err}`, "document");
+      sidebar.setReferencesMessage("No references: the analysis did not run.");
+      sidebar.setOutlineMessage("This PDF has no bookmarks.");
+      return;
+    }
+    if (token !== this.#token) return;
+    this.#apply(result);
+  }
+
+  /** @param {Analysis} result */
+  #apply(result) {
+    const { viewer, states, popover, overlay, links, sidebar, notices } = this.#parts;
+    const body = document.body;
+    this.#analysis = result;
+    viewer.applyPageSizes(result.pages ?? []);
+    const references = result.references ?? [];
+    const resolver = this.#parts.resolver();
+    resolver?.setDocument(result);
+    states.setReferences(references);
+    popover.setReferences(references);
+    overlay.setAnalysis(result);
+    links.setCoverage((page) => overlay.boxesOn(page));
+    if ((result.outline ?? []).length || result.outline_source !== "none" || !document.querySelector(".outline-item")) {
+      sidebar.showOutline(result.outline ?? [], result.outline_source ?? "none");
+    }
+    sidebar.showReferences(references);
+    const codes = new Set((result.diagnostics ?? []).map((d) => d.code));
+    if (codes.has("no_text_layer")) {
+      notices.show("no-text-layer", "No text layer: this PDF is a scan or an image, so nothing can be linked. "
+        + "Run OCR (for example ocrmypdf) and open the result.", "document");
+    }
+    const counts = overlay.counts();
+    const citations = counts.citation ?? 0;
+    body.dataset.citations = String(citations);
+    body.dataset.mentions = String(Object.values(counts).reduce((a, b) => a + b, 0));
+    body.dataset.analysisState = "done";
+    performance.mark("citelens:links");
+    notices.status(citations ? `${citations} citation${citations === 1 ? "" : "s"} linked` : "No citations linked", { done: true });
+    document.dispatchEvent(new CustomEvent("citelens:analysis", { detail: { analysis: result } }));
+    resolver?.prefetch(PREFETCH);
+  }
+}
+
+/**
+ * @param {Error} error
+ * @param {{name: string, url?: string}} source
+ */
+function openErrorMessage(error, source) {
+  const name = source.name;
+  if (source.url && /^(Failed to fetch|NetworkError|Load failed)/i.test(error?.message ?? "")) {
+    // fetch() refused (pdf.js passes its TypeError on by message): another site without CORS headers for
+    // this page, or no network
+    const host = new URL(source.url, location.href).host;
+    return `“${name}” could not be loaded from ${host}: that site does not let other pages read the file, ` +
+      "or the network failed.";
+  }
+  switch (error?.name) {
+    case "PasswordException":
+      return `“${name}” is encrypted and needs a password.`;
+    case "InvalidPDFException":
+      return `“${name}” is not a PDF, or it is damaged beyond repair.`;
+    case "ResponseException":
+    case "MissingPDFException":
+    case "UnexpectedResponseException":
+      // pdf.js ResponseException carries the HTTP status (0 for a network error)
+      return `“${name}” could not be loaded (${"status" in error && error.status ? `HTTP ${error.status}` : error.message}).`;
+    default:
+      return `“${name}” could not be opened: ${error?.message ?? error}`;
+  }
+}
+
+/**
+ * A PDF on another site that did not arrive (that site sends no CORS headers, or the network failed) can
+ * still be opened by the browser itself: the link for it, else null.
+ * @param {PdfSource} source
+ * @param {any} error
+ */
+function elsewhere(source, error) {
+  if (!("url" in source) || error?.name === "InvalidPDFException" || error?.name === "PasswordException") return null;
+  const url = safeHttpUrl(source.url);
+  if (!url || new URL(url).origin === location.origin) return null;
+  return { href: url, text: "Open it on its own site ↗" };
+}
+
+/**
+ * The open paper's title when its PDF info has none (most LaTeX papers): the text set in the largest size
+ * in the top half of page 1. Only to file the paper under a name for "Link papers"; the user can edit it.
+ * @param {any} pdf
+ */
+async function titleOnFirstPage(pdf) {
+  if (!pdf) return null;
+  try {
+    const page = await pdf.getPage(1);
+    const [, , , top] = page.view;
+    const { items } = await page.getTextContent();
+    const text = items.filter((/** @type {any} */ i) => i.str?.trim() && i.transform[5] > top / 2);
+    const size = Math.max(0, ...text.map((/** @type {any} */ i) => i.height));
+    const title = text.filter((/** @type {any} */ i) => i.height >= size - 0.5).map((/** @type {any} */ i) => i.str)
+      .join(" ").replace(/\s+/g, " ").trim();
+    return title || null;
+  } catch {
+    return null;
+  }
+}
