@@ -170,7 +170,7 @@ BENCH_SCRIPT = """
       });
     }
     postMessage(message, ...rest) {
-      if (message?.action === "analyze" && log.posted === null) log.posted = performance.now();
+      if (message?.type === "analyze" && log.posted === null) log.posted = performance.now();
       return super.postMessage(message, ...rest);
     }
   };

@@ -62,7 +62,7 @@ INIT_SCRIPT = """
       });
     }
     postMessage(message, ...rest) {
-      if (this.#ours && message?.action === "analyze") log.analyze++;
+      if (this.#ours && message?.type === "analyze") log.analyze++;
       return super.postMessage(message, ...rest);
     }
   };

@@ -28,49 +28,44 @@
  * @property {"failed"} type
  * @property {ErrorInfo} error
  *
- * @typedef {object} AnalyzeRequest   page → worker
- * @property {number} id
- * @property {"analyze"} action
- * @property {string} payload         the analyze_json request: {"document", "options", "source"} as JSON
- *
  * @typedef {object} ErrorInfo
  * @property {string} name            the Python exception class ("InputError", ...) or "WorkerError"
  * @property {string} message
  *
- * @typedef {object} AnalyzeSuccess   worker → page
- * @property {number} id
- * @property {true} ok
- * @property {string} result          the analysis JSON string
- * @property {number} ms              time spent in Python
+ * @typedef {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} LookupSettings
  *
- * @typedef {object} AnalyzeFailure   worker → page
+ * Every request has one form, {type, id, ...its fields}, and gets exactly one Reply with its id:
+ *
+ * @typedef {object} AnalyzeRequest   page → worker: analyse one paper
+ * @property {"analyze"} type
  * @property {number} id
- * @property {false} ok
- * @property {ErrorInfo} error
+ * @property {string} payload         the analyze_json request: {"document", "metadata", "options", "source"} as JSON
  *
  * @typedef {object} ResolveRequest   page → worker: look one reference entry up (citelens.resolve)
  * @property {"resolve"} type
  * @property {number} id
  * @property {object} entry           one element of analysis.references
- * @property {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
- *
- * @typedef {object} ResolvedMessage  worker → page, exactly one per ResolveRequest
- * @property {"resolved"} type
- * @property {number} id
- * @property {object} result          a Result: {status: "resolved", record, via} or
- *                                    {status: "unresolved", reason, tried}; never an error
+ * @property {LookupSettings} settings
  *
  * @typedef {object} CrossrefReferencesRequest  page → worker: the reference list Crossref's record of a
  *   paper holds (for a PDF whose own list could not be read; citelens.resolve.own)
  * @property {"crossref-references"} type
  * @property {number} id
  * @property {string} doi             the paper's own DOI (analysis.own_doi)
- * @property {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
+ * @property {LookupSettings} settings
  *
- * @typedef {object} CrossrefReferencesMessage  worker → page, exactly one per CrossrefReferencesRequest
- * @property {"crossref-references"} type
- * @property {number} id
- * @property {CrossrefList} result
+ * @typedef {AnalyzeRequest | ResolveRequest | CrossrefReferencesRequest} Request
+ *
+ * @typedef {object} Reply            worker → page, exactly one per Request
+ * @property {"reply"} type
+ * @property {number} id              the request's
+ * @property {boolean} ok             false only for an analysis Python rejected or could not run, and for
+ *                                    an unknown request; look-ups always answer ok with a result
+ * @property {any} [result]           analyze: the analysis JSON string; resolve: a Result,
+ *                                    {status: "resolved", record, via} or {status: "unresolved", reason,
+ *                                    tried}; crossref-references: a CrossrefList
+ * @property {ErrorInfo} [error]      when not ok
+ * @property {number} ms              time spent on the request in the worker (analyze: inside Python)
  *
  * @typedef {object} CrossrefList
  * @property {string | null} doi
@@ -86,10 +81,7 @@ const started = performance.now();
 const here = new URL(import.meta.url);
 const installer = here.searchParams.get("installer") === "micropip" ? "micropip" : "lock";
 
-/**
- * @param {ProgressMessage | ReadyMessage | FailedMessage | AnalyzeSuccess | AnalyzeFailure | ResolvedMessage
- *   | CrossrefReferencesMessage} message
- */
+/** @param {ProgressMessage | ReadyMessage | FailedMessage | Reply} message */
 function post(message) {
   self.postMessage(message);
 }
@@ -241,61 +233,19 @@ ready.catch((error) => {
 });
 
 /**
- * One reference looked up: the bridge's `resolve` coroutine, awaited as a Promise. Requests interleave
- * (each waits on the network, paced per host in Python); an analysis runs between their awaits.
- * @param {ResolveRequest} request
+ * One analysis: the bridge's `analyze`, which turns Python's exceptions into (name, message).
+ * @param {AnalyzeRequest} request
+ * @returns {Promise<Omit<Reply, "type" | "id">>}
  */
-async function resolveEntry({ id, entry, settings }) {
-  const unresolved = (reason) => ({ status: "unresolved", reason, tried: [] });
-  let result;
-  try {
-    const { resolve } = await ready;
-    const reply = await resolve(JSON.stringify({ entry, settings }));
-    result = JSON.parse(reply);
-  } catch (error) {
-    result = unresolved(failure ? `Python is not available: ${failure.message}` : `worker error: ${lastLine(error)}`);
-  }
-  post({ type: "resolved", id, result });
-}
-
-/**
- * Crossref's reference list of one paper: the bridge's `crossref_references` coroutine. Always answered,
- * a failure as {status: "failed", reason}.
- * @param {CrossrefReferencesRequest} request
- */
-async function crossrefList({ id, doi, settings }) {
-  let result;
-  try {
-    const { crossrefReferences } = await ready;
-    result = JSON.parse(await crossrefReferences(JSON.stringify({ doi, settings })));
-  } catch (error) {
-    const reason = failure ? `Python is not available: ${failure.message}` : `worker error: ${lastLine(error)}`;
-    result = { doi, status: "failed", entries: [], reason, http_status: null };
-  }
-  post({ type: "crossref-references", id, result });
-}
-
-/** @param {MessageEvent<AnalyzeRequest | ResolveRequest | CrossrefReferencesRequest>} event */
-self.onmessage = async (event) => {
-  if (event.data?.type === "resolve") {
-    resolveEntry(/** @type {ResolveRequest} */ (event.data));
-    return;
-  }
-  if (event.data?.type === "crossref-references") {
-    crossrefList(/** @type {CrossrefReferencesRequest} */ (event.data));
-    return;
-  }
-  const { id, action, payload } = event.data ?? {};
+async function analyzePaper({ payload }) {
   let analyze;
   try {
     ({ analyze } = await ready);
   } catch {
-    post({ id, ok: false, error: failure ?? workerError("unknown") });
-    return;
+    return { ok: false, error: failure ?? workerError("unknown"), ms: 0 };
   }
-  if (action !== "analyze" || typeof payload !== "string") {
-    post({ id, ok: false, error: { name: "TypeError", message: `unknown request ${JSON.stringify(action)}` } });
-    return;
+  if (typeof payload !== "string") {
+    return { ok: false, error: { name: "TypeError", message: "an analyze request needs a JSON payload" }, ms: 0 };
   }
   progress("analyzing", "Linking citations");
   const t0 = performance.now();
@@ -304,13 +254,62 @@ self.onmessage = async (event) => {
     reply = analyze(payload);
   } catch (error) {
     // Only an interpreter failure gets here (the bridge turns Python exceptions into values).
-    post({ id, ok: false, error: { name: "WorkerError", message: lastLine(error) } });
-    return;
+    return { ok: false, error: { name: "WorkerError", message: lastLine(error) }, ms: performance.now() - t0 };
   }
   const [result, name, message] = reply.toJs();
   reply.destroy();
   const ms = performance.now() - t0;
-  post(result === undefined || result === null
-    ? { id, ok: false, error: { name, message } }
-    : { id, ok: true, result, ms });
+  return result === undefined || result === null ? { ok: false, error: { name, message }, ms } : { ok: true, result, ms };
+}
+
+/**
+ * One reference looked up: the bridge's `resolve` coroutine, awaited as a Promise. Requests interleave
+ * (each waits on the network, paced per host in Python); an analysis runs between their awaits. Always
+ * answered with a Result, a failure as {status: "unresolved", reason}.
+ * @param {ResolveRequest} request
+ * @returns {Promise<Omit<Reply, "type" | "id">>}
+ */
+async function resolveEntry({ entry, settings }) {
+  const t0 = performance.now();
+  let result;
+  try {
+    const { resolve } = await ready;
+    result = JSON.parse(await resolve(JSON.stringify({ entry, settings })));
+  } catch (error) {
+    const reason = failure ? `Python is not available: ${failure.message}` : `worker error: ${lastLine(error)}`;
+    result = { status: "unresolved", reason, tried: [] };
+  }
+  return { ok: true, result, ms: performance.now() - t0 };
+}
+
+/**
+ * Crossref's reference list of one paper: the bridge's `crossref_references` coroutine. Always answered,
+ * a failure as {status: "failed", reason}.
+ * @param {CrossrefReferencesRequest} request
+ * @returns {Promise<Omit<Reply, "type" | "id">>}
+ */
+async function crossrefList({ doi, settings }) {
+  const t0 = performance.now();
+  let result;
+  try {
+    const { crossrefReferences } = await ready;
+    result = JSON.parse(await crossrefReferences(JSON.stringify({ doi, settings })));
+  } catch (error) {
+    const reason = failure ? `Python is not available: ${failure.message}` : `worker error: ${lastLine(error)}`;
+    result = { doi, status: "failed", entries: [], reason, http_status: null };
+  }
+  return { ok: true, result, ms: performance.now() - t0 };
+}
+
+/** @type {Record<string, (request: any) => Promise<Omit<Reply, "type" | "id">>>} */
+const HANDLERS = { analyze: analyzePaper, resolve: resolveEntry, "crossref-references": crossrefList };
+
+/** @param {MessageEvent<Request>} event */
+self.onmessage = async (event) => {
+  const request = event.data;
+  const id = request?.id;
+  const handler = Object.hasOwn(HANDLERS, request?.type) ? HANDLERS[request.type] : null;
+  const reply = handler ? await handler(request)
+    : { ok: false, error: { name: "TypeError", message: `unknown request ${JSON.stringify(request?.type)}` }, ms: 0 };
+  post({ type: "reply", id, ...reply });
 };

@@ -42,6 +42,9 @@ export const SCHEMA_VERSION = 1;
  * @property {number} total
  *
  * @typedef {import("../../worker/citelens-worker.js").ErrorInfo} ErrorInfo
+ * @typedef {import("../../worker/citelens-worker.js").Reply} Reply
+ * @typedef {import("./schema.js").Analysis} Analysis
+ * @typedef {import("../../worker/citelens-worker.js").LookupSettings} Settings
  */
 
 // Python loads in 2-10 s on a 2-core machine; past this, the worker is taken as failed (last resort: the
@@ -118,13 +121,6 @@ export class CitelensAnalyzer extends EventTarget {
   }
 
   /**
-   * The analysis of an open PDF. Worth calling even after the worker failed: a cached analysis needs no
-   * Python (only a cache miss then rejects with the WorkerError).
-   * @param {any} pdfDocument  a pdf.js PDFDocumentProxy, opened with fontExtraProperties: true
-   * @param {{file?: string | null, onProgress?: ((p: Progress) => void) | null}} [options]
-   * @returns {Promise<any>} the analysis object (citelens.model.Analysis as JSON)
-   */
-  /**
    * The cached analysis of this very file (found by the SHA-256 of its bytes), or null: no text is read,
    * so the reader can ask while pdf.js draws the first page and show a reopened paper's links at once.
    * @param {any} pdfDocument
@@ -145,6 +141,13 @@ export class CitelensAnalyzer extends EventTarget {
     return analysis;
   }
 
+  /**
+   * The analysis of an open PDF. Worth calling even after the worker failed: a cached analysis needs no
+   * Python (only a cache miss then rejects with the WorkerError).
+   * @param {any} pdfDocument  a pdf.js PDFDocumentProxy, opened with fontExtraProperties: true
+   * @param {{file?: string | null, onProgress?: ((p: Progress) => void) | null}} [options]
+   * @returns {Promise<Analysis>} the analysis object (citelens.model.Analysis as JSON)
+   */
   async analyze(pdfDocument, { file = null, onProgress = null } = {}) {
     this.start();
     const t0 = performance.now();
@@ -191,7 +194,7 @@ export class CitelensAnalyzer extends EventTarget {
       options: { text_only: false },
       source: { file, sha256, text_hash: text.textHash },
     });
-    const { result, ms } = await this.#request(payload, onProgress);
+    const { result, ms } = await this.#request({ type: "analyze", payload }, onProgress);
     const t6 = performance.now();
     if (text.textHash && this.#cache) {
       await this.#cache.put(text.textHash, result, { schemaVersion: SCHEMA_VERSION, engine, sha256 });
@@ -209,17 +212,11 @@ export class CitelensAnalyzer extends EventTarget {
    * the Result the worker sends (unresolved ones included); rejects only when the worker itself failed.
    * Caching and de-duplication are web/analysis/resolver.js's.
    * @param {object} entry  one element of analysis.references
-   * @param {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
+   * @param {Settings} settings
    * @returns {Promise<object>} the Result
    */
   resolve(entry, settings) {
-    this.start();
-    if (this.#failure) return Promise.reject(this.#failure);
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onProgress: null });
-      this.#worker.postMessage({ type: "resolve", id, entry, settings });
-    });
+    return this.#request({ type: "resolve", entry, settings }).then((reply) => reply.result);
   }
 
   /**
@@ -227,17 +224,11 @@ export class CitelensAnalyzer extends EventTarget {
    * Resolves to the worker's CrossrefList (status "ok" | "none" | "failed"); rejects only when the worker
    * itself failed. Caching is web/analysis/resolver.js's.
    * @param {string} doi
-   * @param {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} settings
+   * @param {Settings} settings
    * @returns {Promise<import("../../worker/citelens-worker.js").CrossrefList>}
    */
   crossrefReferences(doi, settings) {
-    this.start();
-    if (this.#failure) return Promise.reject(this.#failure);
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onProgress: null });
-      this.#worker.postMessage({ type: "crossref-references", id, doi, settings });
-    });
+    return this.#request({ type: "crossref-references", doi, settings }).then((reply) => reply.result);
   }
 
   /** Stops the worker; pending and later analyses reject with a WorkerError. */
@@ -245,17 +236,25 @@ export class CitelensAnalyzer extends EventTarget {
     this.#fail("the analyzer was stopped");
   }
 
-  /** @param {string} payload */
-  #request(payload, onProgress) {
+  /**
+   * Post one request ({type, ...its fields}; the id is added here) and wait for its Reply: resolves to the
+   * reply when it is ok, rejects with the rebuilt error otherwise, or with the WorkerError once the worker failed.
+   * @param {{type: string, [field: string]: any}} request
+   * @param {((p: Progress) => void) | null} [onProgress]  told of the worker's progress until the reply
+   * @returns {Promise<Reply>}
+   */
+  #request(request, onProgress = null) {
+    this.start();
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject, onProgress });
-      if (this.#lastProgress && this.#readyMs === null) onProgress?.(this.#lastProgress);
-      this.#worker.postMessage({ id, action: "analyze", payload });
+      if (onProgress && this.#lastProgress && this.#readyMs === null) onProgress(this.#lastProgress);
+      this.#worker?.postMessage({ ...request, id });
     });
   }
 
+  /** @param {any} message  a worker → page message */
   #receive(message) {
     if (message?.type === "progress") {
       const progress = { stage: message.stage, message: message.message };
@@ -268,16 +267,11 @@ export class CitelensAnalyzer extends EventTarget {
       this.dispatchEvent(new CustomEvent("ready", { detail: { ms: message.ms, stages: message.stages } }));
     } else if (message?.type === "failed") {
       this.#fail(message.error?.message ?? "Python could not be loaded");
-    } else if (message?.type === "resolved" || message?.type === "crossref-references") {
+    } else if (message?.type === "reply") {
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
-      pending.resolve(message.result);
-    } else if (typeof message?.id === "number") {
-      const pending = this.#pending.get(message.id);
-      if (!pending) return;
-      this.#pending.delete(message.id);
-      if (message.ok) pending.resolve({ result: message.result, ms: message.ms ?? null });
+      if (message.ok) pending.resolve(message);
       else pending.reject(rebuildError(message.error));
     }
   }
