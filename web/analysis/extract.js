@@ -17,7 +17,10 @@
 //
 // The work is split in two so a cached paper costs only the first half: extractText() reads the text of
 // every page and hashes it; completeDocument() adds what only an analysis needs (font names, which cost an
-// operator list per page, link annotations, bookmarks).
+// operator list per page, link annotations, bookmarks). Link and bookmark destinations are resolved by
+// destinations.js, the reader's one rule for them.
+
+import { Destinations } from "./destinations.js";
 
 /**
  * @typedef {[string, number, number, number, number, number, number]} ItemArray
@@ -288,72 +291,6 @@ function fontName(commonObjs, id) {
   const tag = name.slice(0, 6);
   const upper = tag === tag.toUpperCase() && tag !== tag.toLowerCase(); // Python's str.isupper()
   return name.length > 7 && name[6] === "+" && upper ? name.slice(7) : name;
-}
-
-// --------------------------------------------------------------------------------------- destinations
-
-/** Resolves pdf.js destinations (named or explicit arrays) to a page number and a top-left point. */
-class Destinations {
-  #doc;
-  #viewports;
-  #named = new Map();
-  #pages = new Map();
-
-  constructor(pdfDocument, viewports) {
-    this.#doc = pdfDocument;
-    this.#viewports = viewports;
-  }
-
-  /**
-   * @param {string | any[] | null} dest
-   * @returns {Promise<{page: number | null, x: number | null, y: number | null, name: string | null}>}
-   */
-  async resolve(dest) {
-    const name = typeof dest === "string" ? dest : null;
-    let explicit = dest;
-    if (name !== null) {
-      if (!this.#named.has(name)) this.#named.set(name, this.#doc.getDestination(name).catch(() => null));
-      explicit = await this.#named.get(name);
-    }
-    const none = { page: null, x: null, y: null, name };
-    if (!Array.isArray(explicit) || !explicit.length) return none;
-    const page = await this.#pageNumber(explicit[0]);
-    if (page === null) return none;
-    const kind = explicit[1]?.name ?? null;
-    const num = explicit.slice(2).map((v) => (typeof v === "number" && Number.isFinite(v) ? v : null));
-    let x = null;
-    let y = null;
-    if (kind === "XYZ") [x = null, y = null] = num;
-    else if (kind === "FitH" || kind === "FitBH") y = num[0] ?? null;
-    else if (kind === "FitV" || kind === "FitBV") x = num[0] ?? null;
-    else if (kind === "FitR" && num.length === 4) [x, y] = [num[0], num[3]];
-    const point = pagePoint(this.#viewports[page - 1], x, y);
-    return { page, x: point[0], y: point[1], name };
-  }
-
-  async #pageNumber(target) {
-    if (Number.isInteger(target)) return target >= 0 && target < this.#viewports.length ? target + 1 : null;
-    if (!target || typeof target !== "object") return null;
-    const key = `${target.num}R${target.gen}`;
-    if (!this.#pages.has(key)) {
-      this.#pages.set(key, this.#doc.getPageIndex(target).then((i) => i + 1, () => null));
-    }
-    return this.#pages.get(key);
-  }
-}
-
-/**
- * A user-space point on a page to top-left coordinates; a missing coordinate stays null (on a rotated
- * page both are needed, as in the pdfminer adapter).
- */
-function pagePoint(viewport, x, y) {
-  if (!viewport) return [null, null];
-  if (x !== null && y !== null) return viewport.convertToViewportPoint(x, y).map(round);
-  if (viewport.rotation % 360 !== 0) return [null, null];
-  const [va, , , vd, ve, vf] = viewport.transform;
-  const vx = x === null ? null : round(va * x + ve);
-  const vy = y === null ? null : round(vd * y + vf);
-  return [vx, vy];
 }
 
 /**
