@@ -8,8 +8,8 @@
 //
 // A mention broken over two lines has two boxes: both are buttons, only the first is in the tab order
 // (the other is aria-hidden), and hovering one lights up both. Pages get their buttons when they first
-// come near the viewport; their order in the tab sequence is the page's text order (pdf.js text items),
-// as the analysis lists citations and other mentions separately.
+// come near the viewport, in the page's reading order: the analysis lists citations and other mentions
+// each in reading order, and the two lists are merged page by page (mergeReadingOrder).
 
 import { h } from "../viewer/dom.js";
 import { placeBox } from "../viewer/viewer.js";
@@ -32,13 +32,11 @@ const KIND_NAMES = /** @type {Record<string, string>} */ ({
 
 /**
  * @typedef {import("../viewer/viewer.js").PdfViewer} PdfViewer
- * @typedef {{page: number, text: string, ref_indexes: number[], boxes: number[][],
- *            sentence: {text: string, start: number, end: number} | null, source: "text" | "pdf-link"}} Citation
- * @typedef {{page: number, text: string, kind: string, label: string, boxes: number[][],
- *            target: {page: number, y: number} | null}} FigureMention
+ * @typedef {import("../analysis/schema.js").Citation} Citation
+ * @typedef {import("../analysis/schema.js").FigureMention} FigureMention
  * @typedef {{
  *   id: string, kind: string, mentionKind: string, page: number, text: string, boxes: number[][],
- *   citation: Citation | null, figure: FigureMention | null, order: number,
+ *   citation: Citation | null, figure: FigureMention | null,
  * }} Mention
  * @typedef {(mention: Mention, button: HTMLButtonElement) => void} ActivateHandler
  */
@@ -55,8 +53,6 @@ export class MentionOverlay {
   /** @type {Map<string, Mention>} */ #byId = new Map();
   /** @type {Map<number, {width: number, height: number}>} */ #sizes = new Map();
   /** @type {Map<number, HTMLElement>} */ #layers = new Map();
-  /** @type {Map<number, {items: any[], view: number[]}>} text items seen before the analysis arrived */
-  #text = new Map();
   #enabled = true;
 
   /**
@@ -69,12 +65,6 @@ export class MentionOverlay {
     this.#onHover = onHover ?? null;
     viewer.addEventListener("pagenear", (event) => {
       this.#buildPage(/** @type {CustomEvent} */ (event).detail.pageNumber);
-    });
-    viewer.addEventListener("textcontent", (event) => {
-      const { pageNumber, items, view } = /** @type {CustomEvent} */ (event).detail;
-      if (this.#sizes.size && !this.#byPage.has(pageNumber)) return; // analysed, nothing to order
-      this.#text.set(pageNumber, { items, view });
-      this.#orderPage(pageNumber);
     });
   }
 
@@ -92,7 +82,6 @@ export class MentionOverlay {
     this.#byPage.clear();
     this.#byId.clear();
     this.#sizes.clear();
-    this.#text.clear();
   }
 
   /**
@@ -101,30 +90,31 @@ export class MentionOverlay {
    *          figure_mentions: FigureMention[]}} analysis
    */
   setAnalysis(analysis) {
-    const text = this.#text;
     this.clear();
-    this.#text = text;
     for (const page of analysis.pages ?? []) this.#sizes.set(page.number, page);
-    let order = 0;
-    const add = (/** @type {Mention} */ mention) => {
+    /** @type {Map<number, Mention[]>} */ const citations = new Map();
+    /** @type {Map<number, Mention[]>} */ const figures = new Map();
+    const add = (/** @type {Map<number, Mention[]>} */ into, /** @type {Mention} */ mention) => {
       if (!mention.boxes?.length || !this.#sizes.has(mention.page)) return;
       this.#byId.set(mention.id, mention);
-      const list = this.#byPage.get(mention.page) ?? [];
+      const list = into.get(mention.page) ?? [];
       list.push(mention);
-      this.#byPage.set(mention.page, list);
+      into.set(mention.page, list);
     };
-    (analysis.citations ?? []).forEach((citation, i) => add({
+    (analysis.citations ?? []).forEach((citation, i) => add(citations, {
       id: `c${i}`, kind: "citation", mentionKind: "citation", page: citation.page, text: citation.text,
-      boxes: citation.boxes, citation, figure: null, order: order++,
+      boxes: citation.boxes, citation, figure: null,
     }));
     (analysis.figure_mentions ?? []).forEach((figure, i) => {
       if (!figure.target) return; // nowhere to go: no link
-      add({
+      add(figures, {
         id: `m${i}`, kind: KIND_MAP[figure.kind] ?? "section", mentionKind: figure.kind, page: figure.page,
-        text: figure.text, boxes: figure.boxes, citation: null, figure, order: order++,
+        text: figure.text, boxes: figure.boxes, citation: null, figure,
       });
     });
-    for (const list of this.#byPage.values()) list.sort(byPosition);
+    for (const page of new Set([...citations.keys(), ...figures.keys()])) {
+      this.#byPage.set(page, mergeReadingOrder(citations.get(page) ?? [], figures.get(page) ?? []));
+    }
     for (const page of this.#viewer.nearPages()) this.#buildPage(page);
   }
 
@@ -175,7 +165,6 @@ export class MentionOverlay {
     layer.addEventListener("pointerout", (event) => this.#hover(event, false));
     host.append(layer);
     this.#layers.set(pageNumber, layer);
-    this.#orderPage(pageNumber);
   }
 
   /**
@@ -246,52 +235,45 @@ export class MentionOverlay {
       part.classList.toggle("hover", on);
     }
   }
-
-  /**
-   * Put a page's buttons in the order of the page's text, so Tab follows the reading order of both
-   * columns. Without text (not loaded yet) the buttons stay in (y, x) order.
-   * @param {number} pageNumber
-   */
-  #orderPage(pageNumber) {
-    const layer = this.#layers.get(pageNumber);
-    const text = this.#text.get(pageNumber);
-    const mentions = this.#byPage.get(pageNumber);
-    if (!layer || !text || !mentions || layer.dataset.ordered) return;
-    const [vx0, , , vy1] = text.view;
-    const items = text.items.map((/** @type {any} */ item) => {
-      const x = item.transform[4] - vx0;
-      const y = vy1 - item.transform[5];
-      const height = item.height || Math.hypot(item.transform[2], item.transform[3]);
-      return [x, y - height, x + item.width, y + 0.25 * height];
-    });
-    /** @type {Map<string, number>} */
-    const rank = new Map();
-    let previous = 0;
-    for (const mention of mentions) {
-      const [x0, y0, x1, y1] = mention.boxes[0];
-      const cx = (x0 + x1) / 2;
-      const cy = (y0 + y1) / 2;
-      const index = items.findIndex((b) => cx >= b[0] - 1 && cx <= b[2] + 1 && cy >= b[1] - 1 && cy <= b[3] + 1);
-      previous = index >= 0 ? index : previous;
-      rank.set(mention.id, previous + x0 / 1e4);
-    }
-    const buttons = [...layer.children].sort((a, b) => {
-      const ra = rank.get(/** @type {HTMLElement} */ (a).dataset.mentionId ?? "") ?? 0;
-      const rb = rank.get(/** @type {HTMLElement} */ (b).dataset.mentionId ?? "") ?? 0;
-      return ra - rb || Number(/** @type {HTMLElement} */ (a).dataset.part ?? 0) - Number(/** @type {HTMLElement} */ (b).dataset.part ?? 0);
-    });
-    layer.append(...buttons);
-    layer.dataset.ordered = "true";
-    this.#text.delete(pageNumber);
-  }
 }
 
 /**
- * Reading order without the page's text: top to bottom, then left to right, lines within 3 pt equal.
- * @param {Mention} a
- * @param {Mention} b
+ * One page's citations and other mentions in one reading order. Each list is already in reading order
+ * (the analysis made it from the page's lines and columns), so only which list goes next is decided here,
+ * from how text is read: on one line left to right; in one column (boxes above one another) top to
+ * bottom; across columns, the left one first. A page has columns when one of its lists goes back up the
+ * page from one mention to the next, which reading order does only at a column break; without that
+ * evidence a page is one column and lower text comes later wherever it starts.
+ * @param {Mention[]} a
+ * @param {Mention[]} b
+ * @returns {Mention[]}
  */
-function byPosition(a, b) {
-  const dy = a.boxes[0][1] - b.boxes[0][1];
-  return Math.abs(dy) > 3 ? dy : a.boxes[0][0] - b.boxes[0][0];
+export function mergeReadingOrder(a, b) {
+  if (!a.length || !b.length) return [...a, ...b];
+  const columns = goesBackUp(a) || goesBackUp(b);
+  /** @type {Mention[]} */
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(readBefore(b[j].boxes[0], a[i].boxes[0], columns) ? b[j++] : a[i++]);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
+/** @param {Mention[]} list */
+function goesBackUp(list) {
+  return list.some((m, k) => k > 0 && m.boxes[0][3] < list[k - 1].boxes[0][1]);
+}
+
+/**
+ * Whether box `p` is read before box `q` (both [x0, y0, x1, y1], y down).
+ * @param {number[]} p
+ * @param {number[]} q
+ * @param {boolean} columns  the page is set in columns
+ */
+function readBefore(p, q, columns) {
+  const sameLine = p[1] < q[3] && q[1] < p[3];
+  const sameColumn = p[0] < q[2] && q[0] < p[2];
+  if (sameLine) return p[0] < q[0];
+  if (sameColumn || !columns) return p[1] < q[1];
+  return p[0] < q[0];
 }

@@ -10,9 +10,8 @@
 // percentages without knowing the rotation.
 //
 // Events (CustomEvent, detail in parentheses): "pagenear" ({pageNumber}) each time a page comes within
-// a screen of the viewport; "pagerendered" ({pageNumber}); "textcontent" ({pageNumber, items, view});
-// "pagechange" ({pageNumber}); "zoomchange" ({zoom, mode}). `items` are pdf.js text items, `view` the
-// page's view box in user space.
+// a screen of the viewport; "pagerendered" ({pageNumber}); "pagechange" ({pageNumber}); "zoomchange"
+// ({zoom, mode}).
 
 /** CSS pixels per PDF point at 100 % (pdf.js PixelsPerInch.PDF_TO_CSS_UNITS). */
 const CSS_UNITS = 96 / 72;
@@ -586,8 +585,6 @@ export class PdfViewer extends EventTarget {
       view.div.insertBefore(div, view.layers);
       view.textDiv = div;
       view.textState = "done";
-      const items = content.items.filter((/** @type {any} */ item) => typeof item.str === "string");
-      this.dispatchEvent(new CustomEvent("textcontent", { detail: { pageNumber: view.number, items, view: page.view } }));
     } catch (error) {
       view.textState = "done"; // a page without a usable text layer is still readable
       if (generation === this.#generation) console.warn(`citelens: no text layer for page ${view.number}`, error);
