@@ -22,6 +22,7 @@
 //   resolver.addEventListener("references", (e) => show(e.detail));  // {doi, status, references, reason}
 // status "pending" (asking), then "ok" (references: the entries), "none" or "failed" (reason says why).
 
+import { arxivId, normalizeDoi } from "../library/ids.js";
 import { SafeStore } from "./idb.js";
 
 /**
@@ -55,18 +56,17 @@ function cacheable(result) {
   return result?.status === "resolved" || (result?.status === "unresolved" && result.reason === NO_MATCH);
 }
 
-/** A DOI in its one form (lower case, no resolver prefix), or null. */
-export function doiKey(doi) {
-  const match = typeof doi === "string" ? /10\.\d{4,9}\/\S+/.exec(doi.trim()) : null;
-  return match ? match[0].replace(/[.,;)]+$/, "").toLowerCase() : null;
-}
-
-/** An arXiv id without its version, or null. */
-export function arxivKey(id) {
-  const match = typeof id === "string"
-    ? /(?:^|arxiv[.:]|abs\/|pdf\/)(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/i.exec(id.trim())
-    : null;
-  return match ? match[1] : null;
+/**
+ * The cache keys of a paper's identifiers, as citelens.resolve.cache writes them: `doi:<doi>` and
+ * `arxiv:<id>`, the identifiers normalised by library/ids.js (the page's one rule for them).
+ * @param {string | null | undefined} doi
+ * @param {string | null | undefined} arxiv
+ * @returns {string[]}
+ */
+function idKeys(doi, arxiv) {
+  const d = normalizeDoi(doi);
+  const a = arxivId(arxiv);
+  return [d ? `doi:${d}` : null, a ? `arxiv:${a}` : null].filter((k) => k !== null);
 }
 
 /** Results in IndexedDB; every method resolves (null / false on any failure), none throws. */
@@ -183,7 +183,7 @@ export class Resolver extends EventTarget {
     this.#inflight = new Map();
     this.#prefetching = 0;
     this.#prefetchWanted = 0;
-    const doi = doiKey(analysis?.own_doi);
+    const doi = normalizeDoi(analysis?.own_doi);
     if (!references.length && doi) this.#crossrefList(doi, generation);
     else this.#restore(generation);
   }
@@ -294,10 +294,9 @@ export class Resolver extends EventTarget {
   /** @param {any} entry @returns {Promise<Result>} */
   async #lookUp(entry) {
     const keys = [
-      this.#textHash ? `entry:${this.#textHash}:${entry.index}` : null,
-      doiKey(entry.doi) ? `doi:${doiKey(entry.doi)}` : null,
-      arxivKey(entry.arxiv_id) ? `arxiv:${arxivKey(entry.arxiv_id)}` : null,
-    ].filter(Boolean);
+      ...(this.#textHash ? [`entry:${this.#textHash}:${entry.index}`] : []),
+      ...idKeys(entry.doi, entry.arxiv_id),
+    ];
     for (const key of keys) {
       const hit = this.#cache ? await this.#cache.get(key) : null;
       if (hit) return hit;
@@ -319,10 +318,10 @@ export class Resolver extends EventTarget {
     if (!result?.status) result = unresolved("look-up failed: an answer that is not a result");
     if (this.#cache && cacheable(result)) {
       const record = result.status === "resolved" ? result.record : null;
-      const more = [doiKey(record?.doi) && `doi:${doiKey(record.doi)}`, arxivKey(record?.arxiv) && `arxiv:${arxivKey(record.arxiv)}`];
       // "no match" belongs to this entry's text only; a record is the paper, found by any of its ids.
-      const all = result.status === "resolved" ? [...keys, ...more] : keys.filter((k) => k.startsWith("entry:"));
-      await this.#cache.put([...new Set(all.filter(Boolean))], result);
+      const all = result.status === "resolved" ? [...keys, ...idKeys(record?.doi, record?.arxiv)]
+        : keys.filter((k) => k.startsWith("entry:"));
+      await this.#cache.put([...new Set(all)], result);
     }
     return result;
   }
