@@ -23,13 +23,14 @@ SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/
 CHROMIUM  := /usr/bin/chromium
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help setup demo demo-cli test e2e chromium bench bench-large wheel site serve clean
+.PHONY: help setup demo demo-cli test lint e2e chromium bench bench-large wheel site serve clean
 
 help:
 	@echo "make setup   create .venv and install citelens with its pdf, test and demo extras"
 	@echo "make demo    build everything and serve the reader on the demo paper (http://localhost:8000/)"
 	@echo "make demo-cli  build the demo paper and print its analysis JSON (the command-line path)"
-	@echo "make test    run every test, unit and end-to-end in Chromium (ARGS='-k cli' to pick some)"
+	@echo "make test    lint the JS, then run every test, unit and end-to-end in Chromium (ARGS='-k cli' to pick some)"
+	@echo "make lint    type-check (tsc --checkJs) and eslint web/ and worker/; fails on any error"
 	@echo "make e2e     run only the end-to-end tests (e2e/: the reader in headless Chromium)"
 	@echo "make chromium  install Debian's chromium for the end-to-end tests, if /usr/bin/chromium is missing"
 	@echo "make bench   time each stage on the corpus (ARGS='--limit 5' or '--skip-extract')"
@@ -62,8 +63,14 @@ demo-cli: $(DEMO) | setup
 $(DEMO): tools/demo_paper.py | setup
 	$(BIN)/python tools/demo_paper.py build/demo
 
-test: setup site $(CHROMIUM)
+test: lint setup site $(CHROMIUM)
 	CITELENS_STRICT=1 $(BIN)/pytest $(ARGS)
+
+# The JS is checked, not built: tsc reads the JSDoc types (tsconfig.json), eslint the rules in eslint.config.js
+# (no-unsanitized keeps markup out of the page). Both come from package.json's devDependencies.
+lint: $(NPM_STAMP)
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/eslint web worker
 
 e2e: setup site $(CHROMIUM)
 	CITELENS_STRICT=1 $(BIN)/pytest e2e $(ARGS)
@@ -97,7 +104,8 @@ $(SITE): $(SITE_SRC) $(WHEEL) $(RAPIDFUZZ) $(MICROPIP) $(NPM_STAMP) | setup
 serve: site
 	$(BIN)/python -m http.server --bind 127.0.0.1 --directory site $(PORT)
 
-# npm ci only when the lock changed; --omit=optional leaves out pdf.js's 34 MB native canvas for Node.
+# npm ci only when the lock changed (the devDependencies, tsc and eslint, included); --omit=optional leaves out
+# pdf.js's 34 MB native canvas for Node.
 $(NPM_STAMP): package.json package-lock.json
 	npm ci --omit=optional --no-audit --no-fund
 	@touch $@

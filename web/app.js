@@ -53,7 +53,8 @@ analyzerReady.catch((error) => linkingUnavailable(error));
 /** @type {any} */
 let pdfjs;
 try {
-  pdfjs = await import(new URL("pdf.mjs", PDFJS_URL).href);
+  // @ts-expect-error: site/vendor/pdfjs/ is copied beside web/ by make site (tools/build_site.py)
+  pdfjs = await import("../vendor/pdfjs/pdf.mjs");
   pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdf.worker.mjs", PDFJS_URL).href;
 } catch (error) {
   notices.viewerMessage("The PDF renderer (pdf.js) could not be loaded. Build the site with `make site`.");

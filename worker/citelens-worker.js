@@ -20,7 +20,7 @@
  * @typedef {object} ReadyMessage     worker → page, once Python and citelens are imported
  * @property {"ready"} type
  * @property {number} ms              from the worker's start to Python ready
- * @property {{script: number, pyodide: number, install: number, import: number}} stages
+ * @property {{script: number, snapshot: number, pyodide: number, install: number, import: number}} stages
  *   when each step ended, ms from the worker's start: pyodide.mjs imported, loadPyodide() done, wheels
  *   installed, citelens imported
  *
@@ -111,8 +111,10 @@ async function boot() {
     .then((info) => (info.snapshot ? fetch(new URL(`../vendor/pyodide/${info.snapshot.file_name}`, here)) : null))
     .then((response) => (response?.ok ? response.arrayBuffer() : null))
     .catch(() => null);
+  // @ts-expect-error: site/vendor/pyodide/ is copied beside worker/ by make site (tools/build_site.py)
   const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
-  const stages = { script: performance.now() - started };
+  /** @type {ReadyMessage["stages"]} */
+  const stages = { script: performance.now() - started, snapshot: 0, pyodide: 0, install: 0, import: 0 };
   const start = {
     indexURL: new URL("../vendor/pyodide/", here).href,
     // Our wheels sit in ../wheels/; the lock names them by file. Setting the base also keeps
@@ -145,7 +147,7 @@ async function boot() {
     try {
       await micropip.install.callKwargs(urls, { deps: false });
     } catch (error) {
-      throw new Error(lastLine(error));
+      throw new Error(lastLine(error), { cause: error });
     } finally {
       micropip.destroy();
     }
@@ -158,7 +160,7 @@ async function boot() {
   try {
     pyodide.runPython(bridgeSource, { filename: "bridge.py" });
   } catch (error) {
-    throw new Error([...errors, lastLine(error)].join("; "));
+    throw new Error([...errors, lastLine(error)].join("; "), { cause: error });
   }
   const analyze = pyodide.globals.get("analyze");
   const resolve = pyodide.globals.get("resolve");

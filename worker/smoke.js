@@ -1,5 +1,6 @@
 // The smoke page's script (worker/smoke.html): open ?file= with pdf.js, render page 1, analyse, report.
 
+// @ts-expect-error: site/vendor/pdfjs/ is copied beside worker/ by make site (tools/build_site.py)
 import * as pdfjs from "../vendor/pdfjs/pdf.mjs";
 import { CitelensAnalyzer } from "../web/analysis/analysis.js";
 import { pdfjsDocumentOptions } from "../web/analysis/extract.js";
@@ -15,12 +16,13 @@ const params = new URLSearchParams(location.search);
 const workerUrl = new URL("citelens-worker.js", import.meta.url);
 if (params.get("installer")) workerUrl.searchParams.set("installer", params.get("installer"));
 
+/** @type {Record<string, any>} */
 const result = { marks: {} };
-window.smokeResult = result;
+Object.defineProperty(window, "smokeResult", { value: result });
 const mark = (name) => (result.marks[name] = performance.now() - t0);
 const analyzer = new CitelensAnalyzer(workerUrl, params.get("nocache") ? { cache: null } : {});
-analyzer.addEventListener("progress", (e) => log(`worker: ${e.detail.stage}: ${e.detail.message}`));
-analyzer.addEventListener("ready", (e) => {
+analyzer.addEventListener("progress", (/** @type {any} */ e) => log(`worker: ${e.detail.stage}: ${e.detail.message}`));
+analyzer.addEventListener("ready", (/** @type {any} */ e) => {
   mark("python_ready");
   result.worker_ready_ms = e.detail.ms;
   result.worker_stages = e.detail.stages;
@@ -40,7 +42,7 @@ try {
 
   const page = await pdf.getPage(1);
   const viewport = page.getViewport({ scale: 1 });
-  const canvas = document.getElementById("page1");
+  const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("page1"));
   canvas.width = viewport.width;
   canvas.height = viewport.height;
   await page.render({ canvas, viewport }).promise;

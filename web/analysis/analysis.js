@@ -23,7 +23,7 @@ import { completeDocument, extractText, hex } from "./extract.js";
 import { AnalysisCache } from "./cache.js";
 
 /** The analysis schema this page reads (citelens.model.SCHEMA_VERSION). */
-export const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 1;
 
 /**
  * @typedef {object} Progress
@@ -100,7 +100,7 @@ export class CitelensAnalyzer extends EventTarget {
     // Which build makes the analyses: a new citelens wheel or pdf.js version never reuses older ones.
     this.#engine = fetch(new URL("build.json", this.#workerUrl))
       .then((r) => (r.ok ? r.json() : {}))
-      .then((build) => `${build?.packages?.citelens?.sha256 ?? "?"}/${build?.pdfjs ?? "?"}`, () => "");
+      .then((/** @type {any} */ build) => `${build?.packages?.citelens?.sha256 ?? "?"}/${build?.pdfjs ?? "?"}`, () => "");
     try {
       this.#worker = new Worker(this.#workerUrl, { type: "module" });
     } catch (error) {
@@ -292,7 +292,7 @@ export class CitelensAnalyzer extends EventTarget {
  * An Error with the name and message that crossed the worker boundary.
  * @param {ErrorInfo | undefined} info
  */
-export function rebuildError(info) {
+function rebuildError(info) {
   const error = new Error(String(info?.message ?? "unknown error"));
   error.name = String(info?.name ?? "Error");
   return error;

@@ -19,7 +19,7 @@ import { SafeStore } from "./idb.js";
 
 export const DB_NAME = "citelens";
 export const STORE = "analyses";
-export const SHA256_INDEX = "sha256";
+const SHA256_INDEX = "sha256";
 const DB_VERSION = 1;
 
 export class AnalysisCache {

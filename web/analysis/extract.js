@@ -60,7 +60,7 @@ import { Destinations } from "./destinations.js";
  * @property {object[]} viewports   pdf.js PageViewport of each page, scale 1
  */
 
-export const DOCUMENT_SCHEMA_VERSION = 1;
+const DOCUMENT_SCHEMA_VERSION = 1;
 
 // Below this, a matrix entry is zero: text is upright (pdfminer adapter: abs(matrix[1]) > 1e-3).
 const SKEW = 1e-3;
@@ -215,7 +215,7 @@ function pageText(number, viewport, content) {
     width: round(viewport.width),
     height: round(viewport.height),
     fonts: [...fontIndex.keys()].map((id) => [id, false, false]),
-    items,
+    items: /** @type {ItemArray[]} */ (items),
   };
 }
 
@@ -308,7 +308,7 @@ async function pageLinks(number, viewport, annotations, resolver) {
     const dest = await resolver.resolve(a.dest);
     return {
       page: number,
-      rect: [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)].map(round),
+      rect: /** @type {LinkJson["rect"]} */ ([Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)].map(round)),
       dest_page: dest.page,
       dest_x: dest.x,
       dest_y: dest.y,

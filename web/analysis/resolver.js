@@ -37,11 +37,11 @@ import { SafeStore } from "./idb.js";
 export const DB_NAME = "citelens-resolution";
 export const STORE = "results";
 const DB_VERSION = 1;
-export const TTL_MS = 30 * 24 * 3600 * 1000;
+const TTL_MS = 30 * 24 * 3600 * 1000;
 /** Key prefix of a paper's Crossref reference list in the store. */
-export const CROSSREF_LIST = "crossref-references:";
+const CROSSREF_LIST = "crossref-references:";
 /** The reason of the one unresolved answer worth caching (citelens.resolve.cache.NO_MATCH). */
-export const NO_MATCH = "no match";
+const NO_MATCH = "no match";
 // Python gives up on an entry after its budget (90 s + one request's timeout); this is the last resort for
 // a worker that never answers.
 const REPLY_TIMEOUT_MS = 150_000;

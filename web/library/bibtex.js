@@ -21,14 +21,15 @@ import { formatNames, parseNames } from "./names.js";
 import { arxivId, normalizeDoi } from "./ids.js";
 
 /**
- * @typedef {{type: string, key: string, fields: Record<string, string>, line: number}} BibEntry
+ * @typedef {{type: string, key: string, fields: Record<string, string>}} BibFields  an entry to write
+ * @typedef {BibFields & {line: number}} BibEntry  an entry as read, with its first line
  * @typedef {{line: number, entry: string, message: string, skipped: boolean}} BibError
  *   `skipped`: the entry could not be read and is not among `entries`; otherwise it was kept as read
  * @typedef {{entries: BibEntry[], strings: Record<string, string>, preambles: string[], comments: string[],
  *            errors: BibError[]}} BibFile
  */
 
-export const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
   "October", "November", "December"];
 const MONTH_MACROS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
@@ -376,7 +377,7 @@ const CSL_TO_TYPE = {
 /**
  * The library's view of an entry: decoded title and names, year, venue, identifiers; `source` keeps the
  * entry itself so export writes it back as it came.
- * @param {BibEntry} entry
+ * @param {BibFields} entry
  * @returns {Record<string, any>}  Paper fields (no id, status or dates)
  */
 export function entryToPaper(entry) {
@@ -429,6 +430,7 @@ function decodeOrNull(text) {
   return text === null || text === undefined ? null : decodeLatex(text) || null;
 }
 
+/** @param {BibFields} entry @returns {BibFields} */
 function cloneEntry(entry) {
   return { type: entry.type, key: entry.key, fields: { ...entry.fields } };
 }
@@ -459,7 +461,7 @@ const PAPER_FIELDS = ["type", "title", "authors", "year", "venue", "doi", "arxiv
  * The entry to export for a paper. A paper imported from BibTeX gives back its original entry, with only
  * the fields the user changed since rewritten; any other paper gets an entry made from its fields.
  * @param {Record<string, any>} paper
- * @returns {{type: string, key: string, fields: Record<string, string>}}
+ * @returns {BibFields}
  */
 export function paperToEntry(paper) {
   if (paper.source?.format === "bibtex" && paper.source.entry?.fields) {

@@ -25,7 +25,6 @@ import { paperToEntry, serialiseEntry } from "./bibtex.js";
 import { arxivId, normalizeDoi } from "./ids.js";
 
 export const STYLES = Object.freeze(["bibtex", "ris", "apa", "mla", "chicago"]);
-export const STYLE_LABELS = Object.freeze({ bibtex: "BibTeX", ris: "RIS", apa: "APA", mla: "MLA", chicago: "Chicago" });
 
 /** @typedef {{text: string, italic?: boolean}} Part */
 /** @typedef {"journal" | "conference" | "preprint" | "book"} Kind */

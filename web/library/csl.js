@@ -91,7 +91,7 @@ export function serialiseCsl(items) {
 // ------------------------------------------------------------------------------- items ↔ papers
 
 /** CSL rich text → plain text (the tags CSL-JSON allows in titles). */
-export function plainText(text) {
+function plainText(text) {
   if (text === null || text === undefined) return "";
   return String(Array.isArray(text) ? text[0] ?? "" : text)
     .replace(/<\/?(?:i|b|sup|sub|sc|span)(?:\s[^>]*)?>/gi, "")

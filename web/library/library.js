@@ -120,7 +120,7 @@ function newId() {
 /** The stored form → the Paper given out (without the internal match keys). */
 function out(record) {
   if (!record) return null;
-  const { keys: _keys, seq: _seq, ...paper } = record;
+  const { keys, seq, ...paper } = record;
   return paper;
 }
 
@@ -238,6 +238,7 @@ export class Library extends EventTarget {
     }
   }
 
+  /** @param {string | string[]} stores @param {IDBTransactionMode} [mode] */
   #tx(stores, mode = "readonly") {
     try {
       return this.#db.transaction(stores, mode);
@@ -658,5 +659,3 @@ export function entryRef(entry) {
   };
 }
 
-/** The name the interface first gave entryRef. */
-export const refKey = entryRef;

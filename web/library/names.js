@@ -15,7 +15,7 @@
 
 import { decodeLatex, encodeLatex } from "./latex.js";
 
-/** @typedef {{given: string | null, family: string, suffix?: string} | {literal: string}} Name */
+/** @typedef {{given: string | null, family: string, suffix?: string, literal?: undefined} | {literal: string, given?: undefined, family?: undefined, suffix?: undefined}} Name */
 
 /**
  * Splits a name list on " and " at brace depth 0.
@@ -129,9 +129,9 @@ export function parseName(text) {
     else parts[parts.length - 1].push(t);
   }
   const join = (/** @type {string[]} */ words) => decodeLatex(words.join(" "));
-  let first = [];
+  /** @type {string[]} */ let first;
+  /** @type {string[]} */ let last;
   let von = [];
-  let last = [];
   let jr = [];
   if (parts.length === 1) {
     const words = parts[0];

@@ -1,13 +1,7 @@
 // How a parsed reference entry is shown in a line or two. Formatting only: every field was parsed by the
 // Python side; nothing here reads meaning into raw text.
 
-/**
- * @typedef {{
- *   index: number, label: string | null, raw: string, page: number, box: number[],
- *   authors: string[], year: number | null, year_suffix: string | null, title: string | null,
- *   doi: string | null, arxiv_id: string | null, url: string | null, et_al?: boolean,
- * }} Reference  one entry of `analysis.references`
- */
+/** @typedef {import("../analysis/schema.js").Reference} Reference */
 
 /**
  * "Smith", "Smith and Lee", "Smith et al." from the entry's author list (full names as parsed); `etAl`: the
@@ -79,7 +73,7 @@ export function scholarUrl(ref) {
  * A person of a record or a library paper ({given, family} or {literal}) as "Given Family".
  * @param {{given?: string | null, family?: string | null, literal?: string | null} | string} person
  */
-export function personName(person) {
+function personName(person) {
   if (typeof person === "string") return person;
   if (person?.literal) return person.literal;
   return [person?.given, person?.family].filter(Boolean).join(" ");

@@ -15,7 +15,7 @@ import { h } from "../viewer/dom.js";
 import { placeBox } from "../viewer/viewer.js";
 
 /** @type {Record<string, string>} */
-export const KIND_MAP = {
+const KIND_MAP = {
   citation: "citation",
   figure: "figure",
   table: "table",

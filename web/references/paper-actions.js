@@ -23,7 +23,7 @@ const PAPER_FIELDS = ["title", "authors", "year", "venue", "doi", "arxiv", "url"
  * paper's `source` is what an import held, for a lossless export.
  * @param {any} record
  */
-export function paperFields(record) {
+function paperFields(record) {
   /** @type {Record<string, any>} */
   const fields = {};
   for (const key of PAPER_FIELDS) if (record?.[key] !== undefined && record[key] !== null) fields[key] = record[key];

@@ -6,7 +6,7 @@ import { h } from "../viewer/dom.js";
 import { STATUS_LABELS } from "./reference-states.js";
 
 /**
- * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("../analysis/schema.js").Reference} Reference
  * @typedef {{title: string, authors: ({given: string | null, family: string} | {literal: string})[],
  *            year: number | null, venue: string | null, doi: string | null, arxiv: string | null,
  *            url: string | null}} PaperFields
@@ -17,7 +17,7 @@ import { STATUS_LABELS } from "./reference-states.js";
  * @param {string} text
  * @returns {PaperFields["authors"]}
  */
-export function parseAuthors(text) {
+function parseAuthors(text) {
   return text.split(/\n|;/).map((line) => line.trim()).filter(Boolean).map((name) => {
     if (name.includes(",")) {
       const [family, ...given] = name.split(",");

@@ -29,10 +29,10 @@ const GAP = 6;
 const EDGE = 8;
 
 /** @type {[string, string][]} Cite menu: style → label */
-export const CITE_STYLES = [["bibtex", "BibTeX"], ["ris", "RIS"], ["apa", "APA"], ["mla", "MLA"], ["chicago", "Chicago"]];
+const CITE_STYLES = [["bibtex", "BibTeX"], ["ris", "RIS"], ["apa", "APA"], ["mla", "MLA"], ["chicago", "Chicago"]];
 
 /**
- * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("../analysis/schema.js").Reference} Reference
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {import("./reference-states.js").ReferenceInfo} ReferenceInfo
  * @typedef {import("./paper-form.js").PaperFields} PaperFields
@@ -226,7 +226,7 @@ export class CitationPopover {
       this.#open.expanded = null;
       this.#open.form = null;
       this.#render();
-      this.#element.querySelector(`.popover-row[data-ref-index="${index}"]`)?.focus({ preventScroll: true });
+      /** @type {HTMLElement | null} */ (this.#element.querySelector(`.popover-row[data-ref-index="${index}"]`))?.focus({ preventScroll: true });
     });
     if (!ref) {
       const what = open.refIndexes.length ? `Entry ${index} is not in the parsed reference list.`
@@ -450,7 +450,7 @@ export class CitationPopover {
         if (!this.#open) return;
         this.#open.form = null;
         this.#render();
-        this.#element.querySelector(".popover-add-manually")?.focus({ preventScroll: true });
+        /** @type {HTMLElement | null} */ (this.#element.querySelector(".popover-add-manually"))?.focus({ preventScroll: true });
       },
     });
   }

@@ -13,14 +13,14 @@
 
 /** @typedef {"idle" | "pending" | "resolved" | "library" | "unresolved"} ReferenceState */
 /**
- * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("../analysis/schema.js").Reference} Reference
  * @typedef {{status: "resolved", record: any, via: string} | {status: "unresolved", reason: string, tried: string[]}} Result
  * @typedef {{state: ReferenceState, result: Result | null, paper: any | null}} ReferenceInfo
  * @typedef {{doi?: string | null, arxiv?: string | null, title?: string | null, year?: number | null}} RefKey
  */
 
 /** @type {Record<ReferenceState, string>} the pill shown for each state */
-export const STATE_LABELS = {
+const STATE_LABELS = {
   idle: "Not looked up",
   pending: "Looking up…",
   resolved: "Found",
@@ -52,7 +52,7 @@ export function pillText(info) {
  * @param {any} record
  * @returns {RefKey}
  */
-export function recordKey(record) {
+function recordKey(record) {
   return { doi: record?.doi ?? null, arxiv: record?.arxiv ?? null, title: record?.title ?? null, year: record?.year ?? null };
 }
 

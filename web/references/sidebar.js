@@ -14,7 +14,7 @@ import { referenceLabel, referenceSummary } from "./format.js";
 import { pillText } from "./reference-states.js";
 
 /**
- * @typedef {import("./format.js").Reference} Reference
+ * @typedef {import("../analysis/schema.js").Reference} Reference
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {{title: string, level: number, page: number, y: number}} OutlineEntry
  * @typedef {"bookmarks" | "detected" | "none"} OutlineSource

@@ -6,6 +6,7 @@
  * @typedef {import("../viewer/viewer.js").PdfViewer} PdfViewer
  * @typedef {import("../viewer/viewer.js").Position} Position
  * @typedef {import("../analysis/schema.js").Reference} Reference
+ * @typedef {import("../analysis/schema.js").Box} Box
  */
 
 /** Height of the band flashed at a figure/section target, in body-text lines. */
@@ -47,7 +48,7 @@ export class Navigation {
    * Scroll to a point, flash it, and remember where the reader was for "Back".
    * @param {number} page
    * @param {number} y  PDF points from the page's top
-   * @param {{x?: number, origin?: HTMLElement | null, box?: number[] | null, flash?: boolean}} [options]
+   * @param {{x?: number, origin?: HTMLElement | null, box?: Box | null, flash?: boolean}} [options]
    */
   jumpTo(page, y, { x = 0, origin = null, box = null, flash = true } = {}) {
     const viewer = this.#viewer;

@@ -28,7 +28,7 @@ export function loadSettings() {
 }
 
 /** @param {Settings} settings */
-export function saveSettings(settings) {
+function saveSettings(settings) {
   try {
     globalThis.localStorage?.setItem(KEY, JSON.stringify(settings));
   } catch {

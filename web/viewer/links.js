@@ -61,7 +61,7 @@ export class PdfLinkLayer {
     if (!pdf) return;
     const generation = this.#generation;
     this.#loading.add(pageNumber);
-    let annotations = [];
+    let annotations;
     let view = [0, 0, 612, 792];
     try {
       const page = await pdf.getPage(pageNumber);

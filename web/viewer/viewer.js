@@ -623,7 +623,7 @@ export class PdfViewer extends EventTarget {
  * @param {number} y
  * @returns {[number, number]}
  */
-export function displayFraction(view, x, y) {
+function displayFraction(view, x, y) {
   const fx = x / view.width;
   const fy = y / view.height;
   switch (view.rotation) {
@@ -642,7 +642,7 @@ export function displayFraction(view, x, y) {
  * @param {number} height  the page's height, PDF points
  */
 export function placeBox(element, box, width, height) {
-  const [x0, y0, x1, y1] = box;
+  const [x0, y0, x1, y1] = [box[0], box[1], box[2], box[3]];
   const { style } = element;
   style.left = `${(100 * x0) / width}%`;
   style.top = `${(100 * y0) / height}%`;
