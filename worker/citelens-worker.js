@@ -1,13 +1,14 @@
-// The citelens Web Worker: Pyodide with the citelens wheel, answering analyze requests.
+// The citelens Web Worker: Pyodide with the citelens wheel, answering analyses and reference look-ups.
 //
 // Start it as a module worker (`new Worker(url, {type: "module"})`) as soon as the page opens; it loads
 // Pyodide from ../vendor/pyodide/ and our wheels from ../wheels/ (never a CDN, never PyPI), then answers
-// requests in the order they come. Requests posted while Python loads wait for it; if loading fails,
-// every pending and every later request is answered with a "WorkerError", so no caller ever hangs.
+// requests in the order they come, each with exactly one reply (the typedefs below are the protocol).
+// Requests posted while Python loads wait for it; if loading fails, every pending and later analysis is
+// answered with a "WorkerError" and every look-up with an unresolved result, so no caller ever hangs.
 //
 // Two installers (worker/README.md says why the first is the default):
 //   citelens-worker.js                     loadPackage() through the site's pyodide-lock.json
-//   citelens-worker.js?installer=micropip  micropip.install() of the wheel URLs, as the issue first asked
+//   citelens-worker.js?installer=micropip  micropip.install() of the wheel URLs, for comparison
 
 /**
  * @typedef {"loading" | "installing" | "ready" | "analyzing"} Stage
