@@ -182,8 +182,10 @@ async function boot() {
  */
 function failFast(promise) {
   const { warn } = console;
-  let onRejection;
-  let onError;
+  /** @type {(event: PromiseRejectionEvent) => void} */
+  let onRejection = () => {};
+  /** @type {(event: ErrorEvent) => void} */
+  let onError = () => {};
   const failed = new Promise((_, reject) => {
     const fail = (error) => reject(error instanceof Error ? error : new Error(String(error)));
     let instantiation = false;
@@ -223,7 +225,7 @@ async function fetchJson(url) {
 /** The last line of a Python traceback ("ModuleNotFoundError: No module named 'x'"). */
 function lastLine(error) {
   const text = error instanceof Error ? error.message : String(error);
-  return text.trim().split("\n").pop();
+  return text.trim().split("\n").pop() ?? "";
 }
 
 const ready = boot();

@@ -6,7 +6,7 @@ import { CitelensAnalyzer } from "../web/analysis/analysis.js";
 import { pdfjsDocumentOptions } from "../web/analysis/extract.js";
 
 const t0 = performance.now();
-const out = document.getElementById("out");
+const out = /** @type {HTMLElement} */ (document.getElementById("out"));
 const lines = [];
 const log = (line) => {
   lines.push(`${((performance.now() - t0) / 1000).toFixed(2).padStart(6)} s  ${line}`);
@@ -14,7 +14,8 @@ const log = (line) => {
 };
 const params = new URLSearchParams(location.search);
 const workerUrl = new URL("citelens-worker.js", import.meta.url);
-if (params.get("installer")) workerUrl.searchParams.set("installer", params.get("installer"));
+const installer = params.get("installer");
+if (installer) workerUrl.searchParams.set("installer", installer);
 
 /** @type {Record<string, any>} */
 const result = { marks: {} };

@@ -28,7 +28,7 @@ export class SafeStore {
    * One request in its own transaction; resolves to its result (or `true` when `done` is asked and the
    * transaction committed), or null on any failure.
    * @param {IDBTransactionMode} mode
-   * @param {(store: IDBObjectStore) => IDBRequest} request
+   * @param {(store: IDBObjectStore) => IDBRequest | null} request  null: nothing asked (only with `done`)
    * @param {boolean} [done]
    */
   async run(mode, request, done = false) {
@@ -39,7 +39,8 @@ export class SafeStore {
         const tx = db.transaction(this.#store, mode);
         const req = request(tx.objectStore(this.#store));
         if (done) tx.oncomplete = () => resolve(true);
-        else req.onsuccess = () => resolve(req.result ?? null);
+        else if (req) req.onsuccess = () => resolve(req.result ?? null);
+        else resolve(null);
         tx.onabort = tx.onerror = () => resolve(null);
       } catch (error) {
         this.#warn(error);

@@ -113,6 +113,7 @@ export class ResolutionCache {
     /** @type {Stored} */
     const value = { stored: Date.now(), result };
     return (await this.#store.run("readwrite", (store) => {
+      /** @type {IDBRequest<IDBValidKey> | null} */
       let last = null;
       for (const key of keys) last = store.put(value, key);
       return last;
@@ -138,6 +139,7 @@ export class Resolver extends EventTarget {
   #replyTimeoutMs;
   /** Bumped by setDocument: answers for an older document are cached but not shown. */
   #generation = 0;
+  /** @type {string | null} */
   #textHash = null;
   /** @type {Map<number, any>} index → reference entry */
   #entries = new Map();

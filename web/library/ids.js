@@ -70,7 +70,7 @@ export function normalizeTitle(title) {
 
 /**
  * The match keys of a paper, a record or a reference ({doi, arxiv, title, year}).
- * @param {{doi?: string | null, arxiv?: string | null, title?: string | null, year?: number | string | null}} ref
+ * @param {{doi?: string | null, arxiv?: string | null, title?: string | null, year?: number | string | null} | null | undefined} ref
  * @returns {string[]}
  */
 export function matchKeys(ref) {

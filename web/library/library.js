@@ -611,7 +611,7 @@ export class Library extends EventTarget {
     papers.reverse(); // oldest first: an exported import comes out in its own order
     if (ids) {
       const order = new Map(ids.map((id, i) => [String(id), i]));
-      papers = papers.filter((p) => order.has(p.id)).sort((a, b) => order.get(a.id) - order.get(b.id));
+      papers = papers.filter((p) => order.has(p.id)).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     }
     if (listId !== null) {
       const lists = await this.lists();

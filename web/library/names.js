@@ -123,6 +123,7 @@ export function parseName(text) {
   if (raw.startsWith("{") && matchingBrace(raw, 0) === raw.length - 1) {
     return { literal: decodeLatex(raw) };
   }
+  /** @type {string[][]} */
   const parts = [[]];
   for (const t of tokens(raw)) {
     if (t === ",") parts.push([]);

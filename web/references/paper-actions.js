@@ -12,7 +12,7 @@
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {import("./popover.js").PopoverActions} PopoverActions
  * @typedef {{title: string, authors?: any[], year?: number | null, doi?: string | null, arxiv?: string | null,
- *            url?: string | null, pdf_url?: string | null}} CurrentPaper
+ *            url?: string | null, pdf_url?: string | null}} CurrentPaper  the open paper (title: never empty)
  */
 
 /** Record fields a library paper keeps (web/library/library.js: Paper, FIELDS). */

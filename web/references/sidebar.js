@@ -153,7 +153,9 @@ export class Sidebar {
                  "aria-expanded": "false", title: "Details" },
       }, h("span", { className: "icon icon-chevron", attrs: { "aria-hidden": "true" } }));
       chevron.addEventListener("click", () => this.#onDetails(ref, chevron));
-      const dataset = onPage ? { refIndex: ref.index, page: ref.page, state: info.state } : { refIndex: ref.index, state: info.state };
+      /** @type {Record<string, string | number>} */
+      const dataset = { refIndex: ref.index, state: info.state };
+      if (onPage && ref.page !== null) dataset.page = ref.page;
       return h("li", { className: "reference-item", dataset }, jump, chevron);
     });
     this.#el.referencesList.replaceChildren(...items);

@@ -180,7 +180,7 @@ export class DocumentSession {
   /**
    * The open paper itself, to file it in the library ("Link papers"): its title from the PDF's info, or
    * the largest text in the top half of page 1; null when it has neither.
-   * @returns {Promise<PaperMeta | null>}
+   * @returns {Promise<{title: string, url: string | null, arxiv: string | null} | null>}
    */
   async paper() {
     const { url, arxiv } = this.#meta;

@@ -78,6 +78,7 @@ export class Navigation {
    * @param {HTMLElement | null} origin
    */
   toReference(ref, origin) {
+    if (ref.page === null) return; // an entry from Crossref's record: on no page of this PDF
     const box = ref.box?.length === 4 ? ref.box : null;
     this.jumpTo(ref.page, box ? box[1] : 0, { x: box ? box[0] : 0, origin, box });
   }
