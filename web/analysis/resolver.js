@@ -30,7 +30,7 @@ import { SafeStore } from "./idb.js";
  *   pdf_url, cited_by, type, source, source_url
  * @typedef {{status: "resolved", record: Record, via: string}
  *   | {status: "unresolved", reason: string, tried: string[]}} Result
- * @typedef {{mailto: string | null, openalexKey: string | null, s2Key: string | null}} Settings
+ * @typedef {import("../../worker/citelens-worker.js").LookupSettings} Settings
  * @typedef {{stored: number, result: Result}} Stored
  */
 

@@ -22,7 +22,7 @@ import { arxivId, matchKeys, normalizeDoi } from "./ids.js";
 export { matchKeys, normalizeDoi, arxivId, normalizeTitle } from "./ids.js";
 
 /**
- * @typedef {{given: string | null, family: string, suffix?: string} | {literal: string}} Name
+ * @typedef {import("./names.js").Name} Name
  * @typedef {"to_read" | "reading" | "read" | "skimmed"} Status
  * @typedef {{
  *   id: string, title: string, authors: Name[], year: number | null, venue: string | null,

@@ -14,9 +14,9 @@
 /** @typedef {"idle" | "pending" | "resolved" | "library" | "unresolved"} ReferenceState */
 /**
  * @typedef {import("../analysis/schema.js").Reference} Reference
- * @typedef {{status: "resolved", record: any, via: string} | {status: "unresolved", reason: string, tried: string[]}} Result
+ * @typedef {import("../analysis/resolver.js").Result} Result
  * @typedef {{state: ReferenceState, result: Result | null, paper: any | null}} ReferenceInfo
- * @typedef {{doi?: string | null, arxiv?: string | null, title?: string | null, year?: number | null}} RefKey
+ * @typedef {import("../library/library.js").RefKey} RefKey
  */
 
 /** @type {Record<ReferenceState, string>} the pill shown for each state */
