@@ -230,7 +230,10 @@ def test_any_citations_and_markers_give_consistent_counts(cs, ms):
 @pytest.mark.parametrize(
     ("a", "b", "expected"),
     [("3.2 Related Work", "Related work", True), ("IV. EXPERIMENTS", "Experiments", True),
-     ("2 Method", "2 Methods", True), ("Results", "Methods", False), ("", "Intro", False)],
+     ("2 Method", "2 Methods", True), ("Results", "Methods", False), ("", "Intro", False),
+     # IEEEtran's bookmark of subsection B under section III; an accent extracted as a mark beside its letter
+     ("B. Datenstrukturen", "III-B Datenstrukturen", True), ("A. Motivation", "II-C2 Motivation", True),
+     ("Maran˜o´n data", "Marañón data", True), ("Marañón data", "Marin data", False)],
 )
 def test_titles_match(a, b, expected):
     assert titles_match(a, b) is expected

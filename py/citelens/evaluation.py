@@ -71,7 +71,9 @@ from citelens.patterns import (ANCHOR_BOOKMARK, EVAL_NAME_WORD, EVAL_SPACING_ACC
 
 
 def _norm(title: str) -> str:
-    return " ".join(TITLE_NUMBERING.sub("", title).lower().replace("-", " ").split())
+    """A title without its numbering, case and accents. An extractor may hand a PDF's accent over as a
+    spacing mark beside its letter ("Maran˜o´n" for "Marañón"): both spellings lose their accents."""
+    return " ".join(_fold(TITLE_NUMBERING.sub("", title)).replace("-", " ").split())
 
 
 def titles_match(a: str, b: str, params: Params = PARAMS) -> bool:

@@ -958,8 +958,10 @@ NUMERIC_RANGE = re.compile(r"(?P<first> \d+ ) \s* [-\u2010-\u2015\u2212] \s* (?P
 LINKED_RANGE = re.compile(
     r"^ [\[(]? \s* (?P<first> \d{1,3} ) \s* [-\u2010-\u2015\u2212] \s* (?P<last> \d{1,3} ) \s* [\])]? [,;.]? $", X)
 
-# Section numbering before a heading title, ignored when comparing titles: "3.2 ", "IV. ", "A.1 ".
-TITLE_NUMBERING = re.compile(r"^ \s* (?P<number> (?: \d+ | [A-Z] | [IVX]+ ) (?: \.\d+ )* \.? ) \s+", X)
+# Section numbering before a heading title, ignored when comparing titles: "3.2 ", "IV. ", "A.1 ", and
+# IEEEtran's bookmarks of a subsection under a Roman section, "III-B " and "II-C2 " (the page prints "B.").
+TITLE_NUMBERING = re.compile(
+    r"^ \s* (?P<number> [IVX]+ - [A-Z] \d* | (?: \d+ | [A-Z] | [IVX]+ ) (?: \.\d+ )* \.? ) \s+", X)
 
 # Bookmarks that name an anchor, not a section: PLOS 2014 ("Section_3", "Reference 12", "TABLE_1"),
 # figure/table entries, which are not part of a section outline, a scan's page images ("image 3") and
