@@ -65,6 +65,21 @@ def test_bold_run_in_heading_is_titled_by_its_bold_part():
     assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Data", 2, 2)]
 
 
+def _with_run_in(doc: tuple[Page, ...], page: int, head: str) -> tuple[Page, ...]:
+    run_in = (it(head, 72, 560, font=BOLD), it("We collected all the samples by hand over a year.", 150, 560))
+    return tuple(Page(pg.number, 612, 792, pg.items + run_in, FONTS) if pg.number == page else pg for pg in doc)
+
+
+def test_an_unnumbered_run_in_head_is_a_section_only_where_sections_have_no_numbers():
+    numbered = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                     (3, it("3 Results", 72, 250, 12, BOLD)))
+    assert titles(detect_outline(_with_run_in(numbered, 2, "Sample collection."), 10.0)) == [
+        ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("3 Results", 1, 3)]
+    unnumbered = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                       (3, it("Results", 72, 250, 12, BOLD)))
+    assert ("Sample collection", 2, 2) in titles(detect_outline(_with_run_in(unnumbered, 2, "Sample collection."), 10.0))
+
+
 def test_rejections():
     long = "1 " + "A heading that goes on and on " * 5
     doc = paper(
@@ -304,8 +319,10 @@ def test_a_drafts_margin_line_numbers_are_not_part_of_its_headings():
 
 @pytest.mark.parametrize(("label", "expected"), [
     ("Lemma 3.1", False), ("Theorem 2", False), ("Definition 1 (Buffer stock)", False), ("Fig. A.1", False),
-    ("Model setup", True),
-], ids=["lemma", "theorem", "definition", "figure-label", "section"])
+    ("To cite this article", False), ("Keywords and phrases", False), ("Trial registration number", False),
+    ("Output: S", False), ("Continued", False), ("Model setup", True),
+], ids=["lemma", "theorem", "definition", "figure-label", "to-cite", "keywords", "registration", "algorithm-output",
+        "continued-table", "section"])
 def test_theorem_and_figure_labels_are_not_sections(label, expected):
     doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it(label, 72, 250, 12, BOLD)),
                 (3, it("2 Method", 72, 250, 12, BOLD)), (4, it("3 Results", 72, 250, 12, BOLD)))

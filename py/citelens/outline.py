@@ -40,6 +40,7 @@ from citelens.patterns import (
     FONT_SMALLCAPS,
     LINE_NUMBER,
     MATH_CHARS,
+    NOT_A_SECTION,
     REFERENCE_LIST_HEADING,
     SECTION_NUMBER_ONLY,
     THEOREM_LABEL,
@@ -67,6 +68,7 @@ class Heading:
     spaced: bool = False  # told only by its spacing and font (see _spaced): never after the references
     italic: bool = False  # most of its letters in italics
     figure: bool = False  # large, but no text follows it: a figure's words, dropped once running heads are known
+    run_in: bool = False  # the bold head of a paragraph that runs on after it on the same line
 
 
 def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
@@ -316,7 +318,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             head = _run_in(line, emph)
             if head is not None:
                 number, title, letter = _parse(head)
-                out.append(Heading(head, number, line.page, line.box[1], line.size, True, line, letter))
+                out.append(Heading(head, number, line.page, line.box[1], line.size, True, line, letter,
+                                   run_in=True))
                 continue
             number, title, letter = _parse(text)
             # IEEE and Elsevier set subsections in italics: "2.1. Piezoresistive effect".
@@ -680,8 +683,8 @@ def detect_outline(
     for i, h in enumerate(headings):
         if i in running:
             continue
-        if h.figure or THEOREM_LABEL.match(h.title) or FIGURE_CAPTION.match(h.title):
-            continue  # a theorem's or a figure's bold label ("Lemma 3.1", "Fig. A.1"), not a section
+        if h.figure or THEOREM_LABEL.match(h.title) or FIGURE_CAPTION.match(h.title) or NOT_A_SECTION.match(h.title):
+            continue  # a theorem's, a figure's or the front matter's label ("Lemma 3.1", "Fig. A.1", "Keywords")
         if after_refs:
             # Reference entries must never become headings; only an appendix, or a section the
             # bibliography plainly ended for (Nature's "Methods", Cell's "STAR+METHODS": a known name
@@ -699,6 +702,11 @@ def detect_outline(
             after_refs = True
         kept.append(h)
     kept = _once(kept, p)
+    # A paragraph's run-in head ("Datacenter Monitoring. We ...") in a paper whose sections are numbered
+    # sits below its numbered levels (LaTeX's \paragraph), deeper than a paper's outline goes; where the
+    # sections carry no numbers (ASM's and PNAS's methods), run-in heads are the lowest sections.
+    if sum(h.number is not None for h in kept) >= p.numbered_paper:
+        kept = [h for h in kept if not h.run_in or h.number is not None or KNOWN_SECTION.match(h.title)]
     if len(kept) < p.min_headings:
         return ()
     max_gap = p.max_gap_share * len(pages)
@@ -764,3 +772,4 @@ def _first_paragraph(tm: TextMap, run: int = 3) -> int:
         else:
             count = 0
     return 0
+

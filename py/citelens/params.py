@@ -130,6 +130,9 @@ class OutlineParams:
     #: ... unless it has this many headings: stray lines are few, while a long section without subheadings
     #: (a discussion running over pages of tables) leaves a gap in a real outline.
     gap_trusted: int = 12
+    #: A paper with at least this many numbered headings numbers its sections: its unnumbered run-in
+    #: paragraph heads sit below its outline.
+    numbered_paper: int = 3
 
 
 @dataclass(frozen=True, slots=True)

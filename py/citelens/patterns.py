@@ -127,6 +127,20 @@ THEOREM_LABEL = re.compile(
     X | re.IGNORECASE,
 )
 
+# Labels that are never a section heading: a paper's front matter ("To cite this article", "Author
+# manuscript", "Trial registration number", "Keywords and phrases", "MSC 2010 subject classifications",
+# "Received: May 19, 2023"), an algorithm's inputs and outputs ("Output: S", "Require:"), a table's
+# continuation ("Continued", "(continued)").
+NOT_A_SECTION = re.compile(
+    r"""
+    ^ \(? (?: to \s+ cite | cite \s+ this | how \s+ to \s+ cite | to \s+ link \s+ to | author \s+ manuscript
+        | trial \s+ registration | keywords? \b | key \s+ words | (?: \w+ \s+ )? \d* \s* subject \s+ classification
+        | received \b | accepted \b | published \s+ online | article \s+ history | correspondence \b
+        | input \s* : | output \s* : | require \s* : | ensure \s* : | continued \b )
+    """,
+    X | re.IGNORECASE,
+)
+
 # A caption or box label, never a section heading: "FIGURE 1 | Life at the Wolf Science Center",
 # "Table 2. Results", "KEY CONCEPT 3 | Domestication hypotheses", "Supplementary Figure S2".
 CAPTION = re.compile(
