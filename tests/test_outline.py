@@ -376,6 +376,18 @@ def test_levels_follow_numbering_then_size_weight_and_italics():
         ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("Data collection", 2, 2), ("Closing Remarks", 1, 3)]
 
 
+def test_an_italic_numbered_subsection_wraps_like_any_heading():
+    # Elsevier: "3.2. ERK signaling ... is" / "critical for ..." in italics at the body's size.
+    fonts = (*FONTS, Font("Times-Italic", italic=True))
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Results", 72, 250, 12, BOLD)),
+                (3, it("3 Discussion", 72, 250, 12, BOLD)))
+    wrapped = (it("2.1. Signaling downstream of the receptor in sensory neurons is", 72, 560, font=2),
+               it("critical for irritant pain", 72, 571, font=2), *body_lines(590, 3))
+    doc = tuple(Page(pg.number, 612, 792, pg.items + (wrapped if pg.number == 2 else ()), fonts) for pg in doc)
+    assert ("2.1. Signaling downstream of the receptor in sensory neurons is critical for irritant pain", 2, 2) \
+        in titles(detect_outline(doc, 10.0))
+
+
 def test_a_section_heading_may_be_followed_straight_away_by_its_first_subsection():
     # ICLR: "3 METHODS" in capitals, then at once "3.1 SEQUENCE ALIGNMENT"; a numbered capital line
     # followed by a line that is not its subsection and no paragraph is no heading.

@@ -325,7 +325,14 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             # IEEE and Elsevier set subsections in italics: "2.1. Piezoresistive effect".
             if number is not None and "." in number.rstrip(".") and _share(rest, italic) >= p.emphasis_share \
                     and len(text) <= p.max_chars and not text.endswith(".") and _letters_ok(title):
+                # Such a heading wraps like any other: its next lines in its size and italics carry it on.
+                last = n
+                while last + 1 < len(lines) and last - n < 2 \
+                        and _continuation(lines[last], lines[last + 1], _share(lines[last + 1].items, italic), True):
+                    last += 1
+                    text = f"{text} {' '.join(lines[last].text.split())}"
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
+                n = last
             elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             elif (spaced := _spaced_heading(lines, n, body, p, out)) is not None:
@@ -466,6 +473,8 @@ def _run_in(line: Line, emph: frozenset[int]) -> str | None:
     if j == k or j == len(line.items) or not _letters(" ".join(i.text for i in line.items[k:j])):
         return None
     raw = " ".join(line.text[: line.offsets[j]].split())
+    if raw.endswith(","):
+        return None  # a run-in head closes with a full stop or a colon; one on a comma was cut where its face changed
     head = raw.rstrip(" .:")
     number, title, _letter = _parse(head)
     if not _letters_ok(title) or len(head) > 100:
@@ -772,4 +781,5 @@ def _first_paragraph(tm: TextMap, run: int = 3) -> int:
         else:
             count = 0
     return 0
+
 
