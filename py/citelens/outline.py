@@ -144,7 +144,8 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
     return prev.page == line.page == nxt.page and prev.column == line.column == nxt.column \
         and (under_heading or line.baseline - prev.baseline >= p.spaced_above * pitch) \
         and 0 < pitch <= p.spaced_pitch * body \
-        and abs(nxt.box[0] - line.box[0]) <= 0.5 * line.size and abs(nxt.size - body) <= 0.05 * body \
+        and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size \
+        and abs(nxt.size - body) <= p.body_size_tolerance * body \
         and len(nxt.text) >= max(2 * len(text), p.spaced_min_next) and nxt.text.lstrip()[:1].isupper() \
         and not {i.font for i in line.items} & {i.font for i in nxt.items}
 
@@ -172,7 +173,7 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     # then "3.1 SEQUENCE ALIGNMENT ..."), which opens with this number.
     sub = _parse(" ".join(nxt.text.split()))[0]
     first_sub = sub is not None and sub.startswith(number.rstrip(".") + ".") and sub != number
-    if not first_sub and (abs(nxt.size - body) > 0.05 * body or len(nxt.text) < p.spaced_min_next
+    if not first_sub and (abs(nxt.size - body) > p.body_size_tolerance * body or len(nxt.text) < p.spaced_min_next
                           or not nxt.text.lstrip()[:1].isupper()):
         return False
     if prev is not None and prev.page == line.page and prev.column == line.column \
@@ -185,7 +186,7 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     capitals = _letters(title) >= 4 and title.upper() == title
     rest = line.items[_lead(line):]
     foreign = not {i.font for i in rest} & {i.font for i in nxt.items}
-    return capitals or foreign and line.size >= 0.95 * body
+    return capitals or foreign and line.size >= p.apart_min_size * body
 
 
 def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams,
@@ -224,24 +225,24 @@ def _prose_sizes(sizes: dict[float, int], share: float) -> frozenset[float]:
     return frozenset(size for size, n in sizes.items() if n >= share * total)
 
 
-def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool) -> bool:
+def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool, p: OutlineParams) -> bool:
     """Whether ``nxt`` carries on the heading ``line`` wrapped from: same column, size and face, close below.
     A wrapped title's short last line under a line spanning both columns sits in one column; it carries
     on when it starts where the spanning line does."""
     column = nxt.column == line.column or line.column == -1 and abs(nxt.box[0] - line.box[0]) <= line.size
-    return column and abs(nxt.size - line.size) < 0.1 \
-        and 0 < nxt.baseline - line.baseline <= 1.6 * line.size \
-        and (nxt_share >= 0.5) == emphasised \
+    return column and abs(nxt.size - line.size) < p.same_size \
+        and 0 < nxt.baseline - line.baseline <= p.wrap_leading * line.size \
+        and (nxt_share >= p.face_share) == emphasised \
         and HEADING_NUMBER.match(" ".join(nxt.text.split())) is None \
         and KNOWN_SECTION.match(nxt.text.strip()) is None
 
 
 def _repaired(page: Page, lines: list[Line], body: float, p: OutlineParams, layout: LayoutParams) -> list[Line]:
     """The page's lines with what a heading's text must not hold taken out, and its pieces put together."""
-    return _rejoined(page, _without_line_numbers(page, lines, body, p, layout), layout)
+    return _rejoined(page, _without_line_numbers(page, lines, body, p, layout), p, layout)
 
 
-def _rejoined(page: Page, lines: list[Line], layout: LayoutParams) -> list[Line]:
+def _rejoined(page: Page, lines: list[Line], p: OutlineParams, layout: LayoutParams) -> list[Line]:
     """Lines that sit on one baseline in one column, the second starting where the first ends, as one
     line. Capitals and small capitals of two sizes ("I. I" at 10 pt, "NTRODUCTION" at 8 pt) are one word;
     line building can hand the smaller part to the other column's next baseline and leave it alone."""
@@ -250,8 +251,9 @@ def _rejoined(page: Page, lines: list[Line], layout: LayoutParams) -> list[Line]
         if out:
             a = out[-1]
             size = max(a.size, line.size)
-            if a.page == line.page and a.column == line.column and abs(a.baseline - line.baseline) <= 0.1 * size \
-                    and -0.1 * size <= line.box[0] - a.box[2] <= 0.3 * size:
+            if a.page == line.page and a.column == line.column \
+                    and abs(a.baseline - line.baseline) <= p.rejoin_baseline * size \
+                    and -p.rejoin_overlap * size <= line.box[0] - a.box[2] <= p.rejoin_gap * size:
                 out[-1] = replace(make_line(page, [*a.items, *line.items], layout), column=a.column)
                 continue
         out.append(line)
@@ -289,7 +291,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
     page_max = max((ln.size for ln in lines if " " in ln.text.strip()), default=0.0)
     emph, italic = _faces(page)
     shares = [_share(ln.items, emph) for ln in lines]  # each line's share in a heading face
-    paragraph = _in_paragraph(lines, shares)
+    paragraph = _in_paragraph(lines, shares, p)
     n = -1
     while n + 1 < len(lines):
         n += 1
@@ -328,7 +330,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 # Such a heading wraps like any other: its next lines in its size and italics carry it on.
                 last = n
                 while last + 1 < len(lines) and last - n < 2 \
-                        and _continuation(lines[last], lines[last + 1], _share(lines[last + 1].items, italic), True):
+                        and _continuation(lines[last], lines[last + 1], _share(lines[last + 1].items, italic), True, p):
                     last += 1
                     text = f"{text} {' '.join(lines[last].text.split())}"
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
@@ -343,7 +345,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         # A heading wrapped over up to three lines is one heading.
         last = n
         while last + 1 < len(lines) and last - n < 2 and not KNOWN_SECTION.match(text) \
-                and _continuation(lines[last], lines[last + 1], shares[last + 1], emphasised):
+                and _continuation(lines[last], lines[last + 1], shares[last + 1], emphasised, p):
             last += 1
             text = f"{text} {' '.join(lines[last].text.split())}"
         # A paper's title (large, unnumbered, on page 1) may run over three lines; a section heading is shorter.
@@ -389,19 +391,19 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         if len(front) > 1:
             title = max(front, key=lambda h: _letters(h.title))
             out = [h for h in out if h is title or not any(h is f for f in front)]
-    return [replace(h, italic=True) if _share(h.line.items, italic) >= 0.5 else h for h in out]
+    return [replace(h, italic=True) if _share(h.line.items, italic) >= p.face_share else h for h in out]
 
 
-def _in_paragraph(lines: Sequence[Line], shares: Sequence[float], run: int = 4) -> list[bool]:
+def _in_paragraph(lines: Sequence[Line], shares: Sequence[float], p: OutlineParams, run: int = 4) -> list[bool]:
     """For each line, whether it belongs to ``run`` or more consecutive lines of one size and face."""
     out = [False] * len(lines)
     start = 0
     for i in range(1, len(lines) + 1):
         if i < len(lines):
             a, b = lines[i - 1], lines[i]
-            alike = a.column == b.column and abs(a.size - b.size) < 0.1 \
-                and 0 < b.baseline - a.baseline <= 1.6 * b.size \
-                and (shares[i - 1] > 0.5) == (shares[i] > 0.5)
+            alike = a.column == b.column and abs(a.size - b.size) < p.same_size \
+                and 0 < b.baseline - a.baseline <= p.wrap_leading * b.size \
+                and (shares[i - 1] > p.face_share) == (shares[i] > p.face_share)
             if alike:
                 continue
         if i - start >= run:
@@ -423,8 +425,8 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
         return False
     nxt = after[0]
     return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
-            and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * 1.15
-            and after_share < 0.5 and len(nxt.text) > len(text) / 2
+            and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * p.standalone_next_size
+            and after_share < p.face_share and len(nxt.text) > len(text) / 2
             and not nxt.text.lstrip()[:1].islower())  # a paragraph opens; a wrapped sentence goes on
 
 
@@ -451,7 +453,7 @@ def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: O
     nxt = after[0]
     sub = " ".join(nxt.text.split())
     return nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size \
-        and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and after_share >= 0.5 \
+        and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and after_share >= p.face_share \
         and sub.upper() != sub and sub[:1].isupper() and len(sub) <= p.spaced_max_chars
 
 
@@ -588,7 +590,7 @@ def _distinct_sections(a: Heading, b: Heading) -> bool:
     return (a.number is None) != (b.number is None) or a.number is not None and a.number != b.number
 
 
-def _levels(headings: list[Heading]) -> list[int]:
+def _levels(headings: list[Heading], p: OutlineParams) -> list[int]:
     """Levels follow the numbering first, then the look.
 
     A dotted number's depth is its level (3.2.1 → 3). Unnumbered known section names are level 1. Other
@@ -632,7 +634,7 @@ def _levels(headings: list[Heading]) -> list[int]:
                 d = 1
             elif known:
                 d = known.most_common(1)[0][0]
-            elif parent is not None and _weaker(h, parent[0]):
+            elif parent is not None and _weaker(h, parent[0], p):
                 d = parent[1] + 1
             else:
                 d = min(styles.index(style(h)) + 1, 3)
@@ -644,11 +646,11 @@ def _look(h: Heading) -> tuple[float, bool, bool]:
     return (round(h.size, 1), h.bold, h.italic)
 
 
-def _weaker(h: Heading, than: Heading) -> bool:
+def _weaker(h: Heading, than: Heading, p: OutlineParams) -> bool:
     """Whether ``h`` is set in a weaker style than ``than``: smaller, or as large and not bold where it
     is bold, or as large and as bold but italic where it is upright."""
     a, b = round(h.size, 1), round(than.size, 1)
-    if abs(a - b) >= 0.3:
+    if abs(a - b) >= p.weaker_size:
         return a < b
     if h.bold != than.bold:
         return than.bold
@@ -721,14 +723,14 @@ def detect_outline(
     max_gap = p.max_gap_share * len(pages)
     if len(kept) < p.gap_trusted and any(b.page - a.page > max_gap for a, b in zip(kept, kept[1:], strict=False)):
         return ()
-    levels = _levels(kept)
+    levels = _levels(kept, p)
     return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))
 
 
 _OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries")
 
 
-def body_start(tm: TextMap, outline: Sequence[OutlineItem]) -> int:
+def body_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = PARAMS.outline) -> int:
     """Where the body begins: the line of the first heading on the first two pages that names a
     section ("Abstract", "1 Introduction"); 0 when there is none. The title and author block before it
     holds affiliation superscripts, never citations. A first heading numbered past the start ("2.1
@@ -739,9 +741,9 @@ def body_start(tm: TextMap, outline: Sequence[OutlineItem]) -> int:
             break
         numbered = HEADING_NUMBER.match(item.title)
         if KNOWN_SECTION.match(item.title) and not item.title.lower().startswith(_OPENINGS) and not numbered:
-            return _first_paragraph(tm)  # "Results" first: the introduction ran unheaded before it (PNAS, Nature)
+            return _first_paragraph(tm, p)  # "Results" first: the introduction ran unheaded before it (PNAS, Nature)
         if numbered and not _first_number(numbered.group("number")):
-            return min(_first_paragraph(tm) or len(tm.text), _heading_start(tm, item))
+            return min(_first_paragraph(tm, p) or len(tm.text), _heading_start(tm, item))
         if KNOWN_SECTION.match(item.title) or numbered:
             return _heading_start(tm, item)
     return 0
@@ -760,7 +762,7 @@ def _first_number(number: str) -> bool:
     return head[0].lower() in ("0", "1", "i", "a") or number.lower().startswith("appendix")
 
 
-def _first_paragraph(tm: TextMap, run: int = 3) -> int:
+def _first_paragraph(tm: TextMap, p: OutlineParams, run: int = 3) -> int:
     """Start of the first ``run`` lines in a row set in the body's size or larger, in one column: the
     abstract or the introduction, past the title, the author line and its affiliation superscripts."""
     chars: dict[float, int] = {}
@@ -772,9 +774,9 @@ def _first_paragraph(tm: TextMap, run: int = 3) -> int:
     count = 0
     for i, line in enumerate(tm.lines):
         prev = tm.lines[i - 1] if i else None
-        if line.size >= 0.95 * body and len(line.text) >= 20:
+        if line.size >= p.paragraph_min_size * body and len(line.text) >= 20:
             alike = prev is not None and count and prev.page == line.page and prev.column == line.column \
-                and abs(prev.size - line.size) < 0.1
+                and abs(prev.size - line.size) < p.same_size
             count = count + 1 if alike else 1
             if count == run:
                 return tm.starts[i - run + 1]

@@ -133,6 +133,29 @@ class OutlineParams:
     #: A paper with at least this many numbered headings numbers its sections: its unnumbered run-in
     #: paragraph heads sit below its outline.
     numbered_paper: int = 3
+    #: Two lines are set in the same size when their sizes differ by less than this many points.
+    same_size: float = 0.1
+    #: A line is in a face (a heading face, italics) when this share of its letters are set in it.
+    face_share: float = 0.5
+    #: A heading's wrapped line, or a paragraph's next line, lies at most this x its size under the last.
+    wrap_leading: float = 1.6
+    #: The paragraph under a heading is set in the body's size, within this share of it.
+    body_size_tolerance: float = 0.05
+    #: A heading told by its spacing starts within this x its size of its paragraph's left edge.
+    spaced_flush: float = 0.5
+    #: A numbered heading in a font of its own (not capitals) is at least this x the body size.
+    apart_min_size: float = 0.95
+    #: The paragraph under an unnumbered bold heading is set at most this x the heading's size.
+    standalone_next_size: float = 1.15
+    #: Two pieces of one heading line: baselines within this x the size apart, the second starting from
+    #: this x the size inside the first's end (overlap) to this x the size past it (a space).
+    rejoin_baseline: float = 0.1
+    rejoin_overlap: float = 0.1
+    rejoin_gap: float = 0.3
+    #: A heading is set weaker than another when smaller by at least this many points (else weight decides).
+    weaker_size: float = 0.3
+    #: The body begins at the first lines set at least this x the most common size (title block past).
+    paragraph_min_size: float = 0.95
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,7 +102,7 @@ def analyze(
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
 
     refs = find_references(tm, params.references)
-    found = find_citations(tm, refs, body_start(tm, outline), params.citations)
+    found = find_citations(tm, refs, body_start(tm, outline, params.outline), params.citations)
     citations = found.citations
     spans: list[tuple[int, int] | None] = list(found.spans)
     if document.links:  # exact links first; the heuristics fill in what they miss
