@@ -9,8 +9,10 @@ A line is a heading when it is clearly larger than the body text, or bold and ei
 ("3.2 Results", "IV. METHODS") or a known section name ("Acknowledgements"). Bold run-in headings
 ("**2.1 Data.** We collected ...") count, titled by their bold part. Rejected: long lines, unnumbered
 lines ending in a full stop, running heads and feet (the same line on several pages), anything in the
-page's outer margin, table-of-contents leaders, and, after the References heading, anything that is
-not an appendix heading (so reference entries never become headings).
+page's outer margin, table-of-contents leaders, labels of the front matter ("Keywords", "To cite this
+article"), unnumbered run-in paragraph heads in a paper whose sections are numbered (they sit below
+its outline), and, after the References heading, anything that is not an appendix heading (so
+reference entries never become headings).
 
 :func:`body_start` reads the outline for where the body begins in the text map (past the title and
 author block), which the citation stage needs.
@@ -330,6 +332,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 # Such a heading wraps like any other: its next lines in its size and italics carry it on.
                 last = n
                 while last + 1 < len(lines) and last - n < 2 \
+                        and len(text) + len(lines[last + 1].text) < p.max_chars \
                         and _continuation(lines[last], lines[last + 1], _share(lines[last + 1].items, italic), True, p):
                     last += 1
                     text = f"{text} {' '.join(lines[last].text.split())}"
