@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from citelens.resolve.record import normalize_title
+from citelens.ids import title_key
 from citelens.resolve.transport import Response, TransportError
 from corpus import SHARED
 
@@ -118,7 +118,7 @@ def lookup(url: str) -> Recorded | None:
 
 
 def _search(table: dict[str, str], query: str) -> Recorded | None:
-    words = normalize_title(query)
+    words = title_key(query)
     for key, file in table.items():
         if key in words:
             return recorded(file)

@@ -192,7 +192,8 @@ def test_author_lists_end_where_the_style_ends_them(raw, authors, title):
         ("X. 2020. T. https://doi.org/10.1038/s41586-020-2649-2).", "10.1038/s41586-020-2649-2", None, None),
         ("X. (2019). T. (doi:10.1016/s0145-305x(00)00012-4)", "10.1016/s0145-305x(00)00012-4", None, None),
         ("X. 1999. T. arXiv:hep-th/9901001.", None, "hep-th/9901001", None),
-        ("X. 2023. T. arXiv preprint arXiv:2302.07302v2.", None, "2302.07302v2", None),
+        # the id names the paper: the version cited stays in the raw text
+        ("X. 2023. T. arXiv preprint arXiv:2302.07302v2.", None, "2302.07302", None),
         ("X. 2019. T. CoRR, abs/1810.04805.", None, "1810.04805", None),
         ("X. 2020. T. https://arxiv.org/abs/2004.05150.", None, "2004.05150", "https://arxiv.org/abs/2004.05150"),
         ("X. 2016. T. http://www.jstor.org/stable/2532457, accessed 2020.", None, None,

@@ -87,7 +87,10 @@ def test_datacite_arxiv_record() -> None:
         "authors": None, "year": 2023, "venue": "arXiv", "doi": "10.48550/arxiv.2311.16162", "arxiv": "2311.16162",
         "url": "https://arxiv.org/abs/2311.16162", "pdf_url": "https://arxiv.org/pdf/2311.16162", "cited_by": None,
         "type": "article", "source": "datacite",
-        "source_url": "https://commons.datacite.org/doi.org/10.48550/arxiv.2311.16162"}
+        "source_url": "https://commons.datacite.org/doi.org/10.48550/arxiv.2311.16162",
+        "keys": ["doi:10.48550/arxiv.2311.16162", "arxiv:2311.16162",
+                 "title:leveraging artificial intelligence technology for mapping research to sustainable "
+                 "development goals a case study|2023"]}
     assert record.authors[0] == Author(family="Yin", given="Hui")
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from citelens import ids
 from citelens.fonts import classify_font
 from citelens.pipeline import analyze_json
 
@@ -118,13 +119,11 @@ async def crossref_references(payload: str, transport: Any = None) -> str:
     >>> import asyncio; json.loads(asyncio.run(crossref_references('{"doi": "no doi"}')))["reason"]
     'bad request: no DOI'
     """
-    from citelens.resolve.record import normalize_doi
-
     try:
         request = json.loads(payload)
     except ValueError:
         request = None
-    doi = normalize_doi(request.get("doi")) if isinstance(request, dict) else None
+    doi = ids.doi(request.get("doi")) if isinstance(request, dict) else None
     if doi is None:
         return _no_list(None, "bad request: no DOI")
     try:

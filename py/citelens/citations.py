@@ -23,7 +23,6 @@ entry (numbers outside the list reject the marker); offsets and boxes come from 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from citelens import ids
 from citelens.layout import Line, TextMap, join_lines
 from citelens.model import Citation, CitationStyle, Diagnostic, DiagnosticCode, Reference, TextItem
 from citelens.params import PARAMS, CitationParams
@@ -409,11 +409,8 @@ def _ref_words(text: str, spans: list[tuple[int, int]], limit: int, p: CitationP
 # ------------------------------------------------------------------------------------- author-year
 
 
-@lru_cache(maxsize=4096)
-def _fold(name: str) -> str:
-    """Surname key: accents, spacing diacritics and case dropped ("F¨arber" → "farber", "Müller" → "muller")."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in decomposed if c.isalpha() and not unicodedata.combining(c)).casefold()
+# Surname key: accents, spacing diacritics and case dropped ("F¨arber" → "farber", "Müller" → "muller").
+_fold = lru_cache(maxsize=4096)(ids.letters)
 
 
 class _AuthorIndex:

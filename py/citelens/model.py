@@ -33,6 +33,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from citelens import ids
+
 SCHEMA_VERSION = 1
 
 Box = tuple[float, float, float, float]
@@ -304,6 +306,11 @@ class OutlineItem:
 
 @dataclass(frozen=True, slots=True)
 class Reference:
+    """One entry of the reference list. ``authors`` are surnames with their particles, as printed
+    ("van der Berg", "de Souza"). The JSON form adds ``keys``: the entry's :func:`citelens.ids.match_keys`
+    (``doi:…``, ``arxiv:…``, ``title:…|year``), under which the reader finds it in the library and the
+    look-up cache."""
+
     index: int  # 1-based position in the reference list
     label: str | None
     raw: str
@@ -324,6 +331,7 @@ class Reference:
             "box": _box_json(self.box), "authors": list(self.authors), "year": self.year,
             "year_suffix": self.year_suffix, "title": self.title, "doi": self.doi,
             "arxiv_id": self.arxiv_id, "url": self.url, "et_al": self.et_al,
+            "keys": ids.match_keys(self.doi, self.arxiv_id, self.title, self.year),
         }
 
     @classmethod

@@ -223,17 +223,20 @@ REF_YEAR = re.compile(
 # it: a name and a comma inside parentheses, "(Richardson, 1836)" (a species' authority in a title).
 REF_NAMED_YEAR = re.compile(r"\([A-Z][^\W\d_][^()\d]{0,30},\s*\Z")
 
-# A DOI anywhere in an entry (prefixes are not part of it): "doi: 10.1080/08927014.1995.9522969",
-# "https://doi.org/10.1056/NEJMoa1306801."
-REF_DOI = re.compile(r"(?P<doi>10\.\d{4,9}/[^\s\"<>]+)")
+# A DOI anywhere in a text (prefixes are not part of it): "doi: 10.1080/08927014.1995.9522969",
+# "https://doi.org/10.1056/NEJMoa1306801.", the angle brackets of an old SICI DOI inside it
+# ("10.1002/(SICI)1097-4636(199601)30:1<1::AID-JBM1>3.0.CO;2-E"); not a BibTeX brace after it
+# ("doi = {10.1145/3290605.3300234}"). ids.doi trims what may follow it.
+REF_DOI = re.compile(r"(?P<doi>10\.\d{4,9}/[^\s\"{}]+)")
 
 # An arXiv identifier and the words that announce it: "arXiv:2104.08809", "arXiv preprint arXiv:2302.07302v2",
-# "ArXiv abs/2004.07180", "CoRR, abs/1810.04805", "arxiv.org/abs/hep-th/9901001".
+# "ArXiv abs/2004.07180", "CoRR, abs/1810.04805", "arxiv.org/abs/hep-th/9901001", "10.48550/arXiv.2312.07559".
+# The id leaves out the version ("v2"): ids.arxiv_id.
 REF_ARXIV = re.compile(
     r"""
     (?i: arxiv (?: \.org/ (?: abs | pdf ) / | [\s:.,]* (?: preprint \s* )? (?: arxiv )? [\s:]* (?: abs/ )? )
        | corr ,? \s* abs/ )
-    (?P<id> \d{4} \. \d{4,5} (?: v\d+ )? | [a-z][a-z\-]+ (?: \.[A-Z]{2} )? / \d{7} (?: v\d+ )? )
+    (?P<id> \d{4} \. \d{4,5} | (?i: [a-z][a-z\-]+ (?: \.[a-z]{2} )? ) / \d{7} ) (?: v\d+ )?
     """,
     X,
 )
@@ -997,3 +1000,29 @@ EVAL_YEAR = re.compile(r"(?<!\d) (?:1[89]|20) \d\d (?!\d)", X)
 
 # An entry label that is a plain number, as the reference stage keeps it: "12", "[12]", "12.", "(12)".
 NUMERIC_LABEL = re.compile(r"^ \W* (?P<number> \d{1,4} ) \W* $", X)
+
+# ------------------------------------------------------------------------- identifiers, names (ids.py)
+
+# An arXiv id alone, as metadata fields hold it: "1706.03762v5", "arXiv:1706.03762", "hep-th/9901001",
+# "math.GT/0309136".
+ARXIV_ALONE = re.compile(
+    r"^ \s* (?i: arxiv: \s* )? (?P<id> \d{4} \. \d{4,5} | (?i: [a-z][a-z\-]+ (?: \.[a-z]{2} )? ) / \d{7} ) (?i: v\d+ )? \s* \Z",
+    X)
+
+# A LaTeX accent on one letter, in the spellings BibTeX files use: \"u, \"{u}, {\'e}, \'{\i}, \c c, \v{s}.
+LATEX_ACCENT = re.compile(
+    r"""\\ (?: ['`^"~=.] | [uvHckrdbt] (?! [A-Za-z] ) ) \s*
+        (?: \{ \s* (?P<braced> \\? [A-Za-z] ) \s* \} | (?P<bare> \\? [A-Za-z] ) )""",
+    X)
+
+# A LaTeX command for a letter of its own, with the "{}" that may end it: \ss, {\o}, \aa{}, \L.
+LATEX_LETTER = re.compile(r"\\ (?P<name> ss | SS | ae | AE | oe | OE | aa | AA | o | O | l | L | i | j ) (?! [A-Za-z] ) (?: \{\} )?", X)
+
+# Any other LaTeX command, a word or one sign: \emph, \textit, \&, \%.
+LATEX_COMMAND = re.compile(r"\\ (?: [A-Za-z]+ | . )", X | re.DOTALL)
+
+# What separates the words of a title key: punctuation, dashes, quotes, underscores, spaces ("’s: ", " — ").
+TITLE_KEY_GAP = re.compile(r"[\W_]+")
+
+# A generational suffix after a name: "Jr.", "Jr", "Sr.", "II", "III", "IV".
+NAME_GENERATION = re.compile(r"^ (?: [JS]r \.? | I{2,3} | IV ) $", X)

@@ -13,12 +13,12 @@ import unicodedata
 from dataclasses import dataclass
 from itertools import islice
 
+from citelens import ids
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
     ENTRY_ET_AL_END,
     ENTRY_BRACKET_OR_COMMA,
     ENTRY_COLLABORATION,
-    ENTRY_DOI_TAIL,
     ENTRY_GROUP_AUTHOR,
     ENTRY_LABEL,
     ENTRY_ORGANISATION,
@@ -49,10 +49,8 @@ from citelens.patterns import (
     NAME_SURNAME_FORENAME,
     NAME_SURNAME_INITIALS,
     NAME_UNCASED,
-    REF_ARXIV,
     REF_BREAK_INSIDE_ID,
     REF_DIGIT,
-    REF_DOI,
     REF_ID_SPAN,
     REF_NAMED_YEAR,
     REF_SPACING_ACCENT,
@@ -140,8 +138,8 @@ def parse_entry(raw: str, dense: str | None = None,
     if label is not None:
         raw = raw[label.end():]
     lower = dense.lower()
-    doi = _doi(dense) if "10." in dense else None
-    arxiv = _arxiv(dense) if "arxiv" in lower or "abs/" in lower else None
+    doi = ids.doi(dense) if "10." in dense else None
+    arxiv = ids.arxiv_id(dense) if "arxiv" in lower or "abs/" in lower else None
     has_url = "http" in lower or "www." in lower
     url = _url(dense) if has_url else None
     # Years and names are read with identifiers blanked out, so "10.1016/j.cell.2019" is no year.
@@ -180,45 +178,9 @@ def _blank_ids(text: str) -> str:
     return REF_ID_SPAN.sub(lambda m: " " * len(m.group(0)), text)
 
 
-def _doi(text: str) -> str | None:
-    m = REF_DOI.search(text)
-    if m is None:
-        return None
-    doi = m.group("doi")
-    tail = ENTRY_DOI_TAIL.search(doi)
-    if tail is not None:
-        doi = doi[:tail.start()]  # "10.1103/PhysRevD.94.085018.URL https://…": the next field, glued
-    opened = doi.rfind("(")
-    if opened > 0 and ")" not in doi[opened:]:
-        doi = doi[:opened]  # "…29.5.551(in Korean" : a remark in parentheses, glued
-    return _trim_id(doi).lower()
-
-
-def _trim_id(s: str) -> str:
-    """Trailing punctuation off an identifier, and closing brackets it does not open."""
-    while s:
-        c = s[-1]
-        if c in ".,;:'’\"”":
-            s = s[:-1]
-        elif c == ")" and s.count("(") < s.count(")"):
-            s = s[:-1]
-        elif c == "]" and s.count("[") < s.count("]"):
-            s = s[:-1]
-        elif c == ">":
-            s = s[:-1]
-        else:
-            break
-    return s
-
-
-def _arxiv(text: str) -> str | None:
-    m = REF_ARXIV.search(text)
-    return m.group("id") if m else None
-
-
 def _url(text: str) -> str | None:
     for m in REF_URL.finditer(text):
-        u = _trim_id(m.group("url"))
+        u = ids.trim(m.group("url"))
         if "doi.org/" not in u.lower() and len(u) > 8:
             return u
     return None

@@ -26,10 +26,11 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from citelens import ids
 from citelens.resolve import crossref, datacite, openalex, semanticscholar
 from citelens.resolve.cache import NO_MATCH, Cache, cacheable, entry_key
 from citelens.resolve.match import best, judge
-from citelens.resolve.record import Record, Result, Via, normalize_arxiv, normalize_doi
+from citelens.resolve.record import Record, Result, Via
 from citelens.resolve.settings import PARAMS, ResolveParams, Settings
 from citelens.resolve.transport import Client, FailureKind, FetchError, Response, Transport
 
@@ -50,10 +51,9 @@ async def resolve(entry: dict[str, Any], transport: Client | Transport, settings
         params = params or PARAMS
         client = Client(transport, settings=settings, params=params)
     entry = _plain(entry)
-    doi = normalize_doi(entry.get("doi"))
-    arxiv = normalize_arxiv(entry.get("arxiv_id") or entry.get("arxiv"))
-    keys = [k for k in (entry_key(text_hash, entry.get("index")), doi and f"doi:{doi}",
-                        arxiv and f"arxiv:{arxiv}") if k]
+    doi = ids.doi(entry.get("doi"))
+    arxiv = ids.arxiv_id(entry.get("arxiv_id") or entry.get("arxiv"))
+    keys = [k for k in (entry_key(text_hash, entry.get("index")),) if k] + ids.match_keys(doi, arxiv)
     if cache is not None:
         for key in keys:
             hit = cache.get(key)
@@ -70,9 +70,8 @@ async def resolve(entry: dict[str, Any], transport: Client | Transport, settings
         for key in keys[:1] if not result.ok else keys:
             cache.put(key, result)
         if result.ok and result.record is not None:
-            for key in (result.record.doi and f"doi:{result.record.doi}",
-                        result.record.arxiv and f"arxiv:{result.record.arxiv}"):
-                if key and key not in keys:
+            for key in ids.match_keys(result.record.doi, result.record.arxiv):
+                if key not in keys:
                     cache.put(key, result)
     return result
 

@@ -34,11 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from citelens import __version__
+from citelens import ids
 from citelens.adapters.cache import DirectoryCache
 from citelens.adapters.http import UrllibTransport
 from citelens.resolve import own
 from citelens.resolve.chain import resolve
-from citelens.resolve.record import Result, normalize_doi
+from citelens.resolve.record import Result
 from citelens.resolve.settings import PARAMS, Settings
 from citelens.resolve.transport import Client, Transport
 
@@ -134,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         parser.error("--pretty needs a single PDF: a folder or several files give JSON Lines, one per line")
     if batch and args.doi:
         parser.error("--doi names one paper: give a single PDF")
-    if args.doi and normalize_doi(args.doi) is None:
+    if args.doi and ids.doi(args.doi) is None:
         parser.error(f"--doi: not a DOI: {args.doi!r}")
     if args.output is not None and not args.output.parent.is_dir():
         parser.error(f"cannot write {args.output}: no folder {args.output.parent}")
@@ -159,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
                 out.discard = not batch
                 continue
             client = Client(transport, settings=settings, params=PARAMS, clock=clock, sleep=sleep)
-            own_doi = normalize_doi(args.doi) if args.doi else None
+            own_doi = ids.doi(args.doi) if args.doi else None
             if own.needs_crossref_list(analysis) and own_doi is None:
                 own_doi = _doi_on_first_page(adapter, file, args.password)
                 if own_doi:

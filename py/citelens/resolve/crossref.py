@@ -13,8 +13,8 @@ import json
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from citelens.resolve.record import (Author, Record, Source, as_dict, as_list, first, normalize_arxiv,
-                                     normalize_doi, text)
+from citelens import ids
+from citelens.resolve.record import Author, Record, Source, as_dict, as_list, first, text
 
 API = "https://api.crossref.org"
 
@@ -77,7 +77,7 @@ def record(item: Any) -> Record | None:
     if not isinstance(item, dict):
         return None
     title = text(first(item.get("title")))
-    doi = normalize_doi(item.get("DOI"))
+    doi = ids.doi(item.get("DOI"))
     if not title or not doi:
         return None
     subtitle = text(first(item.get("subtitle")))
@@ -87,7 +87,7 @@ def record(item: Any) -> Record | None:
         title=title, source=Source.CROSSREF, source_url=f"{API}/works/{doi}",
         authors=tuple(_author(a) for a in as_list(item.get("author")) if isinstance(a, dict)),
         year=work_year(item), venue=text(first(item.get("container-title"))), doi=doi,
-        arxiv=normalize_arxiv(doi) if doi.startswith("10.48550/") else None,
+        arxiv=ids.arxiv_id(doi) if doi.startswith("10.48550/") else None,
         url=text(item.get("URL")) or f"https://doi.org/{doi}", pdf_url=_open_pdf(item),
         cited_by=_int(item.get("is-referenced-by-count")), type=CSL_TYPES.get(text(item.get("type")) or ""),
     )
@@ -110,9 +110,10 @@ def work_year(item: dict[str, Any]) -> int | None:
 def references_from_work(body: str) -> list[dict[str, Any]]:
     """A work's deposited ``reference`` list as analysis reference entries (``index`` from 1).
 
-    Each entry has the keys of ``analysis["references"]`` that resolution reads (``raw``, ``title``,
-    ``year``, ``doi``, ``arxiv_id``, ``authors`` as family names) plus ``key`` (Crossref's own) and
-    ``source: "crossref"``; ``page`` and ``box`` are None: nothing on a page marks them.
+    Each entry has the keys of ``analysis["references"]`` that resolution and the reader read (``raw``,
+    ``title``, ``year``, ``doi``, ``arxiv_id``, ``authors`` as surnames with their particles, ``keys``) plus
+    ``key`` (Crossref's own) and ``source: "crossref"``; ``page`` and ``box`` are None: nothing on a page
+    marks them.
     """
     data = _json(body)
     if not isinstance(data, dict) or data.get("message-type") != "work":
@@ -126,18 +127,21 @@ def references_from_work(body: str) -> list[dict[str, Any]]:
         year = int(year[:4]) if isinstance(year, str) and year[:4].isdigit() else None
         key = ref.get("key")
         author = text(ref.get("author"))
-        doi = normalize_doi(ref.get("DOI"))
+        doi = ids.doi(ref.get("DOI"))
         raw = text(ref.get("unstructured")) or ". ".join(
             p for p in (author, str(year) if year else None, title, text(ref.get("journal-title")),
                         f"doi:{doi}" if doi else None) if p)
         if not raw:
             continue
+        first_author = ids.split_name(author) if author else None
+        surname = first_author and (first_author.family or first_author.literal)
+        arxiv = ids.arxiv_id(doi) if doi and doi.startswith("10.48550/") else None
         out.append({
             "index": len(out) + 1, "label": None, "raw": raw, "page": None, "box": None,
-            "authors": [author.split(",")[0].split()[-1]] if author and author.split(",")[0].split() else [],
-            "year": year, "year_suffix": None, "title": title, "doi": doi,
-            "arxiv_id": normalize_arxiv(doi) if doi and doi.startswith("10.48550/") else None, "url": None,
+            "authors": [surname] if surname else [],
+            "year": year, "year_suffix": None, "title": title, "doi": doi, "arxiv_id": arxiv, "url": None,
             "key": key if isinstance(key, str) else None, "source": "crossref",
+            "keys": ids.match_keys(doi, arxiv, title, year),
         })
     return out
 

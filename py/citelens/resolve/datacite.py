@@ -12,8 +12,8 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from citelens.resolve.record import (Author, Record, Source, as_dict, as_list, normalize_arxiv, normalize_doi,
-                                     split_name, text)
+from citelens import ids
+from citelens.resolve.record import Author, Record, Source, as_dict, as_list, text
 
 API = "https://api.datacite.org"
 
@@ -43,15 +43,15 @@ def parse(body: str) -> Record | None:
     if not isinstance(item, dict) or not isinstance(item.get("attributes"), dict):
         return None
     attrs = item["attributes"]
-    doi = normalize_doi(item.get("id") or attrs.get("doi"))
+    doi = ids.doi(item.get("id") or attrs.get("doi"))
     titles = [t for t in as_list(attrs.get("titles")) if isinstance(t, dict) and not t.get("titleType")]
     title = text(titles[0].get("title")) if titles else None
     if not doi or not title:
         return None
-    arxiv = next((normalize_arxiv(i.get("identifier")) for i in as_list(attrs.get("identifiers"))
+    arxiv = next((ids.arxiv_id(i.get("identifier")) for i in as_list(attrs.get("identifiers"))
                   if isinstance(i, dict) and i.get("identifierType") == "arXiv"), None)
     if arxiv is None and doi.startswith("10.48550/"):
-        arxiv = normalize_arxiv(doi)
+        arxiv = ids.arxiv_id(doi)
     publisher = attrs.get("publisher")
     publisher = text(publisher.get("name") if isinstance(publisher, dict) else publisher)
     year = attrs.get("publicationYear")
@@ -77,5 +77,5 @@ def _creator(data: dict[str, Any]) -> Author:
         family, _, given = name.partition(",")
         return Author(family=family.strip(), given=given.strip() or None)
     if data.get("nameType") == "Personal":
-        return split_name(name)
+        return Author.from_name(name)
     return Author(literal=name)

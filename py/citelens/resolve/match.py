@@ -21,7 +21,8 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
-from citelens.resolve.record import Record, normalize_title
+from citelens import ids
+from citelens.resolve.record import Record, text
 from citelens.resolve.settings import PARAMS, ResolveParams
 
 
@@ -44,16 +45,16 @@ def judge(entry: dict[str, Any], record: Record, params: ResolveParams = PARAMS)
     """
     main, colon, _ = record.title.partition(":")
     verdicts = [_judge(entry, record.title, record.year, params)]
-    if colon and normalize_title(main):
+    if colon and _key(main):
         verdicts.append(_judge(entry, main, record.year, params))
     return max(verdicts, key=lambda v: (v.accepted, v.score))
 
 
 def _judge(entry: dict[str, Any], title: str, year_found: int | None, params: ResolveParams) -> Verdict:
     wanted = entry.get("title") or ""
-    by_title = bool(normalize_title(wanted))
-    ours = normalize_title(wanted if by_title else entry.get("raw") or "")
-    theirs = normalize_title(title)
+    by_title = bool(_key(wanted))
+    ours = _key(wanted if by_title else entry.get("raw") or "")
+    theirs = _key(title)
     if not ours or not theirs:
         return Verdict(False, 0.0, "no title to compare")
     score = round(fuzz.token_set_ratio(ours, theirs), 1)
@@ -77,3 +78,8 @@ def best(entry: dict[str, Any], records: list[Record], params: ResolveParams = P
         if verdict.accepted and (chosen is None or verdict.score > chosen[0]):
             chosen = (verdict.score, record)
     return chosen[1] if chosen else None
+
+
+def _key(title: str) -> str:
+    """A title as compared (:func:`citelens.ids.title_key`), after the markup an API sends with it."""
+    return ids.title_key(text(title) or "")

@@ -11,7 +11,8 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-from citelens.resolve.record import Record, Source, as_dict, as_list, normalize_arxiv, normalize_doi, split_name, text
+from citelens import ids
+from citelens.resolve.record import Author, Record, Source, as_dict, as_list, text
 
 API = "https://api.openalex.org"
 
@@ -46,15 +47,15 @@ def work(item: Any) -> Record | None:
     title = text(item.get("display_name")) or text(item.get("title"))
     if not title:
         return None
-    doi = normalize_doi(item.get("doi"))
-    arxiv = normalize_arxiv(doi) if doi and doi.startswith("10.48550/") else None
+    doi = ids.doi(item.get("doi"))
+    arxiv = ids.arxiv_id(doi) if doi and doi.startswith("10.48550/") else None
     locations = [item.get("best_oa_location"), item.get("primary_location"), *as_list(item.get("locations"))]
     pdf = next((text(loc.get("pdf_url")) for loc in locations if isinstance(loc, dict) and text(loc.get("pdf_url"))),
                None)
     primary = as_dict(item.get("primary_location"))
     source = as_dict(primary.get("source"))
     year = item.get("publication_year")
-    authors = tuple(split_name(text(as_dict(a.get("author")).get("display_name")) or text(a.get("raw_author_name")) or "")
+    authors = tuple(Author.from_name(text(as_dict(a.get("author")).get("display_name")) or text(a.get("raw_author_name")) or "")
                     for a in as_list(item.get("authorships")) if isinstance(a, dict))
     ident = text(item.get("id")) or ""
     return Record(

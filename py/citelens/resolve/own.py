@@ -25,10 +25,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from citelens import ids
 from citelens.model import Document
-from citelens.patterns import REF_DOI
 from citelens.resolve import crossref
-from citelens.resolve.record import normalize_doi
 from citelens.resolve.settings import Settings
 from citelens.resolve.transport import Client, FetchError
 
@@ -65,7 +64,7 @@ def doi_in_metadata(metadata: Mapping[str, Any] | None) -> str | None:
         if isinstance(key, str) and isinstance(value, str):
             by_key.setdefault(key.strip().casefold(), value)
     for key in METADATA_KEYS:
-        doi = normalize_doi(by_key.get(key))
+        doi = ids.doi(by_key.get(key))
         if doi:
             return doi
     return None
@@ -82,8 +81,7 @@ def doi_on_first_page(document: Document) -> str | None:
     if not document.pages:
         return None
     text = " ".join(item.text for item in document.pages[0].items)
-    match = REF_DOI.search(text)
-    return normalize_doi(match.group("doi")) if match else None
+    return ids.doi(text)
 
 
 def needs_crossref_list(analysis: Mapping[str, Any]) -> bool:

@@ -7,14 +7,17 @@ Both have one JSON form, CSL-flavoured (agreed for issue 5)::
      "authors": [{"given": "Ashish", "family": "Vaswani"}, {"literal": "OpenAI"}],
      "year": 2017, "venue": "Neural Information Processing Systems", "doi": null, "arxiv": "1706.03762",
      "url": "https://www.semanticscholar.org/paper/204e...", "pdf_url": null, "cited_by": 136941,
-     "type": "paper-conference", "source": "semanticscholar", "source_url": "https://www.semanticscholar.org/..."}
+     "type": "paper-conference", "source": "semanticscholar", "source_url": "https://www.semanticscholar.org/...",
+     "keys": ["arxiv:1706.03762", "title:attention is all you need|2017"]}
 
     {"status": "resolved", "record": {...}, "via": "s2-match"}
     {"status": "unresolved", "reason": "no match", "tried": ["crossref-search", "s2-match"]}
 
-Invariants: ``doi`` is lower case without ``https://doi.org/``; ``arxiv`` is a bare id without version
-(``1706.03762``, ``cs/0112017``); empty strings from an API become ``None``; ``authors`` is a tuple of
-``Author`` (``family`` set, or ``literal`` for an organisation or a name that cannot be split).
+Invariants: ``doi`` and ``arxiv`` are in :mod:`citelens.ids`' forms (``doi`` lower case without
+``https://doi.org/``, ``arxiv`` a bare id without version: ``1706.03762``, ``cs/0112017``); empty strings
+from an API become ``None``; ``authors`` is a tuple of ``Author`` (``family`` set, with its particles, or
+``literal`` for an organisation or a name that cannot be split). A record's JSON carries its
+:func:`citelens.ids.match_keys` as ``keys``, which the reader's look-up cache and library use as they are.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from __future__ import annotations
 import enum
 import html
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
+
+from citelens import ids
 
 
 class Source(enum.StrEnum):
@@ -54,17 +58,27 @@ class Author:
     family: str | None = None
     given: str | None = None
     literal: str | None = None
+    suffix: str | None = None
 
     def to_json(self) -> dict[str, str | None]:
         if self.family is None:
             return {"literal": self.literal or ""}
-        return {"given": self.given, "family": self.family}
+        out = {"given": self.given, "family": self.family}
+        if self.suffix:
+            out["suffix"] = self.suffix
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Author:
         if data.get("family"):
-            return cls(family=str(data["family"]), given=data.get("given") or None)
+            return cls(family=str(data["family"]), given=data.get("given") or None, suffix=data.get("suffix") or None)
         return cls(literal=str(data.get("literal") or ""))
+
+    @classmethod
+    def from_name(cls, name: str) -> Author:
+        """A display name ("Aidan N. Gomez", "Pius von Däniken", "OpenAI") in parts (:func:`citelens.ids.split_name`)."""
+        parts = ids.split_name(name)
+        return cls(family=parts.family, given=parts.given, literal=parts.literal, suffix=parts.suffix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +102,7 @@ class Record:
             "venue": self.venue, "doi": self.doi, "arxiv": self.arxiv, "url": self.url,
             "pdf_url": self.pdf_url, "cited_by": self.cited_by, "type": self.type,
             "source": str(self.source), "source_url": self.source_url,
+            "keys": ids.match_keys(self.doi, self.arxiv, self.title, self.year),
         }
 
     @classmethod
@@ -178,89 +193,3 @@ def first(value: Any) -> Any:
     if isinstance(value, list):
         return value[0] if value else None
     return value
-
-
-def normalize_doi(value: Any) -> str | None:
-    """A DOI in its one form: lower case, no resolver prefix, no trailing punctuation.
-
-    >>> normalize_doi("https://doi.org/10.48550/arXiv.2312.07559")
-    '10.48550/arxiv.2312.07559'
-    >>> normalize_doi("doi:10.1063/1.4938384.") , normalize_doi("") , normalize_doi("not a doi")
-    ('10.1063/1.4938384', None, None)
-    """
-    if not isinstance(value, str):
-        return None
-    match = _DOI.search(value.strip())
-    if not match:
-        return None
-    return match.group("doi").rstrip(".,;)").lower()
-
-
-# A DOI after any resolver prefix: "https://doi.org/10.1038/nnano.2014.279", "doi:10.1063/1.4938384".
-_DOI = re.compile(r"(?P<doi>10\.\d{4,9}/\S+)")
-
-
-def normalize_arxiv(value: Any) -> str | None:
-    """A bare arXiv id without version, from an id, an arXiv DOI or an abs/pdf URL.
-
-    >>> normalize_arxiv("2006.03654v2"), normalize_arxiv("10.48550/arXiv.2312.07559")
-    ('2006.03654', '2312.07559')
-    >>> normalize_arxiv("https://arxiv.org/abs/cs/0112017v1"), normalize_arxiv("nope")
-    ('cs/0112017', None)
-    """
-    if not isinstance(value, str):
-        return None
-    match = _ARXIV.search(value.strip())
-    return match.group("id") if match else None
-
-
-# A new-style id "2312.07559" (4+4 or 4+5 digits) or an old-style "cs/0112017", each with an optional
-# version "v2" left out of the group; preceded by "arXiv." in DOIs, "abs/" or "pdf/" in URLs.
-_ARXIV = re.compile(
-    r"""(?:^|arxiv[.:]|abs/|pdf/)
-        (?P<id>\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})
-        (?:v\d+)?(?:\.pdf)?$""",
-    re.VERBOSE | re.IGNORECASE,
-)
-
-
-def split_name(name: str) -> Author:
-    """A display name ("Aidan N. Gomez", "Pius von Däniken") as given and family parts.
-
-    The family name is the last word, with the lower-case particles before it ("von", "van der", "de").
-    A single word, or a name with no letters, stays ``literal``.
-
-    >>> split_name("Aidan N. Gomez")
-    Author(family='Gomez', given='Aidan N.', literal=None)
-    >>> split_name("Pius von Däniken")
-    Author(family='von Däniken', given='Pius', literal=None)
-    >>> split_name("OpenAI")
-    Author(family=None, given=None, literal='OpenAI')
-    """
-    words = name.split()
-    if len(words) < 2:
-        return Author(literal=name.strip())
-    cut = len(words) - 1
-    while cut > 1 and words[cut - 1] in _PARTICLES:
-        cut -= 1
-    return Author(family=" ".join(words[cut:]), given=" ".join(words[:cut]))
-
-
-_PARTICLES = frozenset({"von", "van", "der", "den", "de", "del", "della", "di", "da", "du", "le", "la", "dos",
-                        "das", "ter", "ten", "zu", "bin", "al"})
-
-
-def normalize_title(title: str) -> str:
-    """A title as compared: markup removed, accents folded, case folded, punctuation as spaces.
-
-    >>> normalize_title("Huggingface’s Transformers: State-of-the-art <i>NLP</i>")
-    'huggingface s transformers state of the art nlp'
-    """
-    value = text(title) or ""
-    value = unicodedata.normalize("NFKD", value)
-    value = "".join(ch for ch in value if not unicodedata.combining(ch)).casefold()
-    return " ".join(_NON_WORD.sub(" ", value).split())
-
-
-# Anything that is not a letter or digit (punctuation, dashes, quotes, underscores).
-_NON_WORD = re.compile(r"[\W_]+")

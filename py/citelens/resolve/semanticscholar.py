@@ -13,8 +13,8 @@ import json
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from citelens.resolve.record import (Author, Record, Source, as_dict, as_list, normalize_arxiv, normalize_doi,
-                                     split_name, text)
+from citelens import ids
+from citelens.resolve.record import Author, Record, Source, as_dict, as_list, text
 
 API = "https://api.semanticscholar.org/graph/v1"
 FIELDS = "title,authors,year,venue,journal,externalIds,openAccessPdf,citationCount,publicationTypes,url"
@@ -56,9 +56,9 @@ def paper(item: Any) -> Record | None:
     title = text(item.get("title"))
     if not title:
         return None
-    ids = as_dict(item.get("externalIds"))
-    doi = normalize_doi(ids.get("DOI"))
-    arxiv = normalize_arxiv(ids.get("ArXiv")) if isinstance(ids.get("ArXiv"), str) else None
+    external = as_dict(item.get("externalIds"))
+    doi = ids.doi(external.get("DOI"))
+    arxiv = ids.arxiv_id(external.get("ArXiv")) if isinstance(external.get("ArXiv"), str) else None
     oa = item.get("openAccessPdf")
     pdf = text(oa.get("url")) if isinstance(oa, dict) else None  # "" means none (2025 shape)
     journal = as_dict(item.get("journal"))
@@ -81,7 +81,7 @@ def _count(value: Any) -> int | None:
 
 
 def _author(data: dict[str, Any]) -> Author:
-    return split_name(text(data.get("name")) or "")
+    return Author.from_name(text(data.get("name")) or "")
 
 
 def _json(body: str) -> Any:

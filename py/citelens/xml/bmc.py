@@ -31,6 +31,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from citelens import ids
 from citelens.references import parse_entry
 from citelens.xml.article import YEAR, Context, Format, XmlArticle, XmlInputError, XmlReference, assemble
 from citelens.xml.text import Markup, NotPlaced, build_text, element_text, local
@@ -145,13 +146,13 @@ def read_reference(bibl: Any, index: int) -> XmlReference:
     m = YEAR.search(_text(bibl.find("pubdate")) or "")
     if m:
         year, suffix = int(m.group("year")), m.group("suffix")
-    ids = {(p.get("idtype") or "").lower(): _text(p) for p in bibl.iter("pubid")}
+    pub_ids = {(p.get("idtype") or "").lower(): _text(p) for p in bibl.iter("pubid")}
     url = next((_text(u) for u in bibl.iter("url")), None)
     return XmlReference(
         id=bibl.get("id") or f"B{index}", index=index, label=str(index), raw=raw, authors=tuple(surnames),
         year=year, year_suffix=suffix, title=title, source=_text(bibl.find("source")),
-        doi=ids.get("doi") or parsed.doi,
-        pmid=next((ids[t] for t in PMID_TYPES if ids.get(t)), None),
+        doi=ids.doi(pub_ids.get("doi")) or parsed.doi,
+        pmid=next((pub_ids[t] for t in PMID_TYPES if pub_ids.get(t)), None),
         arxiv_id=parsed.arxiv_id, url=url or parsed.url,
     )
 
@@ -185,7 +186,7 @@ def read_bmc(root: Any) -> XmlArticle:
             if title_el is not None:
                 parts.append((title_el, Context.TITLE))
                 title = _text(title_el)
-            doi = next((_text(p) for p in own.iter("pubid") if p.get("idtype") == "doi"), None)
+            doi = ids.doi(next((_text(p) for p in own.iter("pubid") if p.get("idtype") == "doi"), None))
         parts.extend((a, Context.ABSTRACT) for a in fm.findall("abs"))
     body = art.find("bdy")
     if body is not None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from citelens import ids
 from citelens.references import parse_entry
 from citelens.xml.article import YEAR, Context, Format, XmlArticle, XmlInputError, XmlReference, assemble
 from citelens.xml.text import Markup, NotPlaced, build_text, element_text, local
@@ -105,7 +106,7 @@ def read_reference(bib: Any, index: int) -> XmlReference:
                 year, suffix = int(m.group("year")), m.group("suffix")
     doi_el = bib.find(f".//{_ce('doi')}")
     if doi_el is not None:
-        doi = _text(doi_el)
+        doi = ids.doi(_text(doi_el))
     link = bib.find(f".//{_ce('inter-ref')}")
     if link is not None:
         url = link.get(XLINK_HREF) or _text(link)
@@ -138,8 +139,8 @@ def read_elsevier(root: Any) -> XmlArticle:
     def cites(elem: Any) -> tuple[str, ...] | None:
         if elem.tag not in (_ce("cross-ref"), _ce("cross-refs")):
             return None
-        ids = tuple((elem.get("refid") or "").split())
-        return ids if any(i in ref_ids for i in ids) else None
+        rids = tuple((elem.get("refid") or "").split())
+        return rids if any(i in ref_ids for i in rids) else None
 
     markup = Markup(BLOCKS, LEFT_OUT, DROPPED, frozenset({"sup"}), frozenset({"label"}), cites)
     parts: list[tuple[Any, str]] = []
@@ -162,7 +163,7 @@ def read_elsevier(root: Any) -> XmlArticle:
     title = doi = None
     if core is not None:
         title = next((_text(e) for e in core if local(e.tag) == "title"), None)
-        doi = next((_text(e) for e in core if local(e.tag) == "doi"), None)
+        doi = ids.doi(next((_text(e) for e in core if local(e.tag) == "doi"), None))
     total = sum(1 for e in article.iter() if cites(e) is not None)
     return assemble(build_text(parts, markup), references, Format.ELSEVIER, title=title, doi=doi,
                     total_cites=total)

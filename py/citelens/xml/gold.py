@@ -35,13 +35,13 @@ Figures
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
 from rapidfuzz import fuzz
 
+from citelens.ids import letters
 from citelens.model import Analysis, Citation, Reference
 from citelens.xml.article import XmlArticle, XmlReference, numeric_label
 
@@ -52,24 +52,6 @@ ENTRY_RATIO = 60.0
 
 # What joins the elements of one marker as a reader sees it: "], [" in "[1], [2]", "; " in "1; 2", "–".
 MARKER_JOIN = re.compile(r"^ [\s,;\[\]()\u2013\u2014-]{0,6} $", re.X)
-
-
-# Accents a PDF may set as characters of their own ("Ostoji´c"); ˆ and ˇ are modifier letters, which
-# str.isalpha() would keep.
-SPACING_ACCENTS = dict.fromkeys(map(ord, "´`¨ˆ˜¸ˇ˘˙˚˝¯"))
-
-
-def letters(text: str) -> str:
-    """The letters of ``text``, case-folded, compatibility forms folded ("ﬁ" → "fi"), diacritics dropped
-    whether they sit on their letter or beside it.
-
-    >>> letters("Smith et al. (2001), ﬁg. 2")
-    'smithetalfig'
-    >>> letters("Ostoji´c") == letters("Ostojić") == "ostojic"
-    True
-    """
-    folded = unicodedata.normalize("NFKD", text.translate(SPACING_ACCENTS)).casefold()
-    return "".join(ch for ch in folded if ch.isalpha() and not unicodedata.combining(ch))
 
 
 def _r(x: float) -> float:

@@ -54,6 +54,7 @@ from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from citelens import ids
 from citelens.references import parse_entry
 from citelens.xml.article import (
     Context,
@@ -466,11 +467,11 @@ def read_reference(entry: Any, box: Any, index: int, ref_id: str, position: int)
     """One entry of the reference list (the tree is edited: its label and link rows are marked as such)."""
     doi = pmid = None
     for elem in entry.iter():
-        doi = doi or (elem.get("data-doi") or "").strip() or None
+        doi = doi or ids.doi(elem.get("data-doi"))
         href = (elem.get("href") or "").strip() if elem.tag == "a" else ""
         m = DOI_LINK.match(unquote(href))
         if m and doi is None:
-            doi = m.group("doi").rstrip(".")
+            doi = ids.doi(m.group("doi"))
         m = PUBMED_LINK.search(href)
         if m and pmid is None:
             pmid = m.group("pmid")
@@ -566,9 +567,7 @@ def _read(data: bytes | str, name: str) -> tuple[XmlArticle, Built]:
     title = _meta(root, "citation_title", "dc.title", "og:title")
     doi = _meta(root, "citation_doi", "prism.doi", "dc.identifier")
     if doi:
-        doi = re.sub(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)", "", doi, flags=re.IGNORECASE) or None
-        if doi and not doi.startswith("10."):
-            doi = None
+        doi = ids.doi(doi)
     page = _page(root)
     boxes, entries = _find_reference_lists(page)
     targets = {id(t) for t in page.targets.values()}

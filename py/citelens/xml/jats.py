@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from citelens import ids
 from citelens.references import parse_entry
 from citelens.xml.article import (
     YEAR,
@@ -118,15 +119,15 @@ def read_reference(ref: Any, index: int) -> XmlReference:
     m = YEAR.search(_text(cit.find(".//year")) or "")
     if m:
         year, suffix = int(m.group("year")), m.group("suffix")
-    ids = {(p.get("pub-id-type") or "").lower(): _text(p) for p in cit.iter("pub-id")}
-    doi = ids.get("doi")
+    pub_ids = {(p.get("pub-id-type") or "").lower(): _text(p) for p in cit.iter("pub-id")}
+    doi = ids.doi(pub_ids.get("doi"))
     url = None
     for link in (*cit.iter("ext-link"), *cit.iter("uri")):
         href = link.get(XLINK_HREF) or _text(link)
         if not href:
             continue
         if doi is None and (link.get("ext-link-type") == "doi" or "doi.org/" in href):
-            doi = parse_entry(href).doi
+            doi = ids.doi(href)
         elif url is None:
             url = href
     return XmlReference(
@@ -135,7 +136,7 @@ def read_reference(ref: Any, index: int) -> XmlReference:
         year=year, year_suffix=suffix,
         title=_text(_first(cit, "article-title", "chapter-title")) or parsed.title,
         source=_text(cit.find("source")), doi=doi or parsed.doi,
-        pmid=ids.get("pmid"), arxiv_id=ids.get("arxiv") or parsed.arxiv_id,
+        pmid=pub_ids.get("pmid"), arxiv_id=ids.arxiv_id(pub_ids.get("arxiv")) or parsed.arxiv_id,
         url=url or parsed.url,
     )
 
@@ -155,10 +156,10 @@ def read_jats(root: Any) -> XmlArticle:
     def cites(elem: Any) -> tuple[str, ...] | None:
         if elem.tag != "xref":
             return None
-        ids = tuple((elem.get("rid") or "").split())
+        rids = tuple((elem.get("rid") or "").split())
         kind = elem.get("ref-type")
-        if kind == "bibr" or (kind is None and ids and all(i in ref_ids for i in ids)):
-            return ids
+        if kind == "bibr" or (kind is None and rids and all(i in ref_ids for i in rids)):
+            return rids
         return None
 
     markup = Markup(BLOCKS, LEFT_OUT, DROPPED, frozenset({"sup"}), frozenset({"label"}), cites)
@@ -182,6 +183,6 @@ def read_jats(root: Any) -> XmlArticle:
         parts.append((floats, Context.BODY))
     doi = None
     if meta is not None:
-        doi = next((_text(a) for a in meta.findall("article-id") if a.get("pub-id-type") == "doi"), None)
+        doi = ids.doi(next((_text(a) for a in meta.findall("article-id") if a.get("pub-id-type") == "doi"), None))
     total = sum(1 for e in root.iter() if cites(e) is not None)
     return assemble(build_text(parts, markup), references, Format.JATS, title=title, doi=doi, total_cites=total)
