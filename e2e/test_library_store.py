@@ -63,7 +63,8 @@ def test_add_never_duplicates_and_find_matches_doi_arxiv_title(page: Any, db: st
       const short = await lib.add({title: "Introduction", year: 2009});
       const shortAgain = await lib.add({title: "Introduction", year: 2009});
       const fromEntry = await lib.find(entryRef({index: 3, raw: "...", authors: ["Vaswani"], year: 2017,
-                                                 title: null, doi: null, arxiv_id: "1706.03762", url: null}));
+                                                 title: null, doi: null, arxiv_id: "1706.03762", url: null,
+                                                 keys: ["arxiv:1706.03762"]}));
       const all = await lib.papers();
       lib.close();
       return {first, again, byArxiv, byTitle, wrongYear, accents, accentsLatex, short, shortAgain, fromEntry,

@@ -177,8 +177,10 @@ test("ids: DOI and arXiv normalisation, title keys, entryRef, detectFormat", () 
   assert.deepEqual(matchKeys({ doi: "10.48550/arXiv.1706.03762", title: "Attention", year: "2017" }),
     ["doi:10.48550/arxiv.1706.03762", "arxiv:1706.03762", "title:attention|2017"]);
   assert.deepEqual(matchKeys({ title: "No year here" }), []);
-  assert.deepEqual(entryRef({ index: 1, authors: [], year: 2019, title: "T", doi: "10.1000/X", arxiv_id: null, url: "https://arxiv.org/abs/1901.00001" }),
-    { doi: "10.1000/x", arxiv: "1901.00001", title: "T", year: 2019 });
+  // an analysis entry carries the keys ids.py computed: entryRef hands them on, deriving none
+  assert.deepEqual(entryRef({ index: 1, authors: [], year: 2019, title: "T", doi: "10.1000/x", arxiv_id: "1901.00001",
+    url: "https://arxiv.org/abs/1901.00001", keys: ["doi:10.1000/x", "arxiv:1901.00001", "title:t|2019"] }),
+  { doi: "10.1000/x", arxiv: "1901.00001", title: "T", year: 2019, keys: ["doi:10.1000/x", "arxiv:1901.00001", "title:t|2019"] });
   assert.equal(detectFormat("  [ {} ]"), "csl-json");
   assert.equal(detectFormat("% comment\n@article{x,}"), "bibtex");
 });

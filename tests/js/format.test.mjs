@@ -14,6 +14,13 @@ test("one, two and more authors", () => {
   assert.equal(shortAuthors(["Smith", "Lee", "Wu"]), "Smith et al.");
 });
 
+test("surnames keep their particles", () => {
+  assert.equal(referenceLabel(entry({ authors: ["van der Berg", "de Souza"], year: 2019 })), "van der Berg and de Souza 2019");
+  assert.equal(shortAuthors(["de Souza"]), "de Souza");
+  assert.equal(shortAuthors(["van der Berg", "de Souza", "Smith"]), "van der Berg et al.");
+  assert.equal(shortAuthors(["D’Souza", "Lefrançois"], true), "D’Souza et al.");
+});
+
 test("a printed list that ends with et al. keeps it", () => {
   assert.equal(shortAuthors(["Smith"], true), "Smith et al.");
   assert.equal(shortAuthors(["Smith", "Lee"], true), "Smith et al.");

@@ -10,7 +10,8 @@
 // Results are cached in their own database, "citelens-resolution" (the analyses' "citelens" database and its
 // version stay untouched), store "results", for 30 days, under the keys citelens.resolve.cache uses:
 //   entry:<text hash>:<index>   one entry of one paper (the text hash: analysis.source.text_hash)
-//   doi:<doi>, arxiv:<id>       the paper itself, whichever document cites it
+//   doi:<doi>, arxiv:<id>       the paper itself, whichever document cites it: the entry's and the record's
+//                               own `keys`, as the worker computed them (py/citelens/ids.py)
 // Only answers worth keeping are stored: resolved ones and "no match". A rate limit, a network error or a
 // timeout is tried again on the next look-up. An IndexedDB that cannot be opened is a cache that misses.
 //
@@ -22,12 +23,11 @@
 //   resolver.addEventListener("references", (e) => show(e.detail));  // {doi, status, references, reason}
 // status "pending" (asking), then "ok" (references: the entries), "none" or "failed" (reason says why).
 
-import { arxivId, normalizeDoi } from "../library/ids.js";
 import { SafeStore } from "./idb.js";
 
 /**
  * @typedef {object} Record  CSL-flavoured (citelens.resolve.record.Record.to_json): title, authors, year, venue, doi, arxiv, url,
- *   pdf_url, cited_by, type, source, source_url
+ *   pdf_url, cited_by, type, source, source_url, keys (its match keys, py/citelens/ids.py)
  * @typedef {{status: "resolved", record: Record, via: string}
  *   | {status: "unresolved", reason: string, tried: string[]}} Result
  * @typedef {import("../../worker/citelens-worker.js").LookupSettings} Settings
@@ -57,16 +57,14 @@ function cacheable(result) {
 }
 
 /**
- * The cache keys of a paper's identifiers, as citelens.resolve.cache writes them: `doi:<doi>` and
- * `arxiv:<id>`, the identifiers normalised by library/ids.js (the page's one rule for them).
- * @param {string | null | undefined} doi
- * @param {string | null | undefined} arxiv
+ * The doi: and arxiv: keys among the match keys the worker computed for an entry or a record
+ * (py/citelens/ids.py), the keys citelens.resolve.chain caches under too.
+ * @param {{keys?: unknown} | null | undefined} item
  * @returns {string[]}
  */
-function idKeys(doi, arxiv) {
-  const d = normalizeDoi(doi);
-  const a = arxivId(arxiv);
-  return [d ? `doi:${d}` : null, a ? `arxiv:${a}` : null].filter((k) => k !== null);
+function idKeys(item) {
+  const keys = Array.isArray(item?.keys) ? item.keys : [];
+  return keys.filter((k) => typeof k === "string" && (k.startsWith("doi:") || k.startsWith("arxiv:")));
 }
 
 /** Results in IndexedDB; every method resolves (null / false on any failure), none throws. */
@@ -185,7 +183,7 @@ export class Resolver extends EventTarget {
     this.#inflight = new Map();
     this.#prefetching = 0;
     this.#prefetchWanted = 0;
-    const doi = normalizeDoi(analysis?.own_doi);
+    const doi = typeof analysis?.own_doi === "string" && analysis.own_doi ? analysis.own_doi : null;
     if (!references.length && doi) this.#crossrefList(doi, generation);
     else this.#restore(generation);
   }
@@ -295,10 +293,7 @@ export class Resolver extends EventTarget {
 
   /** @param {any} entry @returns {Promise<Result>} */
   async #lookUp(entry) {
-    const keys = [
-      ...(this.#textHash ? [`entry:${this.#textHash}:${entry.index}`] : []),
-      ...idKeys(entry.doi, entry.arxiv_id),
-    ];
+    const keys = [...(this.#textHash ? [`entry:${this.#textHash}:${entry.index}`] : []), ...idKeys(entry)];
     for (const key of keys) {
       const hit = this.#cache ? await this.#cache.get(key) : null;
       if (hit) return hit;
@@ -321,7 +316,7 @@ export class Resolver extends EventTarget {
     if (this.#cache && cacheable(result)) {
       const record = result.status === "resolved" ? result.record : null;
       // "no match" belongs to this entry's text only; a record is the paper, found by any of its ids.
-      const all = result.status === "resolved" ? [...keys, ...idKeys(record?.doi, record?.arxiv)]
+      const all = result.status === "resolved" ? [...keys, ...idKeys(record)]
         : keys.filter((k) => k.startsWith("entry:"));
       await this.#cache.put([...new Set(all)], result);
     }

@@ -36,6 +36,7 @@
  * @property {string | null} arxiv_id
  * @property {string | null} url
  * @property {boolean} [et_al]  the printed author list ends with "et al."
+ * @property {string[]} keys    its match keys (doi:…, arxiv:…, title:…|year) as py/citelens/ids.py made them
  *
  * @typedef {object} Sentence  the sentence a marker belongs to; text.slice(start, end) is the marker
  * @property {string} text

@@ -35,7 +35,8 @@ export { matchKeys, normalizeDoi, arxivId, normalizeTitle } from "./ids.js";
  * }} Paper
  * @typedef {{id: string, name: string, parent: string | null}} List
  * @typedef {{from: string, to: string, kind: string, added: string}} Link
- * @typedef {{doi?: string | null, arxiv?: string | null, title?: string | null, year?: number | null}} RefKey
+ * @typedef {{doi?: string | null, arxiv?: string | null, title?: string | null, year?: number | null,
+ *   keys?: string[]}} RefKey  `keys`: match keys the worker computed (py/citelens/ids.py), used as they are
  * @typedef {{entry: string, line: number | null, message: string}} ImportError
  */
 
@@ -262,12 +263,13 @@ export class Library extends EventTarget {
   }
 
   /**
-   * The paper matching a reference, record or paper, or null.
+   * The paper matching a reference, record or paper, or null. A reference entry or a record from the worker
+   * carries its match keys (`keys`); anything else (a paper, a form's fields) gets them from matchKeys.
    * @param {RefKey | null | undefined} ref
    * @returns {Promise<Paper | null>}
    */
   async find(ref) {
-    const keys = matchKeys(ref);
+    const keys = Array.isArray(ref?.keys) ? ref.keys : matchKeys(ref);
     if (!keys.length) return null;
     const index = this.#tx("papers").objectStore("papers").index("keys");
     for (const key of keys) {
@@ -643,19 +645,19 @@ function checkStatus(status) {
 }
 
 /**
- * The match fields of a parsed reference entry (analysis.references[i]).
- * @param {{doi?: string | null, arxiv_id?: string | null, arxiv?: string | null, title?: string | null,
- *          year?: number | string | null, url?: string | null}} entry
- * @returns {{doi: string | null, arxiv: string | null, title: string | null, year: number | null}}
+ * The library key of a parsed reference entry (analysis.references[i]): its fields and the match keys
+ * the analysis computed for it (py/citelens/ids.py), which find() uses as they are.
+ * @param {{doi?: string | null, arxiv_id?: string | null, title?: string | null, year?: number | null,
+ *          keys?: string[]}} entry
+ * @returns {RefKey}
  */
 export function entryRef(entry) {
-  const year = Number.parseInt(String(entry?.year ?? ""), 10);
-  const doi = normalizeDoi(entry?.doi) ?? null;
   return {
-    doi,
-    arxiv: arxivId(entry?.arxiv_id ?? entry?.arxiv) ?? arxivId(doi) ?? arxivId(entry?.url) ?? null,
-    title: entry?.title ? String(entry.title) : null,
-    year: Number.isFinite(year) ? year : null,
+    doi: entry?.doi ?? null,
+    arxiv: entry?.arxiv_id ?? null,
+    title: entry?.title ?? null,
+    year: Number.isInteger(entry?.year) ? Number(entry?.year) : null,
+    keys: Array.isArray(entry?.keys) ? entry.keys : [],
   };
 }
 

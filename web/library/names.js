@@ -8,12 +8,20 @@
 //   von Last, First         "van Beethoven, Ludwig"
 //   von Last, Jr, First     "de la Fontaine, Jr., Jean"
 //   {Corporate Name}        "{World Health Organization}" one braced group: taken as it is
+//   First Last Jr           "Martin Luther King Jr."      a generational suffix after the name (Jr., Sr., II,
+//                                                         III, IV) is no family name
+//
+// py/citelens/ids.py split_name splits the names the look-up APIs send by the same rules; tests/ids_cases.json
+// holds the cases both pass.
 //
 // Splitting on "and" and on commas happens only outside braces: "{Barnes and Noble}" is one name. A word
 // counts as lowercase by its first letter outside braces, or the first letter of a leading `{\command}`
 // ("{\'e}mile" is lowercase, "{\'E}mile" is not); a word opening with a plain brace group is not.
 
 import { decodeLatex, encodeLatex } from "./latex.js";
+
+/** A generational suffix (patterns.NAME_GENERATION): "Jr.", "Jr", "Sr.", "II", "III", "IV". */
+const GENERATION = /^(?:[JS]r\.?|I{2,3}|IV)$/;
 
 /** @typedef {{given: string | null, family: string, suffix?: string, literal?: undefined} | {literal: string, given?: undefined, family?: undefined, suffix?: undefined}} Name */
 
@@ -137,6 +145,8 @@ export function parseName(text) {
   if (parts.length === 1) {
     const words = parts[0];
     if (words.length === 0) return { literal: "" };
+    // a generational suffix written after the name, "Martin Luther King Jr.", is no family name
+    if (words.length > 2 && GENERATION.test(words[words.length - 1])) jr = [words.pop()];
     const lower = words.map(isLower);
     const firstLower = lower.slice(0, -1).indexOf(true);
     if (firstLower === -1) {

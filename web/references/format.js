@@ -4,22 +4,18 @@
 /** @typedef {import("../analysis/schema.js").Reference} Reference */
 
 /**
- * "Smith", "Smith and Lee", "Smith et al." from the entry's author list (full names as parsed); `etAl`: the
- * printed list itself ended with "et al." ("Smith, X. et al."), so one or two names stand for more.
+ * "Smith", "Smith and Lee", "Smith et al." from the entry's author list. Its names are surnames with their
+ * particles, as the analysis gives them ("van der Berg", "de Souza"): shown as they are. `etAl`: the printed
+ * list itself ended with "et al." ("Smith, X. et al."), so one or two names stand for more.
  * @param {string[]} authors
  * @param {boolean} [etAl]
  */
 export function shortAuthors(authors, etAl = false) {
-  const surname = (/** @type {string} */ name) => {
-    const trimmed = name.trim();
-    if (trimmed.includes(",")) return trimmed.split(",")[0].trim();
-    const parts = trimmed.split(/\s+/);
-    return parts[parts.length - 1];
-  };
-  if (!authors.length) return "";
-  if (etAl || authors.length > 2) return `${surname(authors[0])} et al.`;
-  if (authors.length === 1) return surname(authors[0]);
-  return `${surname(authors[0])} and ${surname(authors[1])}`;
+  const names = authors.map((name) => name.trim()).filter(Boolean);
+  if (!names.length) return "";
+  if (etAl || names.length > 2) return `${names[0]} et al.`;
+  if (names.length === 1) return names[0];
+  return `${names[0]} and ${names[1]}`;
 }
 
 /**

@@ -48,12 +48,14 @@ export function pillText(info) {
 }
 
 /**
- * The library key of a resolved record (a Record of interfaces: doi, arxiv, title, year).
+ * The library key of a resolved record (a Record of interfaces: doi, arxiv, title, year, and the match keys
+ * the worker computed for it).
  * @param {any} record
  * @returns {RefKey}
  */
 function recordKey(record) {
-  return { doi: record?.doi ?? null, arxiv: record?.arxiv ?? null, title: record?.title ?? null, year: record?.year ?? null };
+  return { doi: record?.doi ?? null, arxiv: record?.arxiv ?? null, title: record?.title ?? null, year: record?.year ?? null,
+    keys: Array.isArray(record?.keys) ? record.keys : undefined };
 }
 
 /**
