@@ -250,7 +250,7 @@ def test_v1_database_upgrades_without_loss(page: Any, db: str) -> None:
       });
       return {papers, byDoi, byArxiv, byTitle, lists, links: links.length, dup: dup.created, count, version, DB_VERSION};
     """, db=db)
-    assert out["version"] == out["DB_VERSION"] == 2
+    assert out["version"] == out["DB_VERSION"] == 3
     by_id = {p["id"]: p for p in out["papers"]}
     p1 = by_id["p1"]
     assert p1["title"] == "An old paper kept from version one" and p1["authors"] == [{"given": "Ada", "family": "Lovelace"}]
@@ -262,6 +262,36 @@ def test_v1_database_upgrades_without_loss(page: Any, db: str) -> None:
     assert out["byDoi"]["id"] == "p1" and out["byArxiv"]["id"] == "p2" and out["byTitle"]["id"] == "p1"
     assert out["lists"] == [{"id": "l1", "name": "Old list", "parent": None}]
     assert out["links"] == 1 and out["dup"] is False and out["count"] == 2
+
+
+def test_v2_keys_are_made_again_by_the_shared_rules(page: Any, db: str) -> None:
+    """A v2 database whose keys were made by earlier rules (an old-style arXiv id's key in arXiv's case):
+    v3 makes every paper's keys again, so the keys the worker hands over (citelens.ids) find it."""
+    out = run(page, """
+      const v2 = await new Promise((resolve, reject) => {
+        const req = indexedDB.open(args.db, 2);
+        req.onupgradeneeded = () => {
+          const papers = req.result.createObjectStore("papers", {keyPath: "id"});
+          papers.createIndex("keys", "keys", {multiEntry: true});
+          papers.createIndex("status", "status");
+          req.result.createObjectStore("lists", {keyPath: "id"});
+          const relations = req.result.createObjectStore("relations", {keyPath: ["from", "to", "kind"]});
+          relations.createIndex("from", "from");
+          relations.createIndex("to", "to");
+          papers.put({id: "p1", title: "Knots", authors: [], year: 2003, arxiv: "math.GT/0309136", status: "read",
+                      added: "2020-01-02T03:04:05.000Z", lists: [], keys: ["arxiv:math.GT/0309136"]});
+        };
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      v2.close();
+      const lib = await Library.open(args.db);
+      const found = await lib.find({keys: ["arxiv:math.gt/0309136"]});
+      const paper = await lib.get("p1");
+      lib.close();
+      return {found: found?.id ?? null, status: paper?.status};
+    """, db=db)
+    assert out == {"found": "p1", "status": "read"}
 
 
 def test_a_newer_schema_is_refused_and_left_untouched(page: Any, db: str) -> None:

@@ -41,7 +41,7 @@ export { matchKeys, normalizeDoi, arxivId, normalizeTitle } from "./ids.js";
  */
 
 export const DB_NAME = "citelens-library";
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 /** @type {readonly Status[]} */
 export const STATUSES = Object.freeze(["to_read", "reading", "read", "skimmed"]);
 const CHANNEL = "citelens-library";
@@ -58,7 +58,7 @@ export class LibraryError extends Error {
 /**
  * Schema migrations: MIGRATIONS[v] turns a version v-1 database into version v inside the upgrade
  * transaction. A new version appends one; none ever deletes a store that holds user data.
- * @type {Array<((db: IDBDatabase, tx: IDBTransaction) => void) | null>}
+ * @type {Array<((db: IDBDatabase, tx: IDBTransaction, from: number) => void) | null>}
  */
 const MIGRATIONS = [
   null,
@@ -92,6 +92,18 @@ const MIGRATIONS = [
       };
       upgraded.keys = matchKeys(upgraded);
       cursor.update(upgraded);
+      cursor.continue();
+    };
+  },
+  // v3: every paper's match keys made again by the rules library/ids.js shares with py/citelens/ids.py
+  // (an old-style arXiv id lower-cased in its key, an old SICI DOI with its angle brackets, one title key),
+  // so papers stored before meet the keys the worker hands over. From v1, v2's rewrite has just made them.
+  (db, tx, from) => {
+    if (from < 2) return;
+    tx.objectStore("papers").openCursor().onsuccess = (event) => {
+      const cursor = /** @type {IDBCursorWithValue | null} */ (/** @type {IDBRequest} */ (event.target).result);
+      if (!cursor) return;
+      cursor.update({ ...cursor.value, keys: matchKeys(cursor.value) });
       cursor.continue();
     };
   },
@@ -205,7 +217,7 @@ export class Library extends EventTarget {
       }
       request.onupgradeneeded = (event) => {
         const tx = /** @type {IDBTransaction} */ (request.transaction);
-        for (let v = event.oldVersion + 1; v <= DB_VERSION; v++) MIGRATIONS[v]?.(request.result, tx);
+        for (let v = event.oldVersion + 1; v <= DB_VERSION; v++) MIGRATIONS[v]?.(request.result, tx, event.oldVersion);
       };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => {
