@@ -250,6 +250,10 @@ def test_section_bookmarks_drop_anchors_repeats_and_short_outlines():
                Bookmark("Page 4", 1, 4, 0.0), Bookmark("Part II", 1, 5, 0.0), Bookmark("COVID_19 outcomes", 1, 6, 0.0))
     assert [b.title for b in section_bookmarks(machine + keep)] == ["Part II", "COVID_19 outcomes", "Intro", "Methods",
                                                                      "End"]  # page images and identifiers dropped
+    pages = (Bookmark("p. 522", 2, 1, 0.0), Bookmark("pp. 3-4", 2, 2, 0.0), Bookmark("Anchor 27", 3, 3, 0.0),
+             Bookmark("P1 Introduction", 1, 1, 0.0), Bookmark("Anchoring effects", 1, 2, 0.0))
+    assert [b.title for b in section_bookmarks(pages + keep)] == ["P1 Introduction", "Anchoring effects", "Intro",
+                                                                   "Methods", "End"]  # a page's, an anchor's dropped
 
 
 def test_score_outline_matches_one_to_one_on_the_same_page():

@@ -981,10 +981,12 @@ TITLE_NUMBERING = re.compile(
     r"^ \s* (?P<number> [IVX]+ - [A-Z] \d* | (?: \d+ | [A-Z] | [IVX]+ ) (?: \.\d+ )* \.? ) \s+", X)
 
 # Bookmarks that name an anchor, not a section: PLOS 2014 ("Section_3", "Reference 12", "TABLE_1"),
-# figure/table entries, which are not part of a section outline, a scan's page images ("image 3") and
-# machine-made identifiers with no space ("2589143_Part2", "sec_3_1"): section titles are words.
+# figure/table entries, which are not part of a section outline, a scan's page images ("image 3"), a
+# page's own bookmark ("p. 522", "pp. 3-4"), a named anchor ("Anchor 27") and machine-made identifiers
+# with no space ("2589143_Part2", "sec_3_1"): section titles are words.
 ANCHOR_BOOKMARK = re.compile(
-    r"""^ (?: (?P<kind> section | table | figure | fig | reference | ref | image | page ) [ _.]* \d+ \b
+    r"""^ (?: (?P<kind> section | table | figure | fig | reference | ref | image | page | anchor ) [ _.]* \d+ \b
+          | p{1,2} \. \s* \d+ (?: \s* [-–] \s* \d+ )? $
           | [^\s_]* _ \S* \d \S* $ )""",
     X | re.IGNORECASE)
 
