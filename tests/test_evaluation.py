@@ -233,7 +233,8 @@ def test_any_citations_and_markers_give_consistent_counts(cs, ms):
      ("2 Method", "2 Methods", True), ("Results", "Methods", False), ("", "Intro", False),
      # IEEEtran's bookmark of subsection B under section III; an accent extracted as a mark beside its letter
      ("B. Datenstrukturen", "III-B Datenstrukturen", True), ("A. Motivation", "II-C2 Motivation", True),
-     ("Maran˜o´n data", "Marañón data", True), ("Marañón data", "Marin data", False)],
+     ("Maran˜o´n data", "Marañón data", True), ("Marañón data", "Marin data", False),
+     ("3. Tiling", "4 Tiling", False), ("4. Tiling", "4 Tiling", True), ("4.2. Data", "4.2 Data", True)],
 )
 def test_titles_match(a, b, expected):
     assert titles_match(a, b) is expected

@@ -77,13 +77,24 @@ def _norm(title: str) -> str:
 
 
 def titles_match(a: str, b: str, params: Params = PARAMS) -> bool:
-    """Fuzzy equality of two heading titles, ignoring numbering and case.
+    """Fuzzy equality of two heading titles, ignoring numbering and case; two different section numbers
+    in digits are two different sections.
 
     >>> titles_match("3.2 Related Work", "Related work"), titles_match("Results", "Methods")
     (True, False)
     """
     x, y = _norm(a), _norm(b)
+    if _section_number(a) != _section_number(b) and None not in (_section_number(a), _section_number(b)):
+        return False  # "3. Tiling" (a list item) and "4 Tiling" are different lines, however alike their words
     return bool(x) and bool(y) and fuzz.ratio(x, y) >= params.evaluation.title_ratio
+
+
+def _section_number(title: str) -> str | None:
+    """The title's section number when it is one in digits ("4.2." → "4.2"); None for none or another kind
+    (an IEEEtran bookmark numbers "III-B" what the page prints "B.")."""
+    m = TITLE_NUMBERING.match(title)
+    number = m.group("number").rstrip(".") if m else ""
+    return number if number.replace(".", "").isdigit() else None
 
 
 def _ratio(num: int, den: int, empty: float) -> float:
