@@ -80,6 +80,14 @@ def test_an_unnumbered_run_in_head_is_a_section_only_where_sections_have_no_numb
     assert ("Sample collection", 2, 2) in titles(detect_outline(_with_run_in(unnumbered, 2, "Sample collection."), 10.0))
 
 
+def test_a_numbered_list_restarting_inside_a_section_is_not_a_run_of_sections():
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Related Work", 72, 250, 12, BOLD)),
+                (3, it("3 System Architecture", 72, 250, 12, BOLD)), (3, it("1. Layout", 72, 320, font=BOLD)),
+                (3, it("2. Edge routing", 72, 560, font=BOLD)), (4, it("4 Tiling", 72, 250, 12, BOLD)))
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == [
+        "1 Introduction", "2 Related Work", "3 System Architecture", "4 Tiling"]
+
+
 def test_rejections():
     long = "1 " + "A heading that goes on and on " * 5
     doc = paper(

@@ -11,8 +11,8 @@ A line is a heading when it is clearly larger than the body text, or bold and ei
 lines ending in a full stop, running heads and feet (the same line on several pages), anything in the
 page's outer margin, table-of-contents leaders, labels of the front matter ("Keywords", "To cite this
 article"), unnumbered run-in paragraph heads in a paper whose sections are numbered (they sit below
-its outline), and, after the References heading, anything that is not an appendix heading (so
-reference entries never become headings).
+its outline), a numbered list restarting at 1 inside a section, and, after the References heading,
+anything that is not an appendix heading (so reference entries never become headings).
 
 :func:`body_start` reads the outline for where the body begins in the text map (past the title and
 author block), which the citation stage needs.
@@ -586,6 +586,39 @@ def _once(headings: list[Heading], p: OutlineParams) -> list[Heading]:
     return out
 
 
+def _top_number(h: Heading) -> int | None:
+    """The first number of a heading's numbering in digits ("4" of "4.2"), else None."""
+    number = h.number
+    return int(number.split(".")[0]) if number and number[:1].isdigit() else None
+
+
+def _without_lists(headings: list[Heading]) -> list[Heading]:
+    """The headings without a numbered list set like them inside a section. Section numbers only rise; a
+    run "1.", "2.", "3." that restarts below the current section's number ("3 System Architecture", then
+    "1. Layout", "2. Edge routing"), stays within it, lies on one or two pages and is followed by the
+    section numbering again at or above where it was, is a list's items, not sections."""
+    drop: set[int] = set()
+    top = 0
+    i = 0
+    while i < len(headings):
+        t = _top_number(headings[i])
+        if t == 1 and top > 1 and "." not in (headings[i].number or "").rstrip("."):
+            j = i
+            while j + 1 < len(headings) and _top_number(headings[j + 1]) == j + 2 - i <= top \
+                    and "." not in (headings[j + 1].number or "").rstrip(".") \
+                    and headings[j + 1].page - headings[i].page <= 1:
+                j += 1
+            resumed = next((n for h in headings[j + 1:] if (n := _top_number(h)) is not None), None)
+            if resumed is not None and resumed >= top:
+                drop.update(range(i, j + 1))
+                i = j + 1
+                continue
+        if t is not None and t > top:
+            top = t
+        i += 1
+    return [h for n, h in enumerate(headings) if n not in drop]
+
+
 def _distinct_sections(a: Heading, b: Heading) -> bool:
     """Whether two alike headings are different sections: both numbered, not the same number; or one
     numbered and one not (a running head repeats itself, with its number or without it, never both
@@ -721,6 +754,7 @@ def detect_outline(
     # sections carry no numbers (ASM's and PNAS's methods), run-in heads are the lowest sections.
     if sum(h.number is not None for h in kept) >= p.numbered_paper:
         kept = [h for h in kept if not h.run_in or h.number is not None or KNOWN_SECTION.match(h.title)]
+    kept = _without_lists(kept)
     if len(kept) < p.min_headings:
         return ()
     max_gap = p.max_gap_share * len(pages)
