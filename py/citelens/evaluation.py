@@ -51,7 +51,6 @@ so its precisions are pooled apart (:attr:`Summary.partial`) and only its recall
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
@@ -64,7 +63,7 @@ from citelens.links import (CiteLink, ReferenceList, citation_links, overlaps, t
                             unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
 from citelens.params import PARAMS, Params
-from citelens.patterns import (ANCHOR_BOOKMARK, EVAL_NAME_WORD, EVAL_SPACING_ACCENT, EVAL_YEAR, NUMERIC_RANGE,
+from citelens.patterns import (ANCHOR_BOOKMARK, EVAL_GROUP_BREAK, EVAL_NAME_WORD, EVAL_SPACING_ACCENT, EVAL_YEAR, NUMERIC_RANGE,
                                REF_SAME_AUTHORS, TITLE_NUMBERING)
 
 # ------------------------------------------------------------------------------------------ outline
@@ -339,8 +338,8 @@ def _printed_names(tm: Any, lk: CiteLink, names: set[str], params: Params) -> tu
     found = {w for w in EVAL_NAME_WORD.findall(under) if w in names and w in EVAL_NAME_WORD.findall(wider)}
     if found or not years:
         return found, years
-    left = _fold(text_under(tm, lk.page, (max(0.0, x0 - ev.name_context), y0, x0 - 0.5, y1)))
-    left = re.split(r"[;()\[\]]", left.rstrip(" ([{"))[-1]
+    left = _fold(text_under(tm, lk.page, (max(0.0, x0 - ev.name_context), y0, x0 - ev.name_gap, y1)))
+    left = EVAL_GROUP_BREAK.split(left.rstrip(" ([{"))[-1]
     return {w for w in EVAL_NAME_WORD.findall(left) if w in names}, years
 
 

@@ -491,6 +491,8 @@ class EvaluationParams:
     title_ratio: float = 85.0
     #: Points left of a link that shows only a year, searched for the author names printed before it.
     name_context: float = 150.0
+    #: ... ending this far left of the link, so that none of the link's own first letter is read.
+    name_gap: float = 0.5
     #: A link whose rectangle holds more characters than this covers more than one citation: not judged.
     name_chars: int = 60
     #: Points either side of a link looked at to tell whether a word runs on past the rectangle.
