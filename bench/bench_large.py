@@ -71,6 +71,7 @@ def measure_cli(path: Path) -> dict[str, Any]:
     from citelens.adapters.pdfminer import extract
     from citelens.citations import find_citations
     from citelens.figures import find_figure_mentions
+    from citelens.fonts import with_font_styles
     from citelens.layout import body_font_size, page_lines, size_histogram, text_map
     from citelens.outline import detect_outline
     from citelens.params import PARAMS
@@ -82,7 +83,7 @@ def measure_cli(path: Path) -> dict[str, Any]:
     wall = time.perf_counter()
     row["extract"], extraction = cpu(lambda: extract(path))
     row["extract_wall"] = time.perf_counter() - wall
-    document = extraction.document.without_pdf_structure()
+    document = with_font_styles(extraction.document).without_pdf_structure()  # the pipeline's first stage
     row["pages"] = len(document.pages)
     row["items"] = sum(len(p.items) for p in document.pages)
 

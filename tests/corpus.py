@@ -17,8 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from citelens.fonts import classify_font
-from citelens.model import Document, Font, Page
+from citelens.fonts import with_font_styles
+from citelens.model import Document
 
 if TYPE_CHECKING:
     from citelens.evaluation import PaperScore
@@ -99,7 +99,7 @@ def _adapter_key() -> str:
 
 @cache
 def document(file: str) -> Document:
-    """The paper's Document as the pdfminer adapter makes it (cached on disk)."""
+    """The paper's Document as the pdfminer adapter makes it (cached on disk), its fonts styled."""
     from citelens.adapters.pdfminer import extract, file_sha256
 
     path = CORPUS / file
@@ -115,10 +115,8 @@ def document(file: str) -> Document:
         tmp.replace(cached)
         # Through JSON either way (coordinates rounded to 0.01 pt), so a cold cache gives the same results.
         doc = Document.from_json(data)
-    # Bold/italic come from font names: re-derive them so a change to fonts.py needs no re-extraction.
-    pages = tuple(Page(p.number, p.width, p.height, p.items, tuple(Font(f.name, *classify_font(f.name))
-                                                                    for f in p.fonts)) for p in doc.pages)
-    return Document(pages, doc.bookmarks, doc.links)
+    # Styled as the pipeline's first stage styles it, for the tests that run one stage alone.
+    return with_font_styles(doc)
 
 
 def papers(folder: str) -> tuple[Paper, ...]:

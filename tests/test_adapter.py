@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("pdfminer", reason="the adapter needs the [pdf] extra")
 
 from citelens.adapters.pdfminer import extract  # noqa: E402
+from citelens.fonts import with_font_styles  # noqa: E402
 from citelens.model import Document, EncryptedError, InputError, TextItem  # noqa: E402
 from builders import load_demo_paper
 
@@ -51,7 +52,7 @@ def test_headings_sit_where_reportlab_drew_them(paper, document: Document) -> No
         assert item.size == pytest.approx(drawn.size, abs=TOL)
         assert item.width == pytest.approx(drawn.width, abs=TOL)
         font = document.pages[drawn.page - 1].font_of(item)
-        assert font is not None and font.name == "Times-Bold" and font.bold and not font.italic
+        assert font is not None and font.name == "Times-Bold"
 
 
 def test_y_grows_downward_and_boxes_hang_from_the_baseline(document: Document) -> None:
@@ -65,8 +66,11 @@ def test_y_grows_downward_and_boxes_hang_from_the_baseline(document: Document) -
 
 def test_fonts_and_text_of_body_lines(document: Document) -> None:
     page = document.pages[0]
-    fonts = {f.name: (f.bold, f.italic) for f in page.fonts}
-    assert fonts == {"Times-Bold": (True, False), "Times-Roman": (False, False), "Times-Italic": (False, True)}
+    # Names only: the pipeline's first stage decides their style, for this adapter as for pdf.js's.
+    assert {(f.name, f.bold, f.italic) for f in page.fonts} == {(n, False, False) for n in
+                                                                 ("Times-Bold", "Times-Roman", "Times-Italic")}
+    styled = {f.name: (f.bold, f.italic) for f in with_font_styles(document).pages[0].fonts}
+    assert styled == {"Times-Bold": (True, False), "Times-Roman": (False, False), "Times-Italic": (False, True)}
     authors = find(document, 1, "Ada Lindqvist     Tomás Ferreira     Mei Okonkwo")  # non-ASCII survives
     assert page.font_of(authors).name == "Times-Roman"  # type: ignore[union-attr]
     body = [i for i in page.items if i.text.startswith("A citation such as [1] is a promise")]

@@ -21,7 +21,7 @@ from builders import load_demo_paper
 
 
 ANALYSIS_KEYS = {"schema_version", "source", "pages", "body_font_size", "outline_source", "outline",
-                 "citation_style", "references", "citations", "figure_mentions", "diagnostics"}
+                 "citation_style", "references", "citations", "figure_mentions", "diagnostics", "own_doi"}
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +75,7 @@ def test_one_pdf_prints_one_compact_analysis(demo: dict[str, Path]) -> None:
     figure = next(m for m in out["figure_mentions"] if m["text"] == "Figure 1")
     assert figure["kind"] == "figure" and figure["target"]["page"] == 2
     assert out["diagnostics"] == []
+    assert out["own_doi"] is None  # its first page and its metadata name no DOI of its own
 
 
 def test_pretty_is_the_same_json_indented(demo: dict[str, Path]) -> None:

@@ -1,6 +1,6 @@
-"""The paper's own DOI and its Crossref reference list (citelens.resolve.own), shared by ``citelens resolve``
-and the browser worker (worker/bridge.py ``analyze`` and ``crossref_references``); on the real recorded
-Crossref records (``resolve_fixtures``)."""
+"""The Crossref reference list of a paper (citelens.resolve.own), shared by ``citelens resolve`` and the
+browser worker (worker/bridge.py ``crossref_references``); on the real recorded Crossref records
+(``resolve_fixtures``)."""
 
 from __future__ import annotations
 
@@ -11,50 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from citelens.model import Document, Page, TextItem
 from citelens.resolve import Client, Settings, crossref
-from citelens.resolve.own import CrossrefList, crossref_list, doi_in_metadata, needs_crossref_list, own_doi
+from citelens.resolve.own import CrossrefList, crossref_list, needs_crossref_list
 from resolve_fixtures import Replay, in_thread, recorded
 
 ELIFE = "10.7554/elife.01567"
 ELIFE_RECORD = "crossref/work_10.7554_elife.01567.json"
 BRIDGE = Path(__file__).resolve().parent.parent / "worker" / "bridge.py"
-
-
-def first_page(*lines: str) -> Document:
-    items = tuple(TextItem(text, 72, 80 + 14 * n, 6 * len(text), 10, 10) for n, text in enumerate(lines))
-    second = Page(2, 612, 792, (TextItem("doi:10.1000/page.two", 72, 80, 90, 10, 10),))
-    return Document((Page(1, 612, 792, items), second))
-
-
-# ---------------------------------------------------------------------------------------- own DOI
-
-
-@pytest.mark.parametrize(("metadata", "lines", "expected"), [
-    # The info dictionary and XMP as the 47 corpus PDFs carry them (Elsevier, ACS, ASM, NAR, Springer).
-    ({"doi": "10.1016/j.cell.2024.02.016", "Subject": "Cell, 187 (2024). doi:10.1016/j.other"}, (),
-     "10.1016/j.cell.2024.02.016"),
-    ({"prism:doi": "10.1021/acs.jctc.2c00401"}, (), "10.1021/acs.jctc.2c00401"),
-    ({"Doi": "10.1128/JB.00479-21"}, (), "10.1128/jb.00479-21"),
-    ({"dc:identifier": "doi:10.1093/nar/gkae252"}, (), "10.1093/nar/gkae252"),
-    ({"Subject": "Nature Neuroscience 14, 217 (2011). doi:10.1038/nn.2727"}, ("doi:10.9999/printed",),
-     "10.1038/nn.2727"),
-    # Metadata first, the first page only without it; a DOI elsewhere in the metadata does not count.
-    ({"Title": "On 10.1000/xyz", "Subject": "no identifier here"}, ("eLife 2014;3:e01567", f"DOI: {ELIFE}."),
-     ELIFE),
-    ({}, ("Header", "https://doi.org/10.1063/1.4938384", "cites doi:10.1000/later"), "10.1063/1.4938384"),
-    (None, ("A title", "no identifier on this page"), None),  # page 2's DOI is not the paper's
-    ({"doi": ""}, (), None),
-])
-def test_own_doi(metadata, lines, expected) -> None:
-    assert own_doi(first_page(*lines), metadata) == expected
-
-
-def test_own_doi_of_no_document_or_odd_metadata() -> None:
-    assert own_doi(None, {"doi": ELIFE}) == ELIFE
-    assert own_doi(Document(())) is None
-    assert doi_in_metadata({"doi": 10.1, 3: "10.1/x"}) is None
-    assert doi_in_metadata(["doi", ELIFE]) is None  # type: ignore[arg-type]
 
 
 def test_only_an_analysis_without_entries_needs_crossrefs_list() -> None:
@@ -124,23 +87,6 @@ def bridge():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def _request(lines: list[str], metadata: dict | None = None) -> str:
-    items = [[text, 72, 80 + 14 * n, 6 * len(text), 10, 10, 0] for n, text in enumerate(lines)]
-    page = {"number": 1, "width": 612, "height": 792, "fonts": [["Times-Roman", False, False]], "items": items}
-    body = {"document": {"pages": [page]}, "options": {"text_only": False}}
-    return json.dumps(body | ({"metadata": metadata} if metadata is not None else {}))
-
-
-def test_the_worker_analysis_carries_the_papers_own_doi(bridge) -> None:
-    result, name, _ = bridge.analyze(_request(["A paper", f"doi:{ELIFE}"]))
-    assert name is None
-    analysis = json.loads(result)
-    assert analysis["own_doi"] == ELIFE and analysis["references"] == []
-    from_metadata = json.loads(bridge.analyze(_request(["A paper"], {"prism:doi": "10.1021/ACS.jctc.2c00401"}))[0])
-    assert from_metadata["own_doi"] == "10.1021/acs.jctc.2c00401"
-    assert json.loads(bridge.analyze(_request(["A paper"]))[0])["own_doi"] is None
 
 
 def call(bridge, payload, replay: Replay) -> dict:

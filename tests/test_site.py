@@ -287,19 +287,9 @@ def test_relative_imports_resolve_inside_the_site(folder):
 # ---------------------------------------------------------------------------------- worker/bridge.py
 
 
-def _request(fonts, items, **extra):
-    page = {"number": 1, "width": 612, "height": 792, "fonts": fonts, "items": items}
-    return json.dumps({"document": {"pages": [page], **extra}, "options": {"text_only": False}})
-
-
-def test_bridge_classifies_fonts_by_name():
-    payload = _request([["CMBX12", False, False], ["CMTI10", False, False], ["CMR10", False, True], 7], [])
-    fonts = json.loads(bridge.classify_fonts(payload))["document"]["pages"][0]["fonts"]
-    assert fonts == [["CMBX12", True, False], ["CMTI10", False, True], ["CMR10", False, True], 7]
-
-
 def _paper_with_bold_headings() -> str:
-    """Three pages of body text, each with a heading in the body's size: only bold sets it apart."""
+    """Three pages of body text, each with a heading in the body's size: only bold sets it apart, and the
+    fonts are sent as names, as web/analysis/extract.js sends them."""
     body = "body text that fills a column line with ordinary prose words"
 
     def item(text, y, font):
@@ -310,17 +300,18 @@ def _paper_with_bold_headings() -> str:
         items = [item(body, 100 + 12 * k, 0) for k in range(6)] + [item(title, 250, 1)]
         items += [item(body, 264 + 12 * k, 0) for k in range(6)]
         pages.append({"number": n, "width": 612, "height": 792, "items": items,
-                      "fonts": [["NimbusRomNo9L-Regu", False, False], ["NimbusRomNo9L-Medi", False, False]]})
+                      "fonts": ["NimbusRomNo9L-Regu", "NimbusRomNo9L-Medi"]})
     return json.dumps({"document": {"pages": pages}, "options": {"text_only": False}})
 
 
-def test_bridge_finds_bold_headings_the_page_sent_as_plain():
+def test_the_bridge_is_the_documented_entry_point():
+    """Fonts sent by name are styled in the pipeline: the bridge and ``analyze_json`` give one analysis, which
+    finds the bold headings."""
     payload = _paper_with_bold_headings()
     result, name, message = bridge.analyze(payload)
     assert (name, message) == (None, None)
+    assert result == bridge.analyze_json(payload)
     assert [o["title"] for o in json.loads(result)["outline"]] == ["1 Introduction", "2 Method", "3 Results"]
-    # Without the bridge the flags stay false and the same headings are not found.
-    assert json.loads(bridge.analyze_json(payload))["outline"] == []
 
 
 @pytest.mark.parametrize(("payload", "name"), [
@@ -409,8 +400,8 @@ def test_extract_against_a_fake_pdfjs(tmp_path):
     p1, p2, p3 = doc["pages"]
     # Whitespace-only, empty and rotated items are dropped; the rest keep pdf.js's order.
     assert [i[0] for i in p1["items"]] == ["1 Introduction", "Body text [1].", "caf\u00e9 \U0001F600 \ufffd"]
-    # Subset tag stripped; two pdf.js ids of one font merged; styles left to Python.
-    assert p1["fonts"] == [["CMBX12", False, False], ["CMR10", False, False]]
+    # Subset tag stripped; two pdf.js ids of one font merged; names only: styles are the pipeline's.
+    assert p1["fonts"] == ["CMBX12", "CMR10"]
     assert p1["items"][0] == ["1 Introduction", 72, 92, 80, 12, 12, 0]
     assert [i[6] for i in p1["items"]] == [0, 1, 1]
     # A page box not at the origin: coordinates are relative to its top-left corner.

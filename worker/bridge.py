@@ -1,10 +1,9 @@
 """The Python half of the citelens worker: JSON string in, JSON string out.
 
-``analyze``: the ``analyze_json`` request string the page posts. Output: ``(result, None, None)`` or
-``(None, error name, error message)``; nothing is raised across into JavaScript, where a Python traceback
-would arrive as one opaque ``PythonError``. The result is the analysis JSON plus ``"own_doi"``: the DOI the
-paper names as its own (the request's ``"metadata"``, else the first page: :func:`citelens.resolve.own.own_doi`),
-or null.
+``analyze``: :func:`citelens.pipeline.analyze_json` on the request string the page posts, the documented
+entry point itself (font styles, the paper's ``own_doi``: all decided in the pipeline). Output:
+``(result, None, None)`` or ``(None, error name, error message)``; nothing is raised across into JavaScript,
+where a Python traceback would arrive as one opaque ``PythonError``.
 
 ``resolve`` (a coroutine: JavaScript awaits it as a Promise): ``{"entry", "settings"}`` in, the Result JSON
 out (:mod:`citelens.resolve`), always a Result: any failure is an unresolved one with its reason. Requests
@@ -13,10 +12,6 @@ go through ``pyodide.http.pyfetch``; one client per settings keeps each host's p
 ``crossref_references`` (a coroutine): ``{"doi", "settings"}`` in, Crossref's deposited reference list of
 that paper out (:func:`citelens.resolve.own.crossref_list`: ``{"doi", "status": "ok" | "none" | "failed",
 "entries", "reason", "http_status"}``), through the same clients; never an exception.
-
-pdf.js knows a font's PostScript name but not its style, so the page sends every font as
-``[name, false, false]`` and the style is decided here by :func:`citelens.fonts.classify_font`, the same
-function the pdfminer adapter uses: both adapters see bold headings alike, and no regex lives in JS.
 """
 
 from __future__ import annotations
@@ -25,51 +20,19 @@ import json
 from typing import Any
 
 from citelens import ids
-from citelens.fonts import classify_font
 from citelens.pipeline import analyze_json
 
 
 def analyze(payload: str) -> tuple[str | None, str | None, str | None]:
-    """``analyze_json`` with font styles filled in and ``own_doi`` added; an exception becomes its class
-    name and message.
+    """``analyze_json(payload)``; an exception becomes its class name and message.
 
     >>> analyze("not json")[1]
     'InputError'
     """
     try:
-        request, doi = _prepare(payload)
-        result = analyze_json(request)
-        # The analysis is one JSON object: its closing brace makes room for one more key.
-        return f"{result[:-1]},\"own_doi\":{json.dumps(doi)}}}", None, None
+        return analyze_json(payload), None, None
     except Exception as exc:  # noqa: BLE001 - every failure must travel back as {name, message}
         return None, type(exc).__name__, str(exc)
-
-
-def _prepare(payload: str) -> tuple[str, str | None]:
-    """The request with font styles set (:func:`classify_fonts`), and the paper's own DOI, from one parse of
-    the request (it holds every page's text: parsing it twice would cost as much as the analysis itself)."""
-    try:
-        request: Any = json.loads(payload)
-        pages = request["document"]["pages"]
-        iter(pages)
-    except (ValueError, KeyError, TypeError):
-        return payload, None
-    for page in pages:
-        fonts = page.get("fonts") if isinstance(page, dict) else None
-        if isinstance(fonts, list):
-            page["fonts"] = [_styled(f) for f in fonts]
-    return json.dumps(request, ensure_ascii=False, separators=(",", ":")), _own_doi(pages, request.get("metadata"))
-
-
-def _own_doi(pages: Any, metadata: Any) -> str | None:
-    from citelens.model import Document, Page
-    from citelens.resolve.own import own_doi
-
-    try:
-        first = Document((Page.from_json(pages[0]),)) if pages else None
-    except (KeyError, TypeError, ValueError, IndexError):
-        first = None  # analyze_json rejects a malformed page with its own message
-    return own_doi(first, metadata if isinstance(metadata, dict) else None)
 
 
 _CLIENTS: dict[tuple[str | None, ...], Any] = {}
@@ -143,21 +106,3 @@ def _no_list(doi: str | None, reason: str) -> str:
 
 def _unresolved(reason: str) -> str:
     return json.dumps({"status": "unresolved", "reason": reason, "tried": []})
-
-
-def classify_fonts(payload: str) -> str:
-    """The request with each font's bold/italic flags set from its name (flags already true stay true).
-
-    A request that is not shaped as expected is returned unchanged, for ``analyze_json`` to reject it.
-
-    >>> json.loads(classify_fonts('{"document": {"pages": [{"fonts": [["CMBX12", false, false]]}]}}'))
-    {'document': {'pages': [{'fonts': [['CMBX12', True, False]]}]}}
-    """
-    return _prepare(payload)[0]
-
-
-def _styled(font: Any) -> Any:
-    if not isinstance(font, list) or len(font) != 3 or not isinstance(font[0], str):
-        return font
-    bold, italic = classify_font(font[0])
-    return [font[0], bool(font[1]) or bold, bool(font[2]) or italic]

@@ -1,11 +1,15 @@
 """Bold and italic from a font's PostScript name: all the style information a text item carries.
 
 pdf.js and pdfminer both give the name ("NimbusRomNo9L-Medi", "ABCDEF+CMBX12") and nothing more
-reliable, so one function here decides for both adapters.
+reliable, so both adapters send names only and the pipeline's first stage, :func:`with_font_styles`,
+decides the style of every font of a Document with :func:`classify_font`.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from citelens.model import Document, Font
 from citelens.patterns import FONT_BOLD, FONT_ITALIC
 
 
@@ -16,3 +20,20 @@ def classify_font(name: str) -> tuple[bool, bool]:
     ((True, False), (False, True), (False, False))
     """
     return (FONT_BOLD.search(name) is not None, FONT_ITALIC.search(name) is not None)
+
+
+def with_font_styles(document: Document) -> Document:
+    """The document with each font's bold and italic set from its name; a style already set stays set.
+
+    >>> from citelens.model import Page
+    >>> page = Page(1, 612, 792, fonts=(Font("CMBX12"), Font("CMR10", italic=True)))
+    >>> with_font_styles(Document((page,))).pages[0].fonts
+    (Font(name='CMBX12', bold=True, italic=False), Font(name='CMR10', bold=False, italic=True))
+    """
+    return replace(document, pages=tuple(replace(page, fonts=tuple(_styled(f) for f in page.fonts))
+                                         for page in document.pages))
+
+
+def _styled(font: Font) -> Font:
+    bold, italic = classify_font(font.name)
+    return Font(font.name, font.bold or bold, font.italic or italic)

@@ -17,14 +17,17 @@ thousands of them per paper and arrays are the cheapest form to build in JS and 
 
     {"schema_version": 1,
      "pages": [{"number": 1, "width": 612.0, "height": 792.0,
-                "fonts": [["CMBX12", true, false]],            # name, bold, italic
+                "fonts": ["CMBX12"],                            # PostScript names
                 "items": [["1 Introduction", 72.0, 96.2, 81.4, 12.0, 12.0, 0]]}],
      "bookmarks": [{"title": "Introduction", "level": 1, "page": 1, "y": 88.0}],
      "links": [{"page": 2, "rect": [100.0, 80.0, 112.0, 91.0], "dest_page": 9, "dest_x": 72.0,
-                "dest_y": 120.0, "dest_name": "cite.vaswani2017"}]}
+                "dest_y": 120.0, "dest_name": "cite.vaswani2017"}],
+     "metadata": {"Title": "Attention is all you need", "prism:doi": "10.5555/3295222.3295349"}}
 
 An item array is ``[text, x, y, width, height, font_size, font_index]``; ``font_index`` points into
-the page's ``fonts`` table (``-1`` when unknown).
+the page's ``fonts`` table (``-1`` when unknown). A font is its name; the pipeline decides its style from
+it (:func:`citelens.fonts.with_font_styles`). ``[name, bold, italic]`` gives a style the name does not
+show. ``metadata`` is the PDF's info dictionary and XMP properties as flat ``{key: text}``.
 """
 
 from __future__ import annotations
@@ -78,11 +81,13 @@ class Font:
     bold: bool = False
     italic: bool = False
 
-    def to_json(self) -> list[Any]:
-        return [self.name, self.bold, self.italic]
+    def to_json(self) -> str | list[Any]:
+        return [self.name, self.bold, self.italic] if self.bold or self.italic else self.name
 
     @classmethod
     def from_json(cls, data: Any) -> Font:
+        if isinstance(data, str):
+            return cls(data)
         name, bold, italic = data
         return cls(str(name), bool(bold), bool(italic))
 
@@ -198,11 +203,13 @@ class Link:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """Everything the stages read: the text of each page, and what the PDF itself says about structure."""
+    """Everything the stages read: the text of each page, what the PDF itself says about structure, and its
+    metadata as ``(key, text)`` pairs in the order the PDF gives them (info dictionary, then XMP)."""
 
     pages: tuple[Page, ...]
     bookmarks: tuple[Bookmark, ...] = ()
     links: tuple[Link, ...] = ()
+    metadata: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -210,6 +217,7 @@ class Document:
             "pages": [p.to_json() for p in self.pages],
             "bookmarks": [b.to_json() for b in self.bookmarks],
             "links": [lk.to_json() for lk in self.links],
+            "metadata": dict(self.metadata),
         }
 
     @classmethod
@@ -219,18 +227,23 @@ class Document:
         version = data.get("schema_version", SCHEMA_VERSION)
         if version != SCHEMA_VERSION:
             raise InputError(f"document schema_version {version} is not supported (expected {SCHEMA_VERSION})")
+        metadata = data.get("metadata") or {}
+        if not isinstance(metadata, dict):
+            raise InputError("document JSON: 'metadata' must be an object of texts")
         try:
             return cls(
                 pages=tuple(Page.from_json(p) for p in data["pages"]),
                 bookmarks=tuple(Bookmark.from_json(b) for b in data.get("bookmarks", ())),
                 links=tuple(Link.from_json(lk) for lk in data.get("links", ())),
+                # Info dictionaries also hold dates and numbers: only texts are kept.
+                metadata=tuple((k, v) for k, v in metadata.items() if isinstance(k, str) and isinstance(v, str)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"malformed document JSON: {exc!r}") from exc
 
     def without_pdf_structure(self) -> Document:
-        """The same text with the PDF's bookmarks and links dropped (``--text-only``)."""
-        return Document(self.pages)
+        """The same text and metadata with the PDF's bookmarks and links dropped (``--text-only``)."""
+        return Document(self.pages, metadata=self.metadata)
 
 
 # -------------------------------------------------------------------------------------------- output
@@ -447,6 +460,7 @@ class Analysis:
     citations: tuple[Citation, ...] = ()
     figure_mentions: tuple[FigureMention, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    own_doi: str | None = None  # the DOI the paper names as its own (citelens.own_doi)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -461,4 +475,5 @@ class Analysis:
             "citations": [c.to_json() for c in self.citations],
             "figure_mentions": [m.to_json() for m in self.figure_mentions],
             "diagnostics": [d.to_json() for d in self.diagnostics],
+            "own_doi": self.own_doi,
         }

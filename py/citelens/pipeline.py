@@ -1,8 +1,10 @@
 """The recipe: a Document in, an Analysis out, every stage composed here and nowhere else.
 
 Stages take plain data and return new plain data; this module decides their order, what the
-``--text-only`` switch removes, and which diagnostics the document as a whole earns.
-:func:`analyze_json` is the ``str -> str`` entry point the Pyodide worker calls.
+``--text-only`` switch removes, and which diagnostics the document as a whole earns. The first stage
+styles the fonts from their names (both adapters send names only), the last finds the paper's own DOI.
+:func:`analyze_json` is the ``str -> str`` entry point the Pyodide worker calls (through
+``worker/bridge.py``, which only turns its exceptions into ``{name, message}``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from citelens.citations import find_citations
 from citelens.figures import find_figure_mentions
+from citelens.fonts import with_font_styles
 from citelens.layout import TextMap, body_font_size, page_lines, size_histogram, text_map
 from citelens.links import citation_links, merge_citations
 from citelens.model import (
@@ -31,6 +34,7 @@ from citelens.model import (
     Source,
 )
 from citelens.outline import body_start, detect_outline, outline_from_bookmarks
+from citelens.own_doi import own_doi
 from citelens.params import PARAMS, Params
 from citelens.references import find_references
 from citelens.sentences import sentences_for
@@ -83,6 +87,7 @@ def analyze(
     params: Params = PARAMS,
 ) -> Analysis:
     """Run every stage on ``document``. ``text_only`` ignores the PDF's own bookmarks and links."""
+    document = with_font_styles(document)
     if text_only:
         document = document.without_pdf_structure()
     diags = list(diagnostics) + text_layer_diagnostics(document, params)
@@ -135,6 +140,7 @@ def analyze(
         figure_mentions=mentions,
         # Without a text layer, "no references" and "no citations" say nothing new.
         diagnostics=tuple(diags) + (() if scanned else refs.diagnostics + found.diagnostics),
+        own_doi=own_doi(document),
     )
 
 
@@ -143,7 +149,8 @@ def _span_of_boxes(tm: TextMap, citation: Citation) -> tuple[int, int] | None:
 
 
 def analyze_json(payload: str) -> str:
-    """Worker entry point: ``{"document": {...}, "options": {"text_only": false}}`` → analysis JSON.
+    """Worker entry point: ``{"document": {...}, "options": {"text_only": false}, "source": {...}}`` → analysis
+    JSON, both as strings; the request is parsed once.
 
     Raises :class:`~citelens.model.InputError` on malformed input; the worker sends it back as
     ``{name, message}``.

@@ -7,8 +7,8 @@
 // analyze() looks the PDF up in IndexedDB (web/analysis/cache.js), first by the SHA-256 of its bytes, then by the
 // hash of its text (web/analysis/extract.js reads every page for it), and returns the cached analysis when one made
 // by the same build exists; otherwise it finishes the Document (font names, links, bookmarks), posts it to
-// the worker and caches the answer. The request also carries the PDF's metadata (info dictionary and XMP, as
-// flat text), from which the worker takes the paper's own DOI: the analysis arrives with `own_doi`.
+// the worker and caches the answer. The document also carries the PDF's metadata (info dictionary and XMP, as
+// flat text), from which the pipeline takes the paper's own DOI: the analysis arrives with `own_doi`.
 // crossrefReferences(doi, settings) asks the worker for the reference list Crossref's record of that paper
 // holds (web/analysis/resolver.js caches it and offers it when the PDF's own list could not be read).
 // Errors from the worker are rebuilt as Error objects with the same name and message: "InputError" (or
@@ -189,8 +189,7 @@ export class CitelensAnalyzer extends EventTarget {
     const [document, metadata] = await Promise.all([completeDocument(pdfDocument, text), pdfMetadata(pdfDocument)]);
     const t5 = performance.now();
     const payload = JSON.stringify({
-      document,
-      metadata,
+      document: { ...document, metadata },
       options: { text_only: false },
       source: { file, sha256, text_hash: text.textHash },
     });

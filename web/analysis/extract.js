@@ -2,7 +2,7 @@
 //
 // Input: a pdf.js PDFDocumentProxy opened with `fontExtraProperties: true` (see pdfjsDocumentOptions).
 // Output: the Document JSON that citelens.model.Document.from_json reads, and its text hash:
-//   pages    {number, width, height, fonts: [[name, false, false]], items: [[text, x, y, w, h, size, font]]}
+//   pages    {number, width, height, fonts: [name], items: [[text, x, y, w, h, size, font]]}
 //   links    {page, rect, dest_page, dest_x, dest_y, dest_name}   Link annotations with a destination
 //   bookmarks {title, level, page, y}                            the PDF's outline, depth first
 //
@@ -12,8 +12,8 @@
 //
 // Items are pdf.js's text items, one for one: no merging. Dropped, as the pdfminer adapter drops them:
 // items with no visible text, and items not upright on the displayed page (arXiv's side stamp, vertical
-// table heads). Bold and italic are decided in Python from the font names (worker/bridge.py), so the
-// fonts go out as [name, false, false].
+// table heads). Bold and italic are decided in Python from the font names (citelens.fonts, the pipeline's
+// first stage), so the fonts go out as names.
 //
 // The work is split in two so a cached paper costs only the first half: extractText() reads the text of
 // every page and hashes it; completeDocument() adds what only an analysis needs (font names, which cost an
@@ -25,13 +25,12 @@ import { Destinations } from "./destinations.js";
 /**
  * @typedef {[string, number, number, number, number, number, number]} ItemArray
  *   [text, x, y_baseline, width, height, font_size, font_index]
- * @typedef {[string, boolean, boolean]} FontArray  [name, bold, italic]
  *
  * @typedef {object} PageJson
  * @property {number} number      1-based
  * @property {number} width
  * @property {number} height
- * @property {FontArray[]} fonts
+ * @property {string[]} fonts   PostScript names (pdf.js font ids until completeDocument names them)
  * @property {ItemArray[]} items
  *
  * @typedef {object} LinkJson
@@ -214,7 +213,7 @@ function pageText(number, viewport, content) {
     number,
     width: round(viewport.width),
     height: round(viewport.height),
-    fonts: [...fontIndex.keys()].map((id) => [id, false, false]),
+    fonts: [...fontIndex.keys()],
     items: /** @type {ItemArray[]} */ (items),
   };
 }
@@ -230,20 +229,20 @@ function pageText(number, viewport, content) {
 async function loadFonts(pdfDocument, pages) {
   if (!pages.length) return;
   const { commonObjs } = await pdfDocument.getPage(1);
-  const uncovered = new Set(pages.flatMap((page) => page.fonts.map(([id]) => id)));
+  const uncovered = new Set(pages.flatMap((page) => page.fonts));
   const chosen = [];
   while (uncovered.size) {
     let best = -1;
     let most = 0;
     pages.forEach((page, i) => {
-      const count = page.fonts.filter(([id]) => uncovered.has(id)).length;
+      const count = page.fonts.filter((id) => uncovered.has(id)).length;
       if (count > most) [best, most] = [i, count];
     });
     if (best < 0) break;
     chosen.push(best + 1);
-    for (const [id] of pages[best].fonts) uncovered.delete(id);
+    for (const id of pages[best].fonts) uncovered.delete(id);
   }
-  const all = new Set(pages.flatMap((page) => page.fonts.map(([id]) => id)));
+  const all = new Set(pages.flatMap((page) => page.fonts));
   const coming = new Set();
   await Promise.all(chosen.map(async (n) => {
     const opList = await (await pdfDocument.getPage(n)).getOperatorList().catch(() => null);
@@ -265,12 +264,12 @@ async function loadFonts(pdfDocument, pages) {
  */
 function nameFonts(commonObjs, json) {
   const byName = new Map();
-  const remap = json.fonts.map(([id]) => {
+  const remap = json.fonts.map((id) => {
     const name = fontName(commonObjs, id);
     if (!byName.has(name)) byName.set(name, byName.size);
     return byName.get(name);
   });
-  json.fonts = [...byName.keys()].map((name) => [name, false, false]);
+  json.fonts = [...byName.keys()];
   for (const item of json.items) item[6] = remap[item[6]];
 }
 

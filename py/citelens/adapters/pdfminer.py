@@ -2,8 +2,10 @@
 
 Input: a path to a PDF. Output: a Document whose pages hold text items grouped the way pdf.js groups
 them (a run of glyphs in one font on one baseline; a gap wider than a word space becomes a space, a
-jump backwards or over a column gutter starts a new item), plus the PDF's own bookmarks and internal
-Link annotations with their destinations resolved to a page and a point.
+jump backwards or over a column gutter starts a new item) and their fonts' names (the pipeline decides
+their style), plus the PDF's own bookmarks, internal Link annotations with their destinations resolved
+to a page and a point, and its metadata as web/analysis/analysis.js reads it from pdf.js: the info
+dictionary's texts, then the XMP properties that hold one text (lower-case ``prefix:name`` keys).
 
 Coordinates are converted here, once: pdfminer reports bottom-left user space already shifted to the
 MediaBox corner (and rotated by /Rotate); we flip y against the page height (see ``citelens.model``).
@@ -14,9 +16,11 @@ is counted in the page's diagnostics instead.
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
 import re
 import unicodedata
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,12 +33,11 @@ from pdfminer.pdfexceptions import PDFException
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser, PDFSyntaxError
-from pdfminer.pdftypes import PDFObjRef, resolve1
+from pdfminer.pdftypes import PDFObjRef, PDFStream, resolve1
 from pdfminer.psexceptions import PSException
 from pdfminer.psparser import PSLiteral
 from pdfminer.utils import decode_text
 
-from citelens.fonts import classify_font
 from citelens.model import (
     Bookmark,
     Diagnostic,
@@ -47,6 +50,7 @@ from citelens.model import (
     Page,
     TextItem,
 )
+from citelens.xml.parse import PROLOG_ENTITY
 
 # pdfminer logs every recoverable oddity of real-world PDFs at WARNING; they are not the user's problem.
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
@@ -57,6 +61,9 @@ _CID = re.compile(r"\(cid:\d+\)")
 # Gaps between glyphs, in units of the font size (pdf.js uses similar fractions when it adds spaces).
 SPACE_GAP = 0.12  # wider than this: a space between words
 SPLIT_GAP = 1.0  # wider than this (or going back more than half an em): a new item
+
+#: Characters kept of one metadata text (web/analysis/analysis.js keeps as many).
+METADATA_CHARS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +138,8 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
         resolver = _Destinations(doc, index, geometry)
         bookmarks = tuple(_bookmarks(doc, resolver))
         links = tuple(_links(pdf_pages, resolver, geometry))
-    return Extraction(Document(tuple(pages), bookmarks, links), sha, tuple(diagnostics))
+        metadata = _metadata(doc)
+    return Extraction(Document(tuple(pages), bookmarks, links, metadata), sha, tuple(diagnostics))
 
 
 # --------------------------------------------------------------------------------------------- text
@@ -201,8 +209,53 @@ def _page_from_layout(number: int, layout: LTPage) -> tuple[Page, int]:
             x1 = max(x1, ch.x1)
     if run:
         flush()
-    font_table = tuple(Font(n, *classify_font(n)) for n in fonts)
+    font_table = tuple(Font(n) for n in fonts)
     return Page(number, width, height, tuple(items), font_table), skipped
+
+
+# -------------------------------------------------------------------------------------- metadata
+
+_RDF = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}"
+_RDF_LISTS = {f"{_RDF}Bag", f"{_RDF}Seq", f"{_RDF}Alt"}
+
+
+def _metadata(doc: PDFDocument) -> tuple[tuple[str, str], ...]:
+    """The info dictionary's texts, then the XMP properties holding one text, first of each key kept."""
+    out: dict[str, str] = {}
+
+    def keep(key: str, value: Any) -> None:
+        if isinstance(value, str) and value.strip() and key not in out:
+            out[key] = value[:METADATA_CHARS]
+
+    try:
+        for info in doc.info:
+            for key, value in info.items():
+                value = resolve1(value)
+                keep(str(key), decode_text(value) if isinstance(value, bytes) else value)
+        for key, value in _xmp(doc):
+            keep(key, value)
+    except Exception:  # noqa: BLE001 - metadata is a hint (the paper's own DOI); a broken one is none
+        pass
+    return tuple(out.items())
+
+
+def _xmp(doc: PDFDocument) -> Iterator[tuple[str, str]]:
+    """``(prefix:name, text)`` of each property of the XMP packet's descriptions that holds one text (lists
+    of texts are skipped, as pdf.js gives them as arrays)."""
+    stream = resolve1(doc.catalog.get("Metadata"))
+    if not isinstance(stream, PDFStream):
+        return
+    data = stream.get_data()
+    if PROLOG_ENTITY.search(data):
+        return  # entity declarations: the shape of an entity-expansion attack, never of XMP
+    prefixes = {uri: prefix for _, (prefix, uri) in ET.iterparse(io.BytesIO(data), events=("start-ns",))}
+    for description in ET.fromstring(data).iter(f"{_RDF}Description"):
+        for prop in description:
+            if any(child.tag in _RDF_LISTS for child in prop):
+                continue
+            uri, _, name = prop.tag[1:].partition("}") if prop.tag.startswith("{") else ("", "", prop.tag)
+            prefix = prefixes.get(uri)
+            yield (f"{prefix}:{name}" if prefix else name).lower(), "".join(prop.itertext()).strip()
 
 
 # ---------------------------------------------------------------------------------- destinations

@@ -11,7 +11,7 @@ worker (``worker/bridge.py``); only the transport differs. Modules, one per conc
 - :mod:`~citelens.resolve.transport`    the network: transports, throttling, backoff, timeouts
 - :mod:`~citelens.resolve.cache`        results kept 30 days, per DOI and per (text hash, entry)
 - :mod:`~citelens.resolve.chain`        the chain itself, :func:`resolve`
-- :mod:`~citelens.resolve.own`          the paper's own DOI, and the reference list its Crossref record holds
+- :mod:`~citelens.resolve.own`          the reference list the paper's Crossref record holds
 - :mod:`~citelens.resolve.command`      the ``citelens resolve`` command
 """
 

@@ -7,8 +7,8 @@ each reference.
 
 Output: the analysis (``citelens analyze``) plus ``"resolutions"``: one object per resolved entry, in entry
 order, ``{"index": <entry index>, <Result JSON>}`` (:mod:`~citelens.resolve.record`). When the PDF's
-reference list cannot be read but the paper's own DOI is known (``--doi``, or the first DOI printed on
-its first page), the entries come from its Crossref record's deposited ``reference`` list instead; they
+reference list cannot be read but the paper's own DOI is known (``--doi``, or the analysis' ``own_doi``: its
+metadata's, or the first DOI printed on its first page), the entries come from its Crossref record's deposited ``reference`` list instead; they
 are written as ``"crossref_references"`` (``references`` stays what the PDF holds) and the resolutions
 index those.
 
@@ -162,9 +162,9 @@ def run(args: argparse.Namespace) -> int:
             client = Client(transport, settings=settings, params=PARAMS, clock=clock, sleep=sleep)
             own_doi = ids.doi(args.doi) if args.doi else None
             if own.needs_crossref_list(analysis) and own_doi is None:
-                own_doi = _doi_on_first_page(adapter, file, args.password)
+                own_doi = analysis["own_doi"]
                 if own_doi:
-                    cli._say(f"{file}: no reference list found; trying Crossref's for the DOI on its first page, "
+                    cli._say(f"{file}: no reference list found; trying Crossref's for the paper's own DOI, "
                              f"{own_doi}")
             analysis = asyncio.run(_resolve_all(analysis, client, settings, store, args, own_doi, progress,
                                                 file))
@@ -216,15 +216,6 @@ async def _crossref_references(client: Client, settings: Settings, doi: str, fil
     if not found.entries:
         cli._say(f"{file}: no reference list from Crossref: {found.reason}")
     return list(found.entries)
-
-
-def _doi_on_first_page(adapter: Any, file: Path, password: str = "") -> str | None:
-    """The first DOI printed on the paper's first page (:func:`citelens.resolve.own.own_doi`), or None."""
-    try:
-        document = adapter.extract(file, password=password).document
-    except Exception:  # noqa: BLE001 - the analysis already read this file; a second failure only loses the DOI
-        return None
-    return own.own_doi(document)
 
 
 def _user_agent(settings: Settings) -> str:
