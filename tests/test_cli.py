@@ -16,6 +16,7 @@ import pytest
 
 import citelens
 from citelens import cli
+from citelens.cli import common
 from citelens.model import SCHEMA_VERSION
 from builders import load_demo_paper
 
@@ -271,12 +272,12 @@ class _Terminal(io.StringIO):
 def test_on_a_terminal_progress_rewrites_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     term = _Terminal()
     monkeypatch.setattr(sys, "stderr", term)
-    status = cli._Status(term, total=2, enabled=True)
+    status = common.Status(term, total=2, enabled=True)
     status.start(1, Path("papers/first.pdf"))
     status.page(1, 3)
     status.done(Path("papers/first.pdf"), True)
     status.start(2, Path("papers/second.pdf"))
-    cli._say("papers/second.pdf: not a PDF (no %PDF- header)")  # clears the bar before its own line
+    common.say("papers/second.pdf: not a PDF (no %PDF- header)")  # clears the bar before its own line
     status.summary(1, 1)
     text = term.getvalue()
     assert "\r[--------------------] 1/2 first.pdf page 1/3" in text

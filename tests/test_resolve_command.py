@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from citelens.resolve import command, crossref
+from citelens import cli
+from citelens.resolve import crossref
 from corpus import CORPUS
 from resolve_fixtures import Replay, in_thread, recorded
 
@@ -28,7 +29,7 @@ class Naps:
 
 
 def run(argv: list[str], replay: Replay) -> int:
-    return in_thread(command.main, [str(a) for a in argv], transport=replay, sleep=Naps())
+    return in_thread(cli.main, [str(a) for a in argv], transport=replay, sleep=Naps())
 
 
 def test_resolve_adds_a_result_per_chosen_entry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

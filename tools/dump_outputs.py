@@ -12,8 +12,8 @@ path where they differ; for ``check/`` it gives the count only (that folder is r
 paper). ``--ignore KEY`` drops a top-level key on both sides first (an intended new field). Exit status 1
 when something differs.
 
-What is covered. CLI: the bytes ``citelens analyze [--text-only] FILE`` prints (``citelens.cli.analysis_json``
-on ``pipeline.analyze`` with the CLI's ``Source``), computed from tests/corpus.py's cached pdfminer extraction
+What is covered. CLI: the bytes ``citelens analyze [--text-only] FILE`` prints (``citelens.cli.common.render``
+of ``pipeline.analyze`` with the CLI's ``Source``), computed from tests/corpus.py's cached pdfminer extraction
 (seconds, not the minutes pdfminer takes). Not covered there: pdfminer itself (the cache is keyed by the
 adapter's source, so a change to it re-extracts and is covered) and the extraction's own diagnostics (pages
 pdfminer failed on), which the cache does not keep. Worker: the analysis JSON string the worker posts back
@@ -72,14 +72,14 @@ def papers() -> list[corpus.Paper]:
 def cli_json(paper: corpus.Paper, *, text_only: bool) -> str:
     """What ``citelens analyze [--text-only] PAPER`` prints, from the cached extraction."""
     from citelens.adapters.pdfminer import file_sha256
-    from citelens.cli import analysis_json
+    from citelens.cli.common import render
     from citelens.model import Source
     from citelens.pipeline import analyze
 
     path = paper.path
     analysis = analyze(corpus.document(paper.file), source=Source(str(path), file_sha256(path), None),
                        text_only=text_only)
-    return analysis_json(analysis.to_json())
+    return render(analysis.to_json())
 
 
 def write(out: Path, mode: str, paper: corpus.Paper, text: str, index: dict[str, str]) -> None:

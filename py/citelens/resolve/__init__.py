@@ -1,6 +1,6 @@
 """Resolution: which paper each reference entry is, from the public metadata APIs.
 
-Pure Python, shared by the CLI (``citelens resolve``, :mod:`~citelens.resolve.command`) and the browser
+Pure Python, shared by the CLI (``citelens resolve``, :mod:`citelens.cli.resolve`) and the browser
 worker (``worker/bridge.py``); only the transport differs. Modules, one per concern:
 
 - :mod:`~citelens.resolve.record`       Record and Result, their JSON, identifier and title normalising
@@ -12,7 +12,6 @@ worker (``worker/bridge.py``); only the transport differs. Modules, one per conc
 - :mod:`~citelens.resolve.cache`        results kept 30 days, per DOI and per (text hash, entry)
 - :mod:`~citelens.resolve.chain`        the chain itself, :func:`resolve`
 - :mod:`~citelens.resolve.own`          the reference list the paper's Crossref record holds
-- :mod:`~citelens.resolve.command`      the ``citelens resolve`` command
 """
 
 from __future__ import annotations

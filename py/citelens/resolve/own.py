@@ -5,7 +5,7 @@ Input: the paper's own DOI (``analysis["own_doi"]``, :mod:`citelens.own_doi`) an
 shaped as ``analysis["references"]`` (:func:`~citelens.resolve.crossref.references_from_work`) or the reason
 there are none.
 
-Used alike by ``citelens resolve`` (:mod:`~citelens.resolve.command`) and the browser worker
+Used alike by ``citelens resolve`` (:mod:`citelens.cli.resolve`) and the browser worker
 (``worker/bridge.py``): the two differ only in their transport. Invariants: nothing here raises for bad
 input or a failed request; a list is offered only for an analysis whose own list is empty
 (:func:`needs_crossref_list`), never mixed with one the PDF holds.

@@ -8,35 +8,48 @@ each reference.
 Output: the analysis (``citelens analyze``) plus ``"resolutions"``: one object per resolved entry, in entry
 order, ``{"index": <entry index>, <Result JSON>}`` (:mod:`~citelens.resolve.record`). When the PDF's
 reference list cannot be read but the paper's own DOI is known (``--doi``, or the analysis' ``own_doi``: its
-metadata's, or the first DOI printed on its first page), the entries come from its Crossref record's deposited ``reference`` list instead; they
-are written as ``"crossref_references"`` (``references`` stays what the PDF holds) and the resolutions
-index those.
+metadata's, or the first DOI printed on its first page), the entries come from its Crossref record's
+deposited ``reference`` list instead; they are written as ``"crossref_references"`` (``references`` stays
+what the PDF holds) and the resolutions index those.
 
 stderr: a live progress line on a terminal, then one summary line per paper (``-q`` drops both); failures
 as ``citelens: FILE: message``, as ``citelens analyze`` does. Unresolved entries are results, not errors:
 the exit status is 0 when every paper was analysed.
 
-Wiring (``citelens.cli``): :func:`register` adds the ``resolve`` command and gives the existing
-``analyze`` command its ``--resolve`` options. The transport is an argument (``args.transport``, default
-:class:`~citelens.adapters.http.UrllibTransport`), so tests run the real command on recorded responses.
+:func:`register` adds the ``resolve`` command; :func:`add_options` the resolution options, which
+``analyze`` declares too. The transport is an argument (``args.transport``, default
+:class:`~citelens.adapters.http.UrllibTransport`; :func:`citelens.cli.main` takes it), so tests run the
+real command on recorded responses.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from citelens import __version__
-from citelens import ids
+from citelens import __version__, ids
 from citelens.adapters.cache import DirectoryCache
 from citelens.adapters.http import UrllibTransport
+from citelens.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    PROG,
+    STATUS_LINE,
+    add_input_output,
+    add_password,
+    add_text_only,
+    check_batch,
+    expand,
+    output,
+    render,
+    say,
+)
+from citelens.cli.pdf import analyze_one, pdf_adapter
 from citelens.resolve import own
 from citelens.resolve.chain import resolve
 from citelens.resolve.record import Result
@@ -47,13 +60,9 @@ from citelens.resolve.transport import Client, Transport
 CONCURRENT_ENTRIES = 4
 
 
-def register(subparsers: Any) -> None:
-    """Add ``resolve`` to the ``citelens`` subcommands, and ``--resolve`` to ``analyze`` when it exists."""
-    from citelens.cli import add_input_output, add_password  # the command line imports this module when it builds its parser
-
-    if "resolve" in subparsers.choices:
-        return
-    command = subparsers.add_parser(
+def register(sub: Any) -> None:
+    """Add ``resolve`` to the subcommands ``sub``."""
+    command = sub.add_parser(
         "resolve",
         help="analyse a PDF and look up each reference (Crossref, DataCite, Semantic Scholar, OpenAlex)",
         description=(
@@ -65,22 +74,14 @@ def register(subparsers: Any) -> None:
     )
     add_input_output(command, metavar="PAPER.pdf", what="a PDF file or a folder of PDFs", single="a single PDF")
     add_password(command)
-    command.add_argument("--text-only", action="store_true",
-                         help="ignore the PDF's own bookmarks and link annotations; use its text alone")
+    add_text_only(command)
     command.add_argument("-q", "--quiet", action="store_true", help="no progress line and no summary")
     add_options(command)
     command.set_defaults(run=run, parser=command, resolve=True)
 
-    analyze = subparsers.choices.get("analyze")
-    if analyze is not None:
-        analyze.add_argument("--resolve", action="store_true",
-                             help="also look up each reference (see `citelens resolve --help`)")
-        add_options(analyze)
-        plain = analyze.get_default("run")
-        analyze.set_defaults(run=lambda args: run(args) if args.resolve else plain(args))
-
 
 def add_options(parser: argparse.ArgumentParser) -> None:
+    """The ``resolution`` options of ``resolve`` and ``analyze --resolve``."""
     group = parser.add_argument_group("resolution")
     group.add_argument("--cache-dir", metavar="DIR", type=Path, default=None,
                        help="where results are kept for 30 days (default: $XDG_CACHE_HOME/citelens/resolve "
@@ -125,54 +126,44 @@ def default_cache_dir() -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The command; ``args.transport`` (a Transport) and ``args.sleep`` may be given, as tests do."""
-    from citelens import cli
-
+    """The command; ``args.transport`` (a Transport) and ``args.sleep``: None for the real ones
+    (:func:`citelens.cli.main`)."""
     parser: argparse.ArgumentParser = args.parser
-    paths = [Path(p) for p in args.paths]
-    batch = len(paths) > 1 or any(p.is_dir() for p in paths)
-    if batch and args.pretty:
-        parser.error("--pretty needs a single PDF: a folder or several files give JSON Lines, one per line")
+    batch = check_batch(args, single="a single PDF")
     if batch and args.doi:
         parser.error("--doi names one paper: give a single PDF")
     if args.doi and ids.doi(args.doi) is None:
         parser.error(f"--doi: not a DOI: {args.doi!r}")
-    if args.output is not None and not args.output.parent.is_dir():
-        parser.error(f"cannot write {args.output}: no folder {args.output.parent}")
-    adapter = cli._pdf_adapter()
+    adapter = pdf_adapter()
     if adapter is None:
-        return cli.EXIT_FAILED
+        return EXIT_FAILED
 
     settings = Settings(mailto=args.mailto or None, openalex_key=args.openalex_key or None)
-    transport: Transport = getattr(args, "transport", None) or UrllibTransport(_user_agent(settings))
-    sleep = getattr(args, "sleep", None) or asyncio.sleep
-    clock = getattr(args, "clock", None) or time.monotonic
+    transport: Transport = args.transport or UrllibTransport(_user_agent(settings))
+    sleep = args.sleep or asyncio.sleep
     store = None if args.no_cache else DirectoryCache(args.cache_dir or default_cache_dir())
     progress = _Progress(sys.stderr, enabled=not args.quiet)
 
-    files, failed = cli._expand(paths)
-    with cli._output(args.output) as out:
+    files, failed = expand([Path(p) for p in args.paths], (".pdf",), "PDF")
+    with output(args.output) as out:
         for file in files:
-            analysis = cli._analyze_one(adapter, file, text_only=args.text_only, progress=lambda n, total: None,
-                                        password=args.password)
+            analysis = analyze_one(adapter, file, text_only=args.text_only, progress=lambda n, total: None,
+                                   password=args.password)
             if analysis is None:
                 failed += 1
                 out.discard = not batch
                 continue
-            client = Client(transport, settings=settings, params=PARAMS, clock=clock, sleep=sleep)
+            client = Client(transport, settings=settings, params=PARAMS, clock=time.monotonic, sleep=sleep)
             own_doi = ids.doi(args.doi) if args.doi else None
             if own.needs_crossref_list(analysis) and own_doi is None:
                 own_doi = analysis["own_doi"]
                 if own_doi:
-                    cli._say(f"{file}: no reference list found; trying Crossref's for the paper's own DOI, "
-                             f"{own_doi}")
+                    say(f"{file}: no reference list found; trying Crossref's for the paper's own DOI, {own_doi}")
             analysis = asyncio.run(_resolve_all(analysis, client, settings, store, args, own_doi, progress,
                                                 file))
-            text = json.dumps(analysis, ensure_ascii=False, indent=2 if args.pretty else None,
-                              separators=None if args.pretty else (",", ":"))
-            out.write(text + "\n")
+            out.write(render(analysis, pretty=args.pretty) + "\n")
             out.flush()
-    return cli.EXIT_FAILED if failed else cli.EXIT_OK
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 async def _resolve_all(analysis: dict[str, Any], client: Client, settings: Settings, store: Any,
@@ -210,11 +201,9 @@ async def _resolve_all(analysis: dict[str, Any], client: Client, settings: Setti
 
 
 async def _crossref_references(client: Client, settings: Settings, doi: str, file: Path) -> list[dict[str, Any]]:
-    from citelens import cli
-
     found = await own.crossref_list(client, doi, settings)
     if not found.entries:
-        cli._say(f"{file}: no reference list from Crossref: {found.reason}")
+        say(f"{file}: no reference list from Crossref: {found.reason}")
     return list(found.entries)
 
 
@@ -232,35 +221,9 @@ class _Progress:
 
     def step(self, file: Path, done: int, total: int) -> None:
         if self.tty:
-            from citelens.cli import _STATUS_LINE
-
-            _STATUS_LINE.show(self.stream, f"resolving {file.name}: {done}/{total}")
+            STATUS_LINE.show(self.stream, f"resolving {file.name}: {done}/{total}")
 
     def done(self, message: str) -> None:
         if self.enabled:
-            from citelens.cli import PROG, _STATUS_LINE
-
-            _STATUS_LINE.clear()
+            STATUS_LINE.clear()
             print(f"{PROG}: {message}", file=self.stream, flush=True)
-
-
-def main(argv: Sequence[str] | None = None, *, transport: Transport | None = None,
-         sleep: Callable[[float], Any] | None = None) -> int:
-    """``citelens`` with this module registered and ``transport`` given to it (tests; ``python -m``)."""
-    from citelens import cli
-
-    parser = cli._parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    register(sub)
-    parser.set_defaults(transport=transport, sleep=sleep)
-    for choice in sub.choices.values():
-        choice.set_defaults(transport=transport, sleep=sleep)
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_usage(sys.stderr)
-        return cli.EXIT_USAGE
-    return int(args.run(args))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
