@@ -442,13 +442,13 @@ class _AuthorIndex:
         return tuple(hits)
 
 
-def _same_name(key: str, name: str) -> bool:
+def _same_name(key: str, name: str, p: CitationParams = PARAMS.citations) -> bool:
     """``key`` (folded) names the author ``name``: equal, one the other's tail ("Berg" in "van der Berg"),
     or nearly the same letters."""
     folded = _fold(name)
     if folded and (folded == key or folded.endswith(key) or key.endswith(folded)):
         return True
-    return bool(folded) and len(key) >= 4 and fuzz.ratio(folded, key) >= 88
+    return bool(folded) and len(key) >= p.name_min_letters and fuzz.ratio(folded, key) >= p.name_ratio
 
 
 def _narrow(found: list[Reference], second: str, etal: bool) -> list[Reference]:

@@ -316,6 +316,10 @@ class ReferencesParams:
 
 @dataclass(frozen=True, slots=True)
 class CitationParams:
+    #: A surname matches an author's name with nearly the same letters at this rapidfuzz ratio (0-100) or
+    #: more ("Muller" for "Müller" set as "M¨uller"), once it has at least ``name_min_letters`` letters.
+    name_ratio: float = 88.0
+    name_min_letters: int = 4
     #: A style must be counted more than max(min_votes, tokens x vote_share) times to be chosen.
     min_votes: int = 2
     vote_share: float = 0.2
@@ -394,6 +398,12 @@ class FigureParams:
 
 @dataclass(frozen=True, slots=True)
 class SentenceParams:
+    #: Characters looked at before a candidate sentence end to find the token it closes ("et al.", "Fig.").
+    token_window: int = 40
+    #: A marker after a sentence's full stop moves that end at most this many characters.
+    marker_reach: int = 64
+    #: A line this many characters longer than ``heading_chars`` is prose, judged without normalising it.
+    heading_slack: int = 8
     #: Characters of text gathered on each side of a marker before looking for its sentence's ends; doubled
     #: while the sentence reaches the edge, up to ``max_window``.
     window: int = 240

@@ -20,7 +20,7 @@ heading line and at the start of a caption, and steps over what interrupts runni
 Why not pysbd: it hangs for minutes on long digit runs (its regexes backtrack), costs ~1 ms per
 sentence in CPython and more in Pyodide, and knows nothing about the layout. These few rules run in
 linear time: every regex here is anchored at a stop character, bounded, or possessive, and each
-candidate end is judged from at most 40 characters around it.
+candidate end is judged from at most ``SentenceParams.token_window`` characters before it.
 """
 
 from __future__ import annotations
@@ -53,10 +53,10 @@ _ROMAN = frozenset("IVX")
 _CAPTION_FIRST = frozenset("FfTtSsAaEeBbCcKkLlPp")  # Figure, Table, Supplementary, Algorithm, Extended, Box ...
 
 
-def _token_before(text: str, stop: int, lo: int) -> tuple[str, int]:
+def _token_before(text: str, stop: int, lo: int, p: SentenceParams = PARAMS.sentences) -> tuple[str, int]:
     """The whitespace-delimited token ending at ``stop`` (opening brackets and quotes dropped), and
-    where it starts; at most 40 characters are looked at."""
-    window = text[max(lo, stop - 40):stop]
+    where it starts; at most ``p.token_window`` characters are looked at."""
+    window = text[max(lo, stop - p.token_window):stop]
     k = len(window)
     while k and not window[k - 1].isspace():
         k -= 1
@@ -110,9 +110,9 @@ def _boundaries(text: str) -> list[int]:
     return sorted(set(out))
 
 
-def _span_around(text: str, ws: int, we: int) -> tuple[int, int]:
+def _span_around(text: str, ws: int, we: int, p: SentenceParams = PARAMS.sentences) -> tuple[int, int]:
     """The sentence of ``text`` holding ``text[ws:we]``: only the candidate ends near it are judged."""
-    reach = max(0, ws - 64)  # a trailing marker moves an end at most this far
+    reach = max(0, ws - p.marker_reach)  # a trailing marker moves an end at most this far
     start = None
     end = len(text)
     for m in SENTENCE_END.finditer(text, reach):
@@ -220,7 +220,7 @@ def _heading(line: Line, ref: float, p: SentenceParams) -> bool:
     """A line that ends the sentence before it and starts none: a heading, larger or numbered."""
     if line.size > ref * p.larger:
         return True
-    if len(line.text) > p.heading_chars + 8:
+    if len(line.text) > p.heading_chars + p.heading_slack:
         return False
     text = " ".join(line.text.split())
     if not text or len(text) > p.heading_chars or text.endswith((".", ",", ";", ":")):

@@ -1,7 +1,7 @@
 """What resolution produces: a :class:`Record` (one paper as a metadata API describes it) and a
 :class:`Result` (one per reference entry: resolved with a record, or unresolved with a reason).
 
-Both have one JSON form, CSL-flavoured (agreed for issue 5)::
+Both have one JSON form, CSL-flavoured::
 
     {"title": "Attention is All you Need",
      "authors": [{"given": "Ashish", "family": "Vaswani"}, {"literal": "OpenAI"}],
