@@ -51,19 +51,19 @@ so its precisions are pooled apart (:attr:`Summary.partial`) and only its recall
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rapidfuzz import fuzz
 
+from citelens.ids import fold
 from citelens.layout import text_map
 from citelens.links import (CiteLink, ReferenceList, citation_links, overlaps, text_under,
                             unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
 from citelens.params import PARAMS, Params
-from citelens.patterns import (ANCHOR_BOOKMARK, EVAL_GROUP_BREAK, EVAL_NAME_WORD, EVAL_SPACING_ACCENT, EVAL_YEAR, NUMERIC_RANGE,
+from citelens.patterns import (ANCHOR_BOOKMARK, EVAL_GROUP_BREAK, EVAL_NAME_WORD, EVAL_YEAR, NUMERIC_RANGE,
                                REF_SAME_AUTHORS, TITLE_NUMBERING)
 
 # ------------------------------------------------------------------------------------------ outline
@@ -72,7 +72,7 @@ from citelens.patterns import (ANCHOR_BOOKMARK, EVAL_GROUP_BREAK, EVAL_NAME_WORD
 def _norm(title: str) -> str:
     """A title without its numbering, case and accents. An extractor may hand a PDF's accent over as a
     spacing mark beside its letter ("Maran˜o´n" for "Marañón"): both spellings lose their accents."""
-    return " ".join(_fold(TITLE_NUMBERING.sub("", title)).replace("-", " ").split())
+    return " ".join(fold(TITLE_NUMBERING.sub("", title)).replace("-", " ").split())
 
 
 def titles_match(a: str, b: str, params: Params = PARAMS) -> bool:
@@ -304,19 +304,13 @@ class PaperScore:
                 "contradicted": self.contradicted}
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents; TeX's spacing accents ("M¨uller", "Rudov´a") are dropped too."""
-    text = EVAL_SPACING_ACCENT.sub("", text)
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).lower()
-
-
 # Words of author lists that are not names ("Smith and Lee", "Smith, with Lee").
 _NOT_NAMES = frozenset({"and", "with", "the", "for", "see", "also", "eds", "editors"})
 
 
 def _author_part(ref: Reference) -> tuple[str, set[str]]:
     """An entry's author part (its folded raw text up to the first year) and the years it prints."""
-    raw = _fold(ref.raw)
+    raw = fold(ref.raw)
     year = EVAL_YEAR.search(raw)
     return (raw[:year.start()] if year else raw[:100]), set(EVAL_YEAR.findall(raw))
 
@@ -326,7 +320,7 @@ def _printed_names(tm: Any, lk: CiteLink, names: set[str], params: Params) -> tu
     linked ("Tibbetts and Dale 2007" with "2007" linked), the names just before it on its line, back to
     the group's opening bracket, the previous member's semicolon or the previous citation's closing
     bracket. Only whole names count: a word cut at the rectangle's edge ("heng" of "Zheng") is none."""
-    under = _fold(text_under(tm, lk.page, lk.rect))
+    under = fold(text_under(tm, lk.page, lk.rect))
     years = set(EVAL_YEAR.findall(under))
     if len(under) > params.evaluation.name_chars:
         return set(), years  # a rectangle over more than a citation (wrapped across lines): unjudged
@@ -334,11 +328,11 @@ def _printed_names(tm: Any, lk: CiteLink, names: set[str], params: Params) -> tu
     ev = params.evaluation
     # A word the rectangle cuts ("(Z" + "heng et al.,") is no name: it runs on past the edge, so it is
     # not a whole word of the text under a slightly wider rectangle.
-    wider = _fold(text_under(tm, lk.page, (x0 - ev.name_edge, y0, x1 + ev.name_edge, y1)))
+    wider = fold(text_under(tm, lk.page, (x0 - ev.name_edge, y0, x1 + ev.name_edge, y1)))
     found = {w for w in EVAL_NAME_WORD.findall(under) if w in names and w in EVAL_NAME_WORD.findall(wider)}
     if found or not years:
         return found, years
-    left = _fold(text_under(tm, lk.page, (max(0.0, x0 - ev.name_context), y0, x0 - ev.name_gap, y1)))
+    left = fold(text_under(tm, lk.page, (max(0.0, x0 - ev.name_context), y0, x0 - ev.name_gap, y1)))
     left = EVAL_GROUP_BREAK.split(left.rstrip(" ([{"))[-1]
     return {w for w in EVAL_NAME_WORD.findall(left) if w in names}, years
 

@@ -10,7 +10,8 @@
 - :func:`match_keys`: ``doi:<doi>``, ``arxiv:<id>``, ``title:<title key>|<year>``, the keys under which the
   library and the look-up cache find a paper (a title counts only with its year).
 - :func:`split_name`: a person's name as family name (with its particles: "van der Berg"), given names
-  and generational suffix ("Jr."), in BibTeX's rules; :func:`letters`: a surname's letters, for comparing.
+  and generational suffix ("Jr."), in BibTeX's rules; :func:`fold`: text without case or accents, and
+  :func:`letters`: a surname's letters, for comparing.
 
 What the worker hands the reader carries these already (each reference's and record's ``keys``);
 web/library/ids.js mirrors doi, arxiv_id, title_key and match_keys for the files the browser imports itself
@@ -216,17 +217,26 @@ def _is_lower(word: str) -> bool:
     return letter.islower()
 
 
+def fold(text: str) -> str:
+    """``text`` case-folded, compatibility forms folded ("ﬁ" → "fi"), diacritics dropped whether they sit
+    on their letter or beside it; every other character kept.
+
+    >>> fold("M¨uller, Rudov´a & ﬁg. 2")
+    'muller, rudova & fig. 2'
+    """
+    folded = unicodedata.normalize("NFKD", text.translate(_SPACING_ACCENTS)).casefold()
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
 def letters(text: str) -> str:
-    """The letters of ``text``, case-folded, compatibility forms folded ("ﬁ" → "fi"), diacritics dropped
-    whether they sit on their letter or beside it: a surname as compared.
+    """The letters of :func:`fold`'s ``text``: a surname as compared.
 
     >>> letters("Smith et al. (2001), ﬁg. 2")
     'smithetalfig'
     >>> letters("Ostoji´c") == letters("Ostojić") == "ostojic"
     True
     """
-    folded = unicodedata.normalize("NFKD", text.translate(_SPACING_ACCENTS)).casefold()
-    return "".join(ch for ch in folded if ch.isalpha() and not unicodedata.combining(ch))
+    return "".join(ch for ch in fold(text) if ch.isalpha())
 
 
 # Accents a PDF may set as characters of their own ("Ostoji´c"); ˆ and ˇ are modifier letters, which

@@ -168,9 +168,9 @@ class TextLayerParams:
 @dataclass(frozen=True, slots=True)
 class ReferencesParams:
     #: A list dates its entries in one place (at their end, or as a sentence after the authors) when at
-    #: least this share of its entries print a year there (and at least ``year_at_end_min`` do).
-    year_at_end_share: float = 0.6
-    year_at_end_min: int = 5
+    #: least this share of its entries print a year there (and at least ``dated_alike_min`` do).
+    dated_alike_share: float = 0.6
+    dated_alike_min: int = 5
     #: Fallback scan when no References heading exists: how many of the last pages to look at.
     fallback_min_pages: int = 2
     fallback_max_pages: int = 20

@@ -994,9 +994,6 @@ ANCHOR_BOOKMARK = re.compile(
 # the words printed under it: "beck" in "beck (2002)", "nagappan" in "bhat, t., & nagappan, n. (2006)".
 EVAL_NAME_WORD = re.compile(r"[^\W\d_]{3,}")
 
-# TeX's spacing accents, set as glyphs of their own beside the letter: "M¨uller", "Rudov´a", "Fran¸cois".
-EVAL_SPACING_ACCENT = re.compile(r"[\u00a8\u00b4\u0060\u02c6\u02dc\u02c7\u02d8\u02d9\u02da\u02dd\u00b8\u00af]")
-
 # Where a citation's names begin, read back from a linked year: after the group's opening bracket, the
 # previous member's semicolon or the previous citation's closing bracket ("(Roux and Jouventin 1987; Charrier").
 EVAL_GROUP_BREAK = re.compile(r"[;()\[\]]")

@@ -145,7 +145,7 @@ def _dated_alike(refs: tuple[Reference, ...], params: ReferencesParams) -> tuple
     for pattern, pick in ((REF_YEAR_AT_END, -1), (REF_YEAR_SENTENCE, 0)):
         found = [list(pattern.finditer(r.raw)) for r in refs]
         dated = sum(bool(f) for f in found)
-        if dated >= params.year_at_end_min and dated >= params.year_at_end_share * len(refs):
+        if dated >= params.dated_alike_min and dated >= params.dated_alike_share * len(refs):
             return tuple(_dated(r, f[pick]) if f else r for r, f in zip(refs, found))
     return refs
 

@@ -54,11 +54,8 @@ class Status(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Author:
-    family: str | None = None
-    given: str | None = None
-    literal: str | None = None
-    suffix: str | None = None
+class Author(ids.Name):
+    """A record's author: :class:`citelens.ids.Name`'s parts, with their CSL-JSON form."""
 
     def to_json(self) -> dict[str, str | None]:
         if self.family is None:
@@ -78,7 +75,7 @@ class Author:
     def from_name(cls, name: str) -> Author:
         """A display name ("Aidan N. Gomez", "Pius von Däniken", "OpenAI") in parts (:func:`citelens.ids.split_name`)."""
         parts = ids.split_name(name)
-        return cls(family=parts.family, given=parts.given, literal=parts.literal, suffix=parts.suffix)
+        return cls(family=parts.family, given=parts.given, suffix=parts.suffix, literal=parts.literal)
 
 
 @dataclass(frozen=True, slots=True)
