@@ -89,7 +89,8 @@ def test_a_compiled_wheel_is_refused(tmp_path):
 def _fake_inputs(tmp_path: Path) -> dict:
     nm = tmp_path / "node_modules"
     for f in ("build/pdf.mjs", "build/pdf.worker.mjs", "build/pdf.mjs.map", "LICENSE", "cmaps/78-H.bcmap",
-              "standard_fonts/FoxitSerif.pfb", "wasm/openjpeg.wasm", "iccs/x.icc"):
+              "standard_fonts/FoxitSerif.pfb", "wasm/openjpeg.wasm", "iccs/x.icc", "web/pdf_viewer.mjs",
+              "web/pdf_viewer.mjs.map", "web/pdf_viewer.css", "web/images/loading-icon.gif"):
         (nm / "pdfjs-dist" / f).parent.mkdir(parents=True, exist_ok=True)
         (nm / "pdfjs-dist" / f).write_text(f)
     (nm / "pdfjs-dist/package.json").write_text('{"version": "6.5.438"}')
@@ -119,7 +120,8 @@ def test_build_lays_out_the_site(tmp_path):
     assert files == [
         "index.html",
         "vendor/pdfjs/LICENSE", "vendor/pdfjs/cmaps/78-H.bcmap", "vendor/pdfjs/iccs/x.icc",
-        "vendor/pdfjs/pdf.mjs", "vendor/pdfjs/pdf.worker.mjs", "vendor/pdfjs/standard_fonts/FoxitSerif.pfb",
+        "vendor/pdfjs/images/loading-icon.gif", "vendor/pdfjs/pdf.mjs", "vendor/pdfjs/pdf.worker.mjs",
+        "vendor/pdfjs/pdf_viewer.css", "vendor/pdfjs/pdf_viewer.mjs", "vendor/pdfjs/standard_fonts/FoxitSerif.pfb",
         "vendor/pdfjs/wasm/openjpeg.wasm",
         "vendor/pyodide/pyodide-lock.json", "vendor/pyodide/pyodide.asm.mjs", "vendor/pyodide/pyodide.asm.wasm",
         "vendor/pyodide/pyodide.mjs", "vendor/pyodide/python_stdlib.zip",

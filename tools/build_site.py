@@ -7,7 +7,8 @@ micropip from PyPI). Output, a folder any static host can serve, with nothing fe
     site/index.html                  web/index.html
     site/web/…                       everything else in web/
     site/worker/…                    worker/*.js, *.py, smoke.html, and build.json (versions, wheel names)
-    site/vendor/pdfjs/               pdf.mjs, pdf.worker.mjs, cmaps/, standard_fonts/, wasm/, iccs/
+    site/vendor/pdfjs/               pdf.mjs, pdf.worker.mjs, cmaps/, standard_fonts/, wasm/, iccs/, and the
+                                     viewer components: pdf_viewer.mjs, pdf_viewer.css, images/
     site/vendor/pyodide/             Pyodide's core and a pyodide-lock.json listing only our three wheels
     site/wheels/                     citelens, rapidfuzz and micropip wheels, with Python 3.14 bytecode added
 
@@ -36,8 +37,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PDFJS_FILES = ("build/pdf.mjs", "build/pdf.worker.mjs", "LICENSE")
-PDFJS_DIRS = ("cmaps", "standard_fonts", "wasm", "iccs")
+# The library and its viewer components (web/pdf_viewer.mjs, .css and the images the CSS names), flattened.
+PDFJS_FILES = ("build/pdf.mjs", "build/pdf.worker.mjs", "web/pdf_viewer.mjs", "web/pdf_viewer.css", "LICENSE")
+PDFJS_DIRS = ("cmaps", "standard_fonts", "wasm", "iccs", "web/images")
 # pyodide.js (classic script), the consoles, typings and source maps are not needed by a module worker.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 WORKER_SUFFIXES = (".js", ".html", ".py")
@@ -172,7 +174,7 @@ def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels:
     for name in PDFJS_FILES:
         shutil.copy2(pdfjs / name, vendor / "pdfjs" / Path(name).name)
     for name in PDFJS_DIRS:
-        _copy_tree(pdfjs / name, vendor / "pdfjs" / name)
+        _copy_tree(pdfjs / name, vendor / "pdfjs" / Path(name).name)
 
     pyodide = node_modules / "pyodide"
     (vendor / "pyodide").mkdir()

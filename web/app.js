@@ -8,7 +8,6 @@
 // libraryPanel, open(url). web/README.md lists the page's state attributes and selectors.
 
 import { PdfViewer } from "./viewer/viewer.js";
-import { PdfLinkLayer } from "./viewer/links.js";
 import { MentionOverlay } from "./references/overlay.js";
 import { CitationPopover } from "./references/popover.js";
 import { Sidebar } from "./references/sidebar.js";
@@ -52,10 +51,15 @@ analyzerReady.catch((error) => linkingUnavailable(error));
 
 /** @type {any} */
 let pdfjs;
+/** @type {any} pdfjs-dist/web/pdf_viewer.mjs */
+let components;
 try {
   // @ts-expect-error: site/vendor/pdfjs/ is copied beside web/ by make site (tools/build_site.py)
   pdfjs = await import("../vendor/pdfjs/pdf.mjs");
   pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdf.worker.mjs", PDFJS_URL).href;
+  // pdf.js's viewer components read the library from globalThis.pdfjsLib, which pdf.mjs sets
+  // @ts-expect-error: site/vendor/pdfjs/ is copied beside web/ by make site (tools/build_site.py)
+  components = await import("../vendor/pdfjs/pdf_viewer.mjs");
 } catch (error) {
   notices.viewerMessage("The PDF renderer (pdf.js) could not be loaded. Build the site with `make site`.");
   body.dataset.pdfState = "error";
@@ -63,7 +67,7 @@ try {
 }
 
 const container = $("viewer-container");
-const viewer = new PdfViewer({ container, viewer: $("viewer"), pdfjs });
+const viewer = new PdfViewer({ container, viewer: $("viewer"), pdfjs, components });
 const states = new ReferenceStates();
 const popover = new CitationPopover({
   element: $("citation-popover"), scroller: container, states,
@@ -81,9 +85,11 @@ const overlay = new MentionOverlay({
   },
   onHover: (mention) => { for (const index of mention.citation?.ref_indexes ?? []) states.lookup(index); },
 });
-const links = new PdfLinkLayer({
-  viewer, onNavigate: (dest, origin) => navigation.jumpTo(dest.page, dest.y, { x: dest.x, origin }),
-});
+// The PDF's own internal links are followed by pdf.js (PDFLinkService, PDFHistory); "Back" remembers where from.
+container.addEventListener("click", (event) => {
+  const link = /** @type {HTMLElement} */ (event.target).closest?.(".annotationLayer .internalLink");
+  if (link instanceof HTMLElement) navigation.remember(link);
+}, true);
 const sidebar = new Sidebar({
   states,
   onOutline: (entry, origin) => navigation.jumpTo(entry.page, entry.y, { origin, flash: false }),
@@ -98,7 +104,7 @@ const { updatePageControls } = toolbar({
   },
 });
 const session = new DocumentSession({
-  pdfjs, pdfjsBase: PDFJS_URL, analyzer: analyzerReady, resolver: () => lookups.resolver(), viewer, overlay, links,
+  pdfjs, pdfjsBase: PDFJS_URL, analyzer: analyzerReady, resolver: () => lookups.resolver(), viewer, overlay,
   popover, sidebar, states, notices, navigation, passwordDialog: /** @type {HTMLDialogElement} */ ($("password-dialog")),
   welcome: $("welcome"), onPages: updatePageControls, unavailable: linkingUnavailable,
 });

@@ -7,8 +7,8 @@
 // section of the paper, so it becomes `section`. The original kind stays in `data-mention-kind`.
 //
 // A mention broken over two lines has two boxes: both are buttons, only the first is in the tab order
-// (the other is aria-hidden), and hovering one lights up both. Pages get their buttons when they first
-// come near the viewport, in the page's reading order: the analysis lists citations and other mentions
+// (the other is aria-hidden), and hovering one lights up both. Pages get their buttons when pdf.js first
+// draws them (its "pagerender" event), in the page's reading order: the analysis lists citations and other mentions
 // each in reading order, and the two lists are merged page by page (mergeReadingOrder).
 
 import { h } from "../viewer/dom.js";
@@ -63,9 +63,8 @@ export class MentionOverlay {
     this.#viewer = viewer;
     this.#onActivate = onActivate;
     this.#onHover = onHover ?? null;
-    viewer.addEventListener("pagenear", (event) => {
-      this.#buildPage(/** @type {CustomEvent} */ (event).detail.pageNumber);
-    });
+    // pdf.js starts drawing a page when it comes into view: its buttons are built then.
+    viewer.eventBus.on("pagerender", (/** @type {{pageNumber: number}} */ event) => this.#buildPage(event.pageNumber));
   }
 
   /** The number of mentions, by kind (after mapping). */

@@ -19,7 +19,6 @@ import { askPassword } from "./password.js";
  * @typedef {import("../analysis/analysis.js").CitelensAnalyzer} CitelensAnalyzer
  * @typedef {import("../analysis/resolver.js").Resolver} Resolver
  * @typedef {import("../viewer/viewer.js").PdfViewer} PdfViewer
- * @typedef {import("../viewer/links.js").PdfLinkLayer} PdfLinkLayer
  * @typedef {import("../references/overlay.js").MentionOverlay} MentionOverlay
  * @typedef {import("../references/popover.js").CitationPopover} CitationPopover
  * @typedef {import("../references/sidebar.js").Sidebar} Sidebar
@@ -36,7 +35,6 @@ import { askPassword } from "./password.js";
  * @property {() => Resolver | null} resolver
  * @property {PdfViewer} viewer
  * @property {MentionOverlay} overlay
- * @property {PdfLinkLayer} links
  * @property {CitationPopover} popover
  * @property {Sidebar} sidebar
  * @property {ReferenceStates} states
@@ -159,11 +157,10 @@ export class DocumentSession {
   }
 
   close() {
-    const { popover, overlay, links, states, viewer, navigation, notices } = this.#parts;
+    const { popover, overlay, states, viewer, navigation, notices } = this.#parts;
     const body = document.body;
     popover.close();
     overlay.clear();
-    links.clear();
     states.reset();
     this.#meta = { title: null, url: null, arxiv: null, file: "" };
     this.#pdf = null;
@@ -252,17 +249,16 @@ export class DocumentSession {
 
   /** @param {Analysis} result */
   #apply(result) {
-    const { viewer, states, popover, overlay, links, sidebar, notices } = this.#parts;
+    const { viewer, states, popover, overlay, sidebar, notices } = this.#parts;
     const body = document.body;
     this.#analysis = result;
-    viewer.applyPageSizes(result.pages ?? []);
     const references = result.references ?? [];
     const resolver = this.#parts.resolver();
     resolver?.setDocument(result);
     states.setReferences(references);
     popover.setReferences(references);
     overlay.setAnalysis(result);
-    links.setCoverage((page) => overlay.boxesOn(page));
+    viewer.setCoverage((page) => overlay.boxesOn(page));
     if ((result.outline ?? []).length || result.outline_source !== "none" || !document.querySelector(".outline-item")) {
       sidebar.showOutline(result.outline ?? [], result.outline_source ?? "none");
     }

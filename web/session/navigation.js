@@ -1,6 +1,7 @@
-// Moving inside the open document: jump to a point (a figure, a section, a reference entry, the PDF's own
-// internal link), flash what is there, and go Back to where the reader was (#back-button, label
-// "Back to page N", focus returned to the mention that was followed). At most 50 steps are remembered.
+// Moving inside the open document: jump to a point (a figure, a section, a reference entry) and flash what is
+// there, remember where a link of the PDF itself was followed from (pdf.js follows it), and go Back to
+// where the reader was (#back-button, label "Back to page N", focus returned to the mention that was
+// followed). At most 50 steps are remembered.
 
 /**
  * @typedef {import("../viewer/viewer.js").PdfViewer} PdfViewer
@@ -71,6 +72,18 @@ export class Navigation {
       const width = size?.width ?? 612;
       viewer.flash(page, line ?? [width * 0.06, Math.max(0, y - height * 0.2), width * 0.94, y + height]);
     });
+  }
+
+  /**
+   * The reader is about to be moved by something else (a link of the PDF itself, which pdf.js follows):
+   * remember where it was for "Back".
+   * @param {HTMLElement | null} origin
+   */
+  remember(origin) {
+    this.#beforeJump();
+    this.#stack.push({ position: this.#viewer.getPosition(), origin });
+    if (this.#stack.length > MAX_BACK) this.#stack.shift();
+    this.#update();
   }
 
   /**

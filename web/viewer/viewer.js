@@ -1,200 +1,151 @@
-// The page viewer: one placeholder per page, sized from the PDF, and pdf.js rendering (canvas + text layer)
-// only for the pages near the viewport, one page at a time, nearest first. A 500-page PDF costs 500 empty
-// divs and a handful of canvases; far pages give their canvas and text layer back.
+// The page viewer: pdf.js's own viewer components (pdfjs-dist/web/pdf_viewer.mjs) put together once —
+// `PDFViewer` (pages rendered on demand, at most its buffer of canvases, text layer, annotation layer with
+// the PDF's own links, zoom modes), `PDFLinkService` (internal and web links), `PDFFindController` (find
+// in document, highlights on every page) and `PDFHistory` (the browser's Back and Forward) on one `EventBus`
+// — and the few things the reader adds on top of them, in the coordinates the analysis uses (PDF points
+// from the top-left of a page's view box):
 //
-// Sizes follow pdf.js's own viewer: the viewer element carries `--scale-factor` (CSS px per PDF point),
-// every page and layer is sized with calc() from it, and everything inside a page is positioned in
-// percent. Zooming changes one custom property; canvases are re-rendered lazily behind the stretched old
-// bitmap. Layers added by other modules (`layersFor`) hold the page's *unrotated* box, rotated by CSS
-// like pdf.js's text layer, so analysis boxes (PDF points from the top-left of the page's view box) map to
-// percentages without knowing the rotation.
+//   layersFor(n)   a `.page-layers` element over page n's unrotated box, for overlays (mentions, flashes);
+//                  it survives pdf.js resetting the page (put back as soon as pdf.js empties the page div)
+//   getPosition(), scrollToPoint(), flash(), lineBox(), pageSize()
+//   covered links  the PDF's own link annotations under a mention button get `.covered` (setCoverage)
 //
-// Events (CustomEvent, detail in parentheses): "pagenear" ({pageNumber}) each time a page comes within
-// a screen of the viewport; "pagerendered" ({pageNumber}); "pagechange" ({pageNumber}); "zoomchange"
-// ({zoom, mode}).
+// Events on this object (CustomEvent, detail in parentheses): "pagechange" ({pageNumber}), "zoomchange"
+// ({zoom, mode}), "pagerendered" ({pageNumber}). pdf.js's own events ("pagesinit", "pagerender",
+// "pagerendered", "textlayerrendered", "annotationlayerrendered", "pagechanging", "scalechanging",
+// "updatefindmatchescount", …) are on `eventBus`. A drawn page carries `data-rendered="true"` (removed when
+// pdf.js gives its canvas back); a page pdf.js could not draw gets `.page-failed`.
 
-/** CSS pixels per PDF point at 100 % (pdf.js PixelsPerInch.PDF_TO_CSS_UNITS). */
-const CSS_UNITS = 96 / 72;
-const ZOOM_STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4, 5];
-const MIN_ZOOM = 0.25;
-const MAX_ZOOM = 5;
-/** Automatic zoom never goes above this (pdf.js MAX_AUTO_SCALE); narrow screens get page width. */
-const MAX_AUTO_ZOOM = 1.25;
-/** Horizontal room kept around a page at "page width" (margins + a scrollbar), CSS px. */
-const FIT_PADDING = 36;
-/** A canvas larger than this many pixels is rendered at a lower device-pixel ratio. */
-const MAX_CANVAS_PIXELS = 2 ** 24;
-/** Canvases and text layers kept for pages away from the viewport before the farthest are released. */
-const KEEP_CANVASES = 6;
-const KEEP_TEXT_LAYERS = 30;
+/** Zoom mode on open when the viewport is narrower than this (CSS px): the page fills the width. */
+export const NARROW_VIEWPORT = 800;
 /** Space left above a target when scrolling to it, CSS px. */
 const SCROLL_MARGIN = 56;
+/** Share of the smaller rectangle a link and a mention must overlap to be the same spot. */
+const SAME_SPOT = 0.5;
+/** pdf.js's TextLayerMode.ENABLE, AnnotationMode.ENABLE (links, no form fields), AnnotationEditorType.DISABLE. */
+const TEXT_LAYER_ENABLE = 1;
+const ANNOTATIONS_NO_FORMS = 1;
+const EDITOR_DISABLE = -1;
 
 /**
- * @typedef {{x0: number, y0: number, x1: number, y1: number}} Rect
  * @typedef {{page: number, y: number}} Position  a point in the document, PDF points from the page's top
+ * @typedef {(page: number) => ArrayLike<number>[]} CoverageLookup  mention boxes of a page
  */
-
-class PageView {
-  /** @param {number} number */
-  constructor(number) {
-    this.number = number;
-    this.div = document.createElement("div");
-    this.div.className = "page";
-    this.div.dataset.pageNumber = String(number);
-    this.div.setAttribute("role", "region");
-    this.div.setAttribute("aria-label", `Page ${number}`);
-    this.canvasWrapper = document.createElement("div");
-    this.canvasWrapper.className = "canvasWrapper";
-    this.div.append(this.canvasWrapper);
-    /** unrotated size in PDF points, and the page's own rotation */
-    this.width = 612;
-    this.height = 792;
-    this.rotation = 0;
-    this.sized = false;
-    this.near = false;
-    /** @type {number | null} the CSS scale the current canvas was drawn at */
-    this.renderedScale = null;
-    this.failed = false;
-    /** @type {any} pdf.js RenderTask */
-    this.renderTask = null;
-    /** @type {"none" | "loading" | "done"} */
-    this.textState = "none";
-    /** @type {HTMLElement | null} */
-    this.textDiv = null;
-    /** @type {any} pdf.js TextLayer */
-    this.textLayer = null;
-    /** @type {HTMLElement | null} */
-    this.layers = null;
-  }
-
-  /**
-   * @param {number} width
-   * @param {number} height
-   * @param {number} rotation
-   */
-  setSize(width, height, rotation) {
-    this.width = width;
-    this.height = height;
-    this.rotation = ((rotation % 360) + 360) % 360;
-    const swap = this.rotation % 180 !== 0;
-    const { style } = this.div;
-    style.width = scaled(swap ? height : width, "x");
-    style.height = scaled(swap ? width : height, "y");
-    if (this.layers) sizeLayer(this.layers, this);
-  }
-}
-
-/**
- * A CSS length: `points` PDF points at the viewer's current scale, rounded down to whole pixels exactly as
- * pdf.js sizes its text layer, so page, canvas and layers line up at every zoom.
- * @param {number} points
- * @param {"x" | "y"} axis
- */
-function scaled(points, axis) {
-  return `round(down, var(--total-scale-factor) * ${points}px, var(--scale-round-${axis}))`;
-}
-
-/**
- * @param {HTMLElement} layer
- * @param {PageView} view
- */
-function sizeLayer(layer, view) {
-  layer.style.width = scaled(view.width, "x");
-  layer.style.height = scaled(view.height, "y");
-  layer.dataset.mainRotation = String(view.rotation);
-}
 
 export class PdfViewer extends EventTarget {
   /** @type {HTMLElement} */ #container;
-  /** @type {HTMLElement} */ #viewer;
   /** @type {any} the pdf.js module */ #pdfjs;
   /** @type {any} PDFDocumentProxy */ #pdf = null;
-  /** @type {PageView[]} */ #views = [];
-  /** @type {IntersectionObserver | null} */ #observer = null;
-  #zoom = 1;
-  /** @type {string} "auto" | "page-width" | "custom" */ #zoomMode = "auto";
-  #currentPage = 1;
-  #busy = false;
-  #renderScheduled = false;
-  #scrollScheduled = false;
+  /** @type {Map<number, HTMLElement>} page → its overlay layers */ #layers = new Map();
+  /** @type {MutationObserver} */ #pageObserver;
+  /** @type {CoverageLookup} */ #coverage = () => [];
   #generation = 0;
-  /** @type {((value?: unknown) => void) | null} */ #firstRendered = null;
 
   /**
-   * @param {{container: HTMLElement, viewer: HTMLElement, pdfjs: any}} options
-   *   container: the scrolling element; viewer: the element that receives the pages; pdfjs: the pdf.js module
+   * @param {{container: HTMLElement, viewer: HTMLElement, pdfjs: any, components: any}} options
+   *   container: the scrolling element (absolutely positioned, pdf.js requires it); viewer: the element
+   *   that receives the pages; pdfjs: the pdf.js module; components: pdfjs-dist/web/pdf_viewer.mjs
    */
-  constructor({ container, viewer, pdfjs }) {
+  constructor({ container, viewer, pdfjs, components }) {
     super();
     this.#container = container;
-    this.#viewer = viewer;
     this.#pdfjs = pdfjs;
-    container.addEventListener("scroll", () => this.#onScroll(), { passive: true });
-    new ResizeObserver(() => {
-      if (this.#pdf && this.#zoomMode !== "custom") this.setZoom(this.#zoomMode);
-    }).observe(container);
-    this.#setScaleProperties();
+    const { EventBus, PDFViewer, PDFLinkService, PDFFindController, PDFHistory, LinkTarget } = components;
+    this.eventBus = new EventBus();
+    this.linkService = new PDFLinkService({
+      eventBus: this.eventBus, externalLinkTarget: LinkTarget.BLANK, externalLinkRel: "noopener noreferrer nofollow",
+    });
+    this.findController = new PDFFindController({ eventBus: this.eventBus, linkService: this.linkService });
+    this.pdfViewer = new PDFViewer({
+      container, viewer, eventBus: this.eventBus, linkService: this.linkService, findController: this.findController,
+      textLayerMode: TEXT_LAYER_ENABLE, annotationMode: ANNOTATIONS_NO_FORMS, annotationEditorMode: EDITOR_DISABLE,
+      removePageBorders: false, enablePermissions: false,
+    });
+    this.linkService.setViewer(this.pdfViewer);
+    this.history = new PDFHistory({ eventBus: this.eventBus, linkService: this.linkService });
+    this.linkService.setHistory(this.history);
+
+    // pdf.js empties a page's div when it resets it (zoom, far from the view): the overlays go back in.
+    this.#pageObserver = new MutationObserver((records) => {
+      for (const record of records) this.#repair(/** @type {HTMLElement} */ (record.target));
+    });
+    const bus = this.eventBus;
+    bus.on("pagesinit", () => {
+      for (let i = 0; i < this.pdfViewer.pagesCount; i++) {
+        this.#pageObserver.observe(this.pdfViewer.getPageView(i).div, { childList: true });
+      }
+    });
+    bus.on("pagerendered", (/** @type {any} */ event) => {
+      if (event.isDetailView) return;
+      const view = this.pdfViewer.getPageView(event.pageNumber - 1);
+      if (!view) return;
+      view.div.dataset.rendered = "true";
+      view.div.classList.toggle("page-failed", Boolean(event.error));
+      if (event.error) view.div.dataset.error = "This page could not be rendered.";
+      this.#repair(view.div);
+      this.dispatchEvent(new CustomEvent("pagerendered", { detail: { pageNumber: event.pageNumber } }));
+    });
+    bus.on("annotationlayerrendered", (/** @type {any} */ event) => this.#markCovered(event.pageNumber));
+    bus.on("pagechanging", (/** @type {any} */ event) => {
+      this.dispatchEvent(new CustomEvent("pagechange", { detail: { pageNumber: event.pageNumber } }));
+    });
+    bus.on("scalechanging", (/** @type {any} */ event) => {
+      const mode = typeof event.presetValue === "string" && Number.isNaN(Number(event.presetValue))
+        ? event.presetValue : "custom";
+      this.dispatchEvent(new CustomEvent("zoomchange", { detail: { zoom: event.scale, mode } }));
+    });
   }
 
   get pdfDocument() { return this.#pdf; }
-  get pageCount() { return this.#views.length; }
-  get currentPage() { return this.#currentPage; }
-  get zoom() { return this.#zoom; }
-  get zoomMode() { return this.#zoomMode; }
+  get pageCount() { return this.#pdf ? this.pdfViewer.pagesCount : 0; }
+  get currentPage() { return this.#pdf ? this.pdfViewer.currentPageNumber : 1; }
+  get zoom() { return this.pdfViewer.currentScale; }
+  get zoomMode() {
+    const value = this.pdfViewer.currentScaleValue;
+    return typeof value === "string" && Number.isNaN(Number(value)) ? value : "custom";
+  }
 
   /**
-   * Show a document: placeholders for every page sized like page 1 (corrected as each page is fetched),
-   * then render from the top. Resolves once the first page is drawn (or failed to render).
-   * @param {any} pdfDocument  a pdf.js PDFDocumentProxy
-   * @param {{page?: number}} [options]
+   * Show a document at a page and zoom. Resolves once the first page is drawn (or failed to draw);
+   * rejects when pdf.js cannot lay the document out (no first page).
+   * @param {any} pdfDocument  a pdf.js PDFDocumentProxy with at least one page
+   * @param {{page?: number, zoom?: number | string | null, fingerprint?: string}} [options]
+   *   zoom: a factor, "auto" or "page-width"; the default is "auto", page width on narrow screens
    */
-  async open(pdfDocument, { page = 1 } = {}) {
+  async open(pdfDocument, { page = 1, zoom = null } = {}) {
     this.close();
     const generation = this.#generation;
     this.#pdf = pdfDocument;
-    const first = await pdfDocument.getPage(1);
-    if (generation !== this.#generation) return;
-    const [x0, y0, x1, y1] = first.view;
-    const fragment = document.createDocumentFragment();
-    for (let n = 1; n <= pdfDocument.numPages; n++) {
-      const view = new PageView(n);
-      view.setSize(x1 - x0, y1 - y0, first.rotate);
-      if (n === 1) view.sized = true;
-      this.#views.push(view);
-      fragment.append(view.div);
-    }
-    this.#viewer.append(fragment);
-    const rendered = new Promise((resolve) => { this.#firstRendered = resolve; });
-    this.setZoom(this.#zoomMode === "custom" ? this.#zoom : this.#zoomMode);
-    this.#observer = new IntersectionObserver((entries) => this.#onIntersect(entries), {
-      root: this.#container,
-      rootMargin: "100% 0px",
-    });
-    for (const view of this.#views) this.#observer.observe(view.div);
-    if (page > 1) this.goToPage(page);
-    this.#updateCurrentPage();
-    await rendered;
+    const start = zoom ?? (globalThis.innerWidth < NARROW_VIEWPORT ? "page-width" : "auto");
+    const bus = this.eventBus;
+    const onInit = () => {
+      bus.off("pagesinit", onInit);
+      if (generation !== this.#generation) return;
+      this.pdfViewer.currentScaleValue = String(start);
+      if (page > 1 && page <= pdfDocument.numPages) this.pdfViewer.currentPageNumber = page;
+    };
+    bus.on("pagesinit", onInit);
+    this.linkService.setDocument(pdfDocument, null);
+    this.pdfViewer.setDocument(pdfDocument);
+    const fingerprint = pdfDocument.fingerprints?.[0];
+    if (fingerprint) this.history.initialize({ fingerprint, resetHistory: true, updateUrl: false });
+    const viewer = this.pdfViewer;
+    await Promise.race([viewer.onePageRendered, viewer.pagesPromise.then(() => viewer.onePageRendered)]);
   }
 
   close() {
     this.#generation++;
-    // A draw of the old document may still be settling; its finally leaves #busy alone (another
-    // generation), so the new document starts from an idle renderer.
-    this.#busy = false;
-    this.#renderScheduled = false;
-    this.#observer?.disconnect();
-    this.#observer = null;
-    for (const view of this.#views) {
-      view.renderTask?.cancel();
-      view.textLayer?.cancel();
+    for (const layer of this.#layers.values()) layer.remove();
+    this.#layers.clear();
+    this.#coverage = () => [];
+    this.#pageObserver.disconnect();
+    if (this.#pdf) {
+      this.eventBus.dispatch("findbarclose", { source: this });
+      this.pdfViewer.setDocument(null);
+      this.linkService.setDocument(null);
+      this.history.reset();
     }
-    this.#views = [];
     this.#pdf = null;
-    this.#currentPage = 1;
-    this.#firstRendered?.();
-    this.#firstRendered = null;
-    this.#viewer.replaceChildren();
   }
 
   /**
@@ -202,104 +153,88 @@ export class PdfViewer extends EventTarget {
    * @param {number} pageNumber
    */
   pageElement(pageNumber) {
-    return this.#views[pageNumber - 1]?.div ?? null;
+    return this.#view(pageNumber)?.div ?? null;
   }
 
   /**
-   * The element holding a page's overlays (links, mentions, flashes): the page's unrotated box, so children
+   * The element holding a page's overlays (mentions, flashes): the page's unrotated box, so children
    * positioned in percent of it land on the right spot at every zoom and rotation. Created on first use.
    * @param {number} pageNumber
    * @returns {HTMLElement | null}
    */
   layersFor(pageNumber) {
-    const view = this.#views[pageNumber - 1];
+    const view = this.#view(pageNumber);
     if (!view) return null;
-    if (!view.layers) {
-      view.layers = document.createElement("div");
-      view.layers.className = "page-layers";
-      sizeLayer(view.layers, view);
-      view.div.append(view.layers);
+    let layers = this.#layers.get(pageNumber);
+    if (!layers) {
+      layers = document.createElement("div");
+      layers.className = "page-layers";
+      this.#layers.set(pageNumber, layers);
     }
-    return view.layers;
+    this.#pdfjs.setLayerDimensions(layers, view.viewport);
+    if (layers.parentElement !== view.div) view.div.append(layers);
+    return layers;
   }
 
-  /** Page numbers currently within a screen of the viewport. */
+  /** Pages in view or drawn by pdf.js (its buffer keeps the few near the view). */
   nearPages() {
-    return this.#views.filter((v) => v.near).map((v) => v.number);
+    if (!this.#pdf) return [];
+    const pages = new Set(this.pdfViewer._getVisiblePages().ids);
+    for (const view of this.pdfViewer.getCachedPageViews()) pages.add(view.id);
+    return [...pages].sort((a, b) => a - b);
+  }
+
+  /**
+   * Which boxes the mention overlay covers: the PDF's own links there get `.covered` (hidden while the
+   * overlay is on, so one marker never carries two links). Re-marks every page drawn so far.
+   * @param {CoverageLookup} coverage
+   */
+  setCoverage(coverage) {
+    this.#coverage = coverage;
+    for (let n = 1; n <= this.pageCount; n++) this.#markCovered(n);
   }
 
   // ------------------------------------------------------------------------------------------ zoom
 
-  /**
-   * @param {number | string} value  a zoom factor (1 = 100 %), "auto" or "page-width"
-   */
+  /** @param {number | string} value  a zoom factor (1 = 100 %), "auto" or "page-width" */
   setZoom(value) {
-    let mode = "custom";
-    let zoom = Number(value);
-    if (value === "auto" || value === "page-width") {
-      mode = value;
-      const fit = this.#pageWidthZoom();
-      zoom = value === "auto" ? Math.min(fit, MAX_AUTO_ZOOM) : fit;
-    }
-    if (!Number.isFinite(zoom)) return;
-    zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
-    const changed = Math.abs(zoom - this.#zoom) > 1e-6;
-    const position = this.#views.length && changed ? this.getPosition() : null;
-    this.#zoom = zoom;
-    this.#zoomMode = mode;
-    this.#setScaleProperties();
-    if (position) this.scrollToPoint(position.page, position.y, { margin: 0 });
-    if (changed) this.#scheduleRender();
-    this.dispatchEvent(new CustomEvent("zoomchange", { detail: { zoom, mode } }));
+    if (!this.#pdf) return;
+    if (value !== "auto" && value !== "page-width" && !(Number(value) > 0)) return;
+    this.pdfViewer.currentScaleValue = String(value);
   }
 
-  zoomIn() {
-    this.setZoom(ZOOM_STEPS.find((z) => z > this.#zoom + 1e-3) ?? MAX_ZOOM);
-  }
-
-  zoomOut() {
-    this.setZoom([...ZOOM_STEPS].reverse().find((z) => z < this.#zoom - 1e-3) ?? MIN_ZOOM);
-  }
-
-  #pageWidthZoom() {
-    const view = this.#views[this.#currentPage - 1] ?? this.#views[0];
-    if (!view) return 1;
-    const width = view.rotation % 180 ? view.height : view.width;
-    const room = Math.max(120, this.#container.clientWidth - FIT_PADDING);
-    return room / (width * CSS_UNITS);
-  }
-
-  #setScaleProperties() {
-    const scale = this.#zoom * CSS_UNITS;
-    this.#viewer.style.setProperty("--scale-factor", String(scale));
-    this.#viewer.style.setProperty("--total-scale-factor", String(scale));
-  }
+  zoomIn() { if (this.#pdf) this.pdfViewer.increaseScale(); }
+  zoomOut() { if (this.#pdf) this.pdfViewer.decreaseScale(); }
 
   // ------------------------------------------------------------------------------------ navigation
 
   /** @param {number} pageNumber */
   goToPage(pageNumber) {
-    const n = Math.min(this.#views.length, Math.max(1, Math.round(pageNumber)));
-    if (!this.#views.length) return;
-    const view = this.#views[n - 1];
-    this.#container.scrollTop = this.#pageTop(view) - 8;
-    this.#updateCurrentPage(n);
+    if (!this.pageCount) return;
+    this.pdfViewer.currentPageNumber = Math.min(this.pageCount, Math.max(1, Math.round(pageNumber)));
   }
 
-  previousPage() { this.goToPage(this.#currentPage - 1); }
-  nextPage() { this.goToPage(this.#currentPage + 1); }
+  previousPage() { if (this.pageCount) this.pdfViewer.previousPage(); }
+  nextPage() { if (this.pageCount) this.pdfViewer.nextPage(); }
 
   /**
-   * Where the reader is: the page at the top of the viewport and the y (PDF points) shown there.
+   * Where the reader is: the page at the top of the viewport and the y (PDF points from its top) there.
    * @returns {Position}
    */
   getPosition() {
+    if (!this.#pdf) return { page: 1, y: 0 };
     const top = this.#container.scrollTop;
-    const view = this.#viewAt(top);
-    if (!view) return { page: 1, y: 0 };
-    const fraction = (top - this.#pageTop(view)) / Math.max(1, view.div.clientHeight);
-    const y = view.rotation === 180 ? (1 - fraction) * view.height : fraction * (view.rotation % 180 ? view.width : view.height);
-    return { page: view.number, y };
+    const views = this.#views();
+    let lo = 0;
+    let hi = views.length - 1;
+    while (lo < hi) { // the last page whose top is at or above the view's top: pages are stacked
+      const mid = (lo + hi + 1) >> 1;
+      if (this.#pageTop(views[mid]) <= top) lo = mid;
+      else hi = mid - 1;
+    }
+    const view = views[lo];
+    const [, y] = this.#toPage(view, 0, top - this.#pageTop(view));
+    return { page: view.id, y };
   }
 
   /**
@@ -309,18 +244,18 @@ export class PdfViewer extends EventTarget {
    * @param {{x?: number, margin?: number}} [options]
    */
   scrollToPoint(pageNumber, y, { x = 0, margin = SCROLL_MARGIN } = {}) {
-    const view = this.#views[pageNumber - 1];
+    const view = this.#view(pageNumber);
     if (!view) return;
-    const [fx, fy] = displayFraction(view, x, y);
-    this.#container.scrollTop = this.#pageTop(view) + fy * view.div.clientHeight - margin;
-    const { scrollWidth, clientWidth } = this.#container;
+    const [vx0, , , vy1] = view.viewport.viewBox;
+    const [px, py] = view.viewport.convertToViewportPoint(vx0 + x, vy1 - y);
+    const container = this.#container;
+    container.scrollTop = this.#pageTop(view) + py - margin;
+    const { scrollWidth, clientWidth } = container;
     if (scrollWidth > clientWidth) {
-      const left = view.div.offsetLeft + this.#viewer.offsetLeft + fx * view.div.clientWidth;
-      if (left < this.#container.scrollLeft || left > this.#container.scrollLeft + clientWidth - 40) {
-        this.#container.scrollLeft = left - 40;
-      }
+      const left = this.#pageLeft(view) + px;
+      if (left < container.scrollLeft || left > container.scrollLeft + clientWidth - 40) container.scrollLeft = left - 40;
     }
-    this.#updateCurrentPage();
+    this.pdfViewer.update();
   }
 
   /**
@@ -330,12 +265,12 @@ export class PdfViewer extends EventTarget {
    */
   flash(pageNumber, box) {
     const layers = this.layersFor(pageNumber);
-    const view = this.#views[pageNumber - 1];
-    if (!layers || !view) return;
+    const size = this.pageSize(pageNumber);
+    if (!layers || !size) return;
     const div = document.createElement("div");
     div.className = "flash-target";
     div.dataset.page = String(pageNumber);
-    placeBox(div, box, view.width, view.height);
+    placeBox(div, box, size.width, size.height);
     layers.append(div);
     const remove = () => div.remove();
     div.addEventListener("animationend", remove, { once: true });
@@ -387,251 +322,93 @@ export class PdfViewer extends EventTarget {
     }
   }
 
-  /** @param {number} pageNumber */
+  /**
+   * A page's unrotated size in PDF points and its rotation.
+   * @param {number} pageNumber
+   */
   pageSize(pageNumber) {
-    const view = this.#views[pageNumber - 1];
-    return view ? { width: view.width, height: view.height, rotation: view.rotation } : null;
+    const view = this.#view(pageNumber);
+    if (!view) return null;
+    const { pageWidth, pageHeight } = view.viewport.rawDims;
+    return { width: pageWidth, height: pageHeight, rotation: view.viewport.rotation };
   }
 
-  /**
-   * Use the sizes from the analysis for pages not fetched yet, so that scrolling to a far page lands right
-   * before pdf.js has looked at it.
-   * @param {{number: number, width: number, height: number}[]} pages
-   */
-  applyPageSizes(pages) {
-    for (const p of pages) {
-      const view = this.#views[p.number - 1];
-      if (view && !view.sized && (Math.abs(view.width - p.width) > 0.5 || Math.abs(view.height - p.height) > 0.5)) {
-        view.setSize(p.width, p.height, view.rotation);
-      }
-    }
+  // ------------------------------------------------------------------------------------ internals
+
+  /** @param {number} pageNumber */
+  #view(pageNumber) {
+    if (!this.#pdf || !Number.isInteger(pageNumber)) return null;
+    return this.pdfViewer.getPageView(pageNumber - 1) ?? null;
   }
 
-  /** @param {PageView} view */
+  #views() {
+    return Array.from({ length: this.pdfViewer.pagesCount }, (_, i) => this.pdfViewer.getPageView(i));
+  }
+
+  /** @param {any} view  a PDFPageView; its content box's top in the container's scroll coordinates */
   #pageTop(view) {
-    return this.#viewer.offsetTop + view.div.offsetTop + view.div.clientTop;
+    const box = this.#container.getBoundingClientRect();
+    return view.div.getBoundingClientRect().top - box.top + this.#container.scrollTop + view.div.clientTop;
+  }
+
+  /** @param {any} view */
+  #pageLeft(view) {
+    const box = this.#container.getBoundingClientRect();
+    return view.div.getBoundingClientRect().left - box.left + this.#container.scrollLeft + view.div.clientLeft;
   }
 
   /**
-   * The last page whose top is at or above `y` (scroll coordinates): a binary search, pages are stacked.
+   * A point of the displayed page (CSS px from its top-left) in page coordinates (PDF points from the view
+   * box's top-left).
+   * @param {any} view
+   * @param {number} x
    * @param {number} y
+   * @returns {[number, number]}
    */
-  #viewAt(y) {
-    let lo = 0;
-    let hi = this.#views.length - 1;
-    if (hi < 0) return null;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.#pageTop(this.#views[mid]) <= y) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.#views[lo];
+  #toPage(view, x, y) {
+    const [px, py] = view.viewport.convertToPdfPoint(x, y);
+    const [vx0, , , vy1] = view.viewport.viewBox;
+    return [px - vx0, vy1 - py];
   }
 
-  #onScroll() {
-    if (this.#scrollScheduled) return;
-    this.#scrollScheduled = true;
-    requestAnimationFrame(() => {
-      this.#scrollScheduled = false;
-      this.#updateCurrentPage();
-    });
+  /** @param {HTMLElement} div  a page's div: put its overlays back, say whether it holds a drawing */
+  #repair(div) {
+    const number = Number(div.dataset.pageNumber);
+    const layers = this.#layers.get(number);
+    if (layers && layers.parentElement !== div) div.append(layers);
+    if (!div.querySelector(":scope > .canvasWrapper")) delete div.dataset.rendered;
   }
 
-  /** @param {number} [forced] */
-  #updateCurrentPage(forced) {
-    if (!this.#views.length) return;
-    let page = forced;
-    if (page === undefined) {
-      const line = this.#container.scrollTop + this.#container.clientHeight / 3;
-      page = this.#viewAt(line)?.number ?? 1;
-      // at the very bottom the last page is current even when short
-      const { scrollTop, scrollHeight, clientHeight } = this.#container;
-      if (scrollTop + clientHeight >= scrollHeight - 2) page = this.#views.length;
-    }
-    if (page !== this.#currentPage) {
-      this.#currentPage = page;
-      this.dispatchEvent(new CustomEvent("pagechange", { detail: { pageNumber: page } }));
-    }
-  }
-
-  // ------------------------------------------------------------------------------------- rendering
-
-  /** @param {IntersectionObserverEntry[]} entries */
-  #onIntersect(entries) {
-    for (const entry of entries) {
-      const view = this.#views[Number(/** @type {HTMLElement} */ (entry.target).dataset.pageNumber) - 1];
-      if (!view) continue;
-      view.near = entry.isIntersecting;
-      if (view.near) this.dispatchEvent(new CustomEvent("pagenear", { detail: { pageNumber: view.number } }));
-    }
-    this.#scheduleRender();
-  }
-
-  #scheduleRender() {
-    if (this.#renderScheduled || this.#busy) return;
-    this.#renderScheduled = true;
-    requestAnimationFrame(() => {
-      this.#renderScheduled = false;
-      this.#renderNext();
-    });
-  }
-
-  async #renderNext() {
-    if (this.#busy || !this.#pdf) return;
-    const scale = this.#zoom * CSS_UNITS;
-    const current = this.#currentPage;
-    let next = null;
-    for (const view of this.#views) {
-      if (!view.near || view.failed) continue;
-      if (view.renderedScale === scale && view.textState !== "none") continue;
-      if (!next || Math.abs(view.number - current) < Math.abs(next.number - current)) next = view;
-    }
-    if (!next) {
-      this.#release();
-      return;
-    }
-    this.#busy = true;
-    const generation = this.#generation;
-    try {
-      await this.#draw(next, scale);
-    } catch (error) {
-      if (generation === this.#generation && !(error instanceof this.#pdfjs.RenderingCancelledException)) {
-        next.failed = true;
-        next.div.classList.add("page-failed");
-        next.div.dataset.error = "This page could not be rendered.";
-        console.error(`citelens: page ${next.number} failed to render`, error);
-      }
-    } finally {
-      if (generation === this.#generation) {
-        this.#busy = false;
-        if (next.failed) {
-          this.#firstRendered?.();
-          this.#firstRendered = null;
-        }
-        this.#scheduleRender();
-      }
-    }
-  }
-
-  /**
-   * @param {PageView} view
-   * @param {number} scale  CSS px per PDF point
-   */
-  async #draw(view, scale) {
-    const generation = this.#generation;
-    const page = await this.#pdf.getPage(view.number);
-    if (generation !== this.#generation) return;
-    if (!view.sized) {
-      const [x0, y0, x1, y1] = page.view;
-      view.setSize(x1 - x0, y1 - y0, page.rotate);
-      view.sized = true;
-    }
-    const viewport = page.getViewport({ scale });
-    if (view.renderedScale !== scale) {
-      let ratio = globalThis.devicePixelRatio || 1;
-      const pixels = viewport.width * viewport.height * ratio * ratio;
-      if (pixels > MAX_CANVAS_PIXELS) ratio *= Math.sqrt(MAX_CANVAS_PIXELS / pixels);
-      const canvas = document.createElement("canvas");
-      canvas.width = Math.max(1, Math.floor(viewport.width * ratio));
-      canvas.height = Math.max(1, Math.floor(viewport.height * ratio));
-      canvas.setAttribute("role", "presentation");
-      const context = canvas.getContext("2d", { alpha: false });
-      view.renderTask = page.render({
-        canvasContext: context,
-        viewport,
-        transform: ratio === 1 ? null : [ratio, 0, 0, ratio, 0, 0],
-      });
-      try {
-        await view.renderTask.promise;
-      } finally {
-        view.renderTask = null;
-      }
-      if (generation !== this.#generation) return;
-      const old = view.canvasWrapper.firstElementChild;
-      view.canvasWrapper.replaceChildren(canvas);
-      if (old instanceof HTMLCanvasElement) old.width = old.height = 0; // frees the bitmap now
-      view.renderedScale = scale;
-      view.div.dataset.rendered = "true";
-      this.dispatchEvent(new CustomEvent("pagerendered", { detail: { pageNumber: view.number } }));
-      this.#firstRendered?.();
-      this.#firstRendered = null;
-    }
-    if (view.textState === "none") await this.#buildTextLayer(view, page, viewport);
-  }
-
-  /**
-   * @param {PageView} view
-   * @param {any} page  PDFPageProxy
-   * @param {any} viewport
-   */
-  async #buildTextLayer(view, page, viewport) {
-    const generation = this.#generation;
-    view.textState = "loading";
-    const div = document.createElement("div");
-    div.className = "textLayer";
-    try {
-      const content = await page.getTextContent({ includeMarkedContent: true, disableNormalization: true });
-      if (generation !== this.#generation) return;
-      const layer = new this.#pdfjs.TextLayer({ textContentSource: content, container: div, viewport });
-      view.textLayer = layer;
-      await layer.render();
-      if (generation !== this.#generation || view.textLayer !== layer) return;
-      // pdf.js's viewer trick: a block after the text keeps a drag-selection from jumping to the page's end
-      const end = document.createElement("div");
-      end.className = "endOfContent";
-      div.append(end);
-      div.addEventListener("mousedown", () => div.classList.add("selecting"));
-      div.addEventListener("mouseup", () => div.classList.remove("selecting"));
-      view.div.insertBefore(div, view.layers);
-      view.textDiv = div;
-      view.textState = "done";
-    } catch (error) {
-      view.textState = "done"; // a page without a usable text layer is still readable
-      if (generation === this.#generation) console.warn(`citelens: no text layer for page ${view.number}`, error);
-    }
-  }
-
-  /** Give back canvases and text layers of the pages farthest from the viewport. */
-  #release() {
-    const current = this.#currentPage;
-    const far = (/** @type {PageView} */ a, /** @type {PageView} */ b) =>
-      Math.abs(b.number - current) - Math.abs(a.number - current);
-    const canvases = this.#views.filter((v) => v.renderedScale !== null && !v.near).sort(far);
-    for (const view of canvases.slice(0, Math.max(0, canvases.length - KEEP_CANVASES))) {
-      const canvas = view.canvasWrapper.firstElementChild;
-      if (canvas instanceof HTMLCanvasElement) canvas.width = canvas.height = 0;
-      view.canvasWrapper.replaceChildren();
-      view.renderedScale = null;
-      delete view.div.dataset.rendered;
-    }
-    const texts = this.#views.filter((v) => v.textState === "done" && !v.near).sort(far);
-    for (const view of texts.slice(0, Math.max(0, texts.length - KEEP_TEXT_LAYERS))) {
-      view.textLayer?.cancel();
-      view.textDiv?.remove();
-      view.textLayer = null;
-      view.textDiv = null;
-      view.textState = "none";
+  /** @param {number} pageNumber */
+  #markCovered(pageNumber) {
+    const div = this.pageElement(pageNumber);
+    const size = this.pageSize(pageNumber);
+    const sections = div?.querySelectorAll(".annotationLayer .linkAnnotation");
+    if (!size || !sections?.length) return;
+    const boxes = this.#coverage(pageNumber);
+    for (const section of /** @type {NodeListOf<HTMLElement>} */ (sections)) {
+      // pdf.js places each annotation in percent of the page's unrotated box
+      const { left, top, width, height } = section.style;
+      const x0 = (parseFloat(left) / 100) * size.width;
+      const y0 = (parseFloat(top) / 100) * size.height;
+      const box = [x0, y0, x0 + (parseFloat(width) / 100) * size.width, y0 + (parseFloat(height) / 100) * size.height];
+      const covered = boxes.some((b) => overlapShare(box, b) >= SAME_SPOT);
+      section.classList.toggle("covered", covered);
     }
   }
 }
 
 /**
- * Where a point of the unrotated page (PDF points from its top-left) shows on the displayed page, as
- * fractions of its displayed width and height.
- * @param {{width: number, height: number, rotation: number}} view
- * @param {number} x
- * @param {number} y
- * @returns {[number, number]}
+ * Intersection area over the smaller rectangle's area.
+ * @param {ArrayLike<number>} a
+ * @param {ArrayLike<number>} b
  */
-function displayFraction(view, x, y) {
-  const fx = x / view.width;
-  const fy = y / view.height;
-  switch (view.rotation) {
-    case 90: return [1 - fy, fx];
-    case 180: return [1 - fx, 1 - fy];
-    case 270: return [fy, 1 - fx];
-    default: return [fx, fy];
-  }
+function overlapShare(a, b) {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const hgt = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || hgt <= 0) return 0;
+  const smaller = Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
+  return smaller > 0 ? (w * hgt) / smaller : 0;
 }
 
 /**
