@@ -495,3 +495,38 @@ def test_body_starts_at_an_opening_heading_but_not_at_a_later_section() -> None:
     # a first heading numbered past the start: the opening section's heading was missed, the body began earlier
     assert body_start(tm, (OutlineItem("2.1. Transits", 2, 1, 388.0),)) == tm.text.index("Body text")
     assert body_start(tm, (OutlineItem("1. Introduction", 1, 1, 188.0),)) == tm.text.index("Introduction")
+
+
+OPENING = "We recruited the participants from four schools over one year of study."
+
+
+def _paper_with(page: int, extra: list[TextItem]) -> tuple[Page, ...]:
+    doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Results", 72, 250, 12, BOLD)))
+    return tuple(Page(pg.number, 612, 792, pg.items + tuple(extra), FONTS) if pg.number == page else pg for pg in doc)
+
+
+@pytest.mark.parametrize(("extra", "heading"), [
+    # A bold line in the body's size over a paragraph: a heading.
+    ([it("Study population", 72, 560, font=BOLD), it(OPENING, 72, 574), it(BODY, 72, 586)], ("Study population", 2, 2)),
+    # The same line set smaller than the body: a figure's label or a table's column head.
+    ([it("Study population", 72, 560, 7.5, BOLD), it(OPENING, 72, 570, 7.5), it(BODY, 72, 579, 7.5)], None),
+    # A bold column head over a row of figures: a table, not a section.
+    ([it("Difference adjusted", 72, 560, font=BOLD), it("16.6 (14.0) 2.3 (-0.2 to 4.7) p=0.07 12.1", 72, 574)], None),
+])
+def test_an_unnumbered_bold_line_heads_a_paragraph_in_the_text_size(extra, heading):
+    got = [t for t in titles(detect_outline(_paper_with(2, extra), 10.0)) if t[0] not in ("Introduction", "Methods", "Results")]
+    assert got == ([heading] if heading else [])
+
+
+def test_a_heading_in_capitals_over_a_subheading_in_mixed_case_is_two_headings():
+    extra = [it("PROCESS EVALUATION", 72, 560, font=BOLD), it("Year 9 participants", 72, 572, font=BOLD),
+             it(OPENING, 72, 586), it(BODY, 72, 598)]
+    got = titles(detect_outline(_paper_with(2, extra), 10.0))
+    assert [t for t, _, _ in got] == ["Introduction", "Methods", "PROCESS EVALUATION", "Year 9 participants", "Results"]
+
+
+def test_a_lower_case_known_name_in_bold_at_a_line_start_is_no_run_in_head():
+    extra = [it("evaluation.", 72, 560, font=BOLD), it("We compare the models with three baselines here.", 130, 560)]
+    got = titles(detect_outline(_paper_with(2, extra), 10.0))
+    assert [t for t, _, _ in got] == ["Introduction", "Methods", "Results"]

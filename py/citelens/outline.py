@@ -9,7 +9,7 @@ A line is a heading when it is clearly larger than the body text, or bold and ei
 ("3.2 Results", "IV. METHODS") or a known section name ("Acknowledgements"). Bold run-in headings
 ("**2.1 Data.** We collected ...") count, titled by their bold part. Rejected: long lines, unnumbered
 lines ending in a full stop, running heads and feet (the same line on several pages), anything in the
-page's outer margin, table-of-contents leaders, labels of the front matter ("Keywords", "To cite this
+page's outer margin, unnumbered lines set smaller than the body (a figure's or a table's words), table-of-contents leaders, labels of the front matter ("Keywords", "To cite this
 article"), unnumbered run-in paragraph heads in a paper whose sections are numbered (they sit below
 its outline), a numbered list restarting at 1 inside a section, and, after the References heading,
 anything that is not an appendix heading (so reference entries never become headings).
@@ -230,13 +230,22 @@ def _prose_sizes(sizes: dict[float, int], share: float) -> frozenset[float]:
 def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool, p: OutlineParams) -> bool:
     """Whether ``nxt`` carries on the heading ``line`` wrapped from: same column, size and face, close below.
     A wrapped title's short last line under a line spanning both columns sits in one column; it carries
-    on when it starts where the spanning line does."""
+    on when it starts where the spanning line does. A heading in capitals wraps in capitals: a line in
+    capitals over one in mixed case is a section's heading over its first subheading ("PROCESS EVALUATION",
+    then "Year 9 participants"); an acronym may well close a mixed-case heading's wrapped line."""
     column = nxt.column == line.column or line.column == -1 and abs(nxt.box[0] - line.box[0]) <= line.size
     return column and abs(nxt.size - line.size) < p.same_size \
         and 0 < nxt.baseline - line.baseline <= p.wrap_leading * line.size \
         and (nxt_share >= p.face_share) == emphasised \
+        and not (_capitals(line.text) and _capitals(nxt.text) is False) \
         and HEADING_NUMBER.match(" ".join(nxt.text.split())) is None \
         and KNOWN_SECTION.match(nxt.text.strip()) is None
+
+
+def _capitals(text: str) -> bool | None:
+    """Whether a line's letters are all capitals; None for a line of fewer than four letters."""
+    letters = [c for c in text if c.isalpha()]
+    return None if len(letters) < 4 else all(c.isupper() for c in letters)
 
 
 def _repaired(page: Page, lines: list[Line], body: float, p: OutlineParams, layout: LayoutParams) -> list[Line]:
@@ -421,7 +430,8 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
     Cell Press, BMJ, Frontiers and BMC number no sections: "Lead contact" in bold, then a paragraph.
     The next line must be in the same column, start within ``indent`` x size of the heading, and be
     set in a plain face no much larger than the heading; that rules out table header cells and bold
-    figure labels. ``line`` is the heading's last line when it wraps.
+    figure labels. A paragraph is words: under a table's bold column head comes a row of figures
+    ("16.6 (14.0) 2.3 (−0.2 to 4.7)"). ``line`` is the heading's last line when it wraps.
     """
     text = " ".join(line.text.split())
     if not after or text.endswith((",", ";", ":")) or MATH_CHARS.search(text):
@@ -430,6 +440,7 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
     return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
             and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * p.standalone_next_size
             and after_share < p.face_share and len(nxt.text) > len(text) / 2
+            and _letters(nxt.text) * 2 >= len(nxt.text.replace(" ", ""))
             and not nxt.text.lstrip()[:1].islower())  # a paragraph opens; a wrapped sentence goes on
 
 
@@ -491,7 +502,9 @@ def _run_in(line: Line, emph: frozenset[int]) -> str | None:
         return None
     phrase = raw.endswith((".", ":")) and len(title.split()) >= 2 and title[0].isupper() \
         and not MATH_CHARS.search(title) and not CAPTION.match(title)
-    if number is not None or KNOWN_SECTION.match(title) or phrase:
+    # A heading opens with a capital: a caption's bold opening that wraps ("... in multilingual human" over
+    # "evaluation. We compare ...") leaves a lower-case word in bold at the next line's start.
+    if number is not None or KNOWN_SECTION.match(title) and title[0].isupper() or phrase:
         return head
     return None
 
@@ -729,6 +742,12 @@ def detect_outline(
     after_refs = False
     for i, h in enumerate(headings):
         if i in running:
+            continue
+        if h.number is None and not h.run_in and h.size < p.min_unnumbered_size * body \
+                and not KNOWN_SECTION.match(h.title):
+            # A paper does not set its headings smaller than its text: a smaller unnumbered line is a figure's
+            # label or a table's column head. Only the back matter's known names ("Acknowledgments" at 7 pt)
+            # and the run-in heads of a methods section set small come that small.
             continue
         if h.figure or THEOREM_LABEL.match(h.title) or FIGURE_CAPTION.match(h.title) or NOT_A_SECTION.match(h.title):
             continue  # a theorem's, a figure's or the front matter's label ("Lemma 3.1", "Fig. A.1", "Keywords")

@@ -123,6 +123,8 @@ class OutlineParams:
     line_number_min: int = 10
     line_number_size: float = 0.8
     line_number_rising: float = 0.8
+    #: An unnumbered heading, unless a known section name or a run-in head, is set at least this x the body size.
+    min_unnumbered_size: float = 0.85
     #: An outline needs at least this many headings ...
     min_headings: int = 3
     #: ... and no gap between consecutive headings longer than this share of the page count.

@@ -78,7 +78,7 @@ KNOWN_SECTION = re.compile(
         | data \s+ availability (?: \s+ statement )? | ethics \s+ statement
         | references (?: \s+ (?: and | & ) \s+ notes )? | bibliography | literature \s+ cited
         | works \s+ cited | cited \s+ literature
-        | appendix (?: \s+ [A-Z0-9] )? | appendices | supplementary \s+ (?: materials? | information | data )
+        | appendix (?: \s+ [A-Z0-9] )? | appendices | supplement (?: ary | al ) \s+ (?: materials? | information | data )
         | supporting \s+ information
       ) \s* [.:]? $
     """,
