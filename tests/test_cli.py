@@ -177,7 +177,7 @@ def test_an_unexpected_error_is_one_line_and_the_batch_goes_on(demo: dict[str, P
 
     monkeypatch.delenv("CITELENS_DEBUG", raising=False)
     monkeypatch.setattr(citelens.pipeline, "analyze", flaky)
-    code = cli.main(["analyze", "-q", str(demo["demo-paper.pdf"]), str(demo["demo-paper-linked.pdf"])])
+    code = cli.main(["analyze", "-q", "--jobs", "1", str(demo["demo-paper.pdf"]), str(demo["demo-paper-linked.pdf"])])
     out, err = capsysbinary.readouterr()
     assert code == 1
     assert len(out.decode().splitlines()) == 1

@@ -94,16 +94,21 @@ def guarded(file: Path, work: Callable[[], T]) -> T | None:
     by their message, a file that cannot be read by its reason, anything else as an internal error."""
     try:
         return work()
-    except CitelensError as exc:
-        say(about(file, str(exc)))
-    except OSError as exc:
-        say(about(file, f"cannot read: {exc.strerror or exc}"))
     except Exception as exc:  # noqa: BLE001 - one bad file must not end the batch
-        if os.environ.get("CITELENS_DEBUG"):
+        if os.environ.get("CITELENS_DEBUG") and not isinstance(exc, (CitelensError, OSError)):
             raise
-        say(about(file, f"internal error: {type(exc).__name__}: {one_line(str(exc))}"
-                        " (CITELENS_DEBUG=1 shows the traceback)"))
+        say(failure(file, exc))
     return None
+
+
+def failure(file: Path, exc: Exception) -> str:
+    """The line (without ``citelens:``) saying why ``file`` gave nothing, as :func:`guarded` says it."""
+    if isinstance(exc, CitelensError):
+        return about(file, str(exc))
+    if isinstance(exc, OSError):
+        return about(file, f"cannot read: {exc.strerror or exc}")
+    return about(file, f"internal error: {type(exc).__name__}: {one_line(str(exc))}"
+                       " (CITELENS_DEBUG=1 shows the traceback)")
 
 
 # ------------------------------------------------------------------------------------------- stderr
