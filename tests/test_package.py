@@ -15,8 +15,8 @@ from citelens.fonts import classify_font
 
 PKG = Path(__file__).resolve().parent.parent / "py" / "citelens"
 # Modules allowed to touch files, PDF libraries or the network: the adapters (pdfminer, the resolver's
-# transports and disk cache) and the command lines.
-EDGES = {"adapters", "cli", "__main__.py"}
+# transports and disk cache), the command lines and the batch runners (worker processes, Dask, Parquet files).
+EDGES = {"adapters", "cli", "batch", "__main__.py"}
 FORBIDDEN_IMPORTS = {"pdfminer", "urllib", "http", "socket", "requests", "js", "pyodide", "subprocess"}
 PURE = {"urllib.parse"}  # string functions only
 

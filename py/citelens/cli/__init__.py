@@ -8,6 +8,8 @@
     citelens xml page.html [--text extracted.txt]          a publisher's HTML page (markers linking to its list)
     citelens eval --gold article.xml paper.pdf [--json]    the PDF analysis scored against the XML's citations
     citelens resolve paper.pdf [options]                   the analysis with a record for each reference
+    citelens batch papers/ articles/ --out DIR [--workers N | --scheduler tcp://HOST:8786]
+                                                           Parquet tables and JSON Lines, run by Dask
 
 Contract: stdout (or ``-o``) carries only analyses; everything for people goes to stderr, one line per
 event: ``citelens: FILE: message`` for a file that failed or earned a warning, a progress bar and a
@@ -16,7 +18,7 @@ summary in batch mode. A bad file never stops a batch and never prints a traceba
 
 This package is the one place that opens user files and, with the adapters, knows a PDF library exists.
 One module per command (:mod:`~citelens.cli.analyze`, :mod:`~citelens.cli.evaluate`,
-:mod:`~citelens.cli.xml`, :mod:`~citelens.cli.resolve`), each with a ``register(subparsers)`` and a
+:mod:`~citelens.cli.xml`, :mod:`~citelens.cli.resolve`, :mod:`~citelens.cli.batch`), each with a ``register(subparsers)`` and a
 ``run(args)``; :mod:`~citelens.cli.pdf` is one PDF to its analysis JSON, :mod:`~citelens.cli.common` what
 every command shares (stderr lines, the per-file guard, output, progress, the files a folder holds).
 """
@@ -30,7 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from citelens import __version__
-from citelens.cli import analyze, evaluate, resolve, xml
+from citelens.cli import analyze, batch, evaluate, resolve, xml
 from citelens.cli.common import EXIT_FAILED, EXIT_USAGE, PROG
 
 __all__ = ["main", "parser"]
@@ -74,4 +76,5 @@ def parser() -> argparse.ArgumentParser:
     evaluate.register(sub)
     xml.register(sub)
     resolve.register(sub)
+    batch.register(sub)
     return top

@@ -1,0 +1,168 @@
+"""``citelens batch``: many PDFs and XML/HTML articles analysed by ``dask.distributed``, written as Parquet tables.
+
+Why Dask: it is the usual way Python spreads tasks from one machine to many, with nothing of ours to run on
+the machines: a :class:`~distributed.LocalCluster` of worker processes by default, or the scheduler at
+``--scheduler tcp://HOST:8786`` that the user started with ``dask scheduler`` / ``dask worker``. The workers
+run :func:`citelens.batch.document.process` (so they need citelens installed and the input paths readable:
+a shared filesystem on a cluster) and send back rows; only this process writes to ``OUT``
+(:mod:`citelens.batch.tables`), a chunk at a time. A task whose worker dies is run again elsewhere (Dask's
+own rescheduling, then ``retries``); a bad file is a ``documents`` row with its error.
+
+Resumable: a run first tidies what an interrupted one left half-written, then skips every file whose
+SHA-256 and citelens version are already in ``documents`` (and a second copy of a file met in the same run).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from citelens import __version__
+from citelens.batch import document, tables
+
+#: Documents buffered before their chunk is written, and the longest a finished document waits for it.
+CHUNK_DOCUMENTS = 32
+CHUNK_SECONDS = 30.0
+#: Runs of a task after a failure of its own (a worker's death is rescheduled by Dask before these count).
+RETRIES = 2
+
+
+@dataclass
+class Summary:
+    ok: int = 0
+    failed: int = 0
+    skipped: int = 0
+    chunks: int = 0
+    errors: list[tuple[str, str]] = field(default_factory=list)  # (file, message)
+
+
+@contextmanager
+def connect(*, scheduler: str | None = None, workers: int | None = None) -> Iterator[Any]:
+    """A Dask client: of the scheduler at ``scheduler``, or of a new LocalCluster of ``workers`` processes
+    with one thread each (the analysis is pure Python: threads would share one GIL), closed on exit."""
+    from dask.distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        with Client(scheduler) as client:
+            yield client
+        return
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:
+        yield client
+
+
+def plan(files: Sequence[Path], out: Path,
+         say: Callable[[str], None]) -> tuple[list[tuple[Path, str]], int]:
+    """The files to analyse with their SHA-256 (unreadable ones with ""), and how many are already written;
+    a second copy of a file is said and read once."""
+    done = {sha for sha, version in tables.written(out) if version == __version__}
+    first: dict[str, Path] = {}
+    todo: list[tuple[Path, str]] = []
+    skipped = 0
+    for file in files:
+        try:
+            sha = document.sha256_of(file)
+        except OSError:
+            sha = ""  # process() reports it as the document's error
+        if sha in done:
+            skipped += 1
+        elif sha in first:
+            say(f"{file}: the same file as {first[sha]}: read once")
+        else:
+            if sha:
+                first[sha] = file
+            todo.append((file, sha))
+    return todo, skipped
+
+
+def run(files: Sequence[Path], out: Path, client: Any = None, *, scheduler: str | None = None,
+        workers: int | None = None, options: dict[str, Any] | None = None,
+        chunk_documents: int = CHUNK_DOCUMENTS, chunk_seconds: float = CHUNK_SECONDS,
+        say: Callable[[str], None] = print, progress: bool = False) -> Summary:
+    """Analyse ``files`` into ``out`` on ``client``'s cluster, or (None) on one :func:`connect` makes from
+    ``scheduler`` or ``workers`` once there is something to do; what became of the files."""
+    out.mkdir(parents=True, exist_ok=True)
+    tables.tidy(out)
+    todo, skipped = plan(files, out, say)
+    summary = Summary(skipped=skipped)
+    if skipped:
+        say(f"{out}: {skipped} {'document' if skipped == 1 else 'documents'} already written by citelens "
+            f"{__version__}: skipped")
+    if not todo:
+        return summary
+    if client is None:
+        with connect(scheduler=scheduler, workers=workers) as client:
+            return _run(todo, out, client, summary, options, chunk_documents, chunk_seconds, say, progress)
+    return _run(todo, out, client, summary, options, chunk_documents, chunk_seconds, say, progress)
+
+
+def _run(todo: list[tuple[Path, str]], out: Path, client: Any, summary: Summary, options: dict[str, Any] | None,
+         chunk_documents: int, chunk_seconds: float, say: Callable[[str], None], progress: bool) -> Summary:
+    from dask.distributed import as_completed
+    futures = {client.submit(document.process, str(file), sha or None, options, retries=RETRIES, pure=False,
+                             key=f"citelens-{sha[:16] or 'unreadable'}-{n}"): (file, sha)
+               for n, (file, sha) in enumerate(todo)}
+    bar = _bar(len(todo)) if progress else None
+    buffer: list[dict[str, Any]] = []
+    last = time.monotonic()
+
+    def flush() -> None:
+        nonlocal last
+        if buffer:
+            tables.write_chunk(out, tables.chunk_name(summary.chunks), buffer)
+            summary.chunks += 1
+            buffer.clear()
+        last = time.monotonic()
+
+    try:
+        for future in as_completed(futures):
+            file, sha = futures[future]
+            try:
+                result = future.result()
+            except Exception as exc:  # noqa: BLE001 - a task that failed every try (KilledWorker...)
+                result = _lost(file, sha, exc)
+            row = result["documents"][0]
+            if row["status"] == "ok":
+                summary.ok += 1
+            else:
+                summary.failed += 1
+                summary.errors.append((str(file), row["error"]))
+                _say(bar, say, f"{file}: {row['error']}")
+            buffer.append(result)
+            future.release()
+            if bar is not None:
+                bar.update(1)
+            if len(buffer) >= chunk_documents or time.monotonic() - last >= chunk_seconds:
+                flush()
+    finally:
+        flush()  # what finished is written, also when interrupted
+        if bar is not None:
+            bar.close()
+    return summary
+
+
+def _lost(file: Path, sha: str, exc: BaseException) -> dict[str, Any]:
+    """The rows of a document whose task never came back."""
+    return document.failed(str(file), sha, f"the task failed on every try ({type(exc).__name__}: {exc})")
+
+
+def _bar(total: int) -> Any:
+    try:
+        from tqdm import tqdm
+    except ModuleNotFoundError:
+        return None
+    return tqdm(total=total, file=sys.stderr, unit="doc", dynamic_ncols=True, leave=False)
+
+
+def _say(bar: Any, say: Callable[[str], None], message: str) -> None:
+    if bar is None:
+        say(message)
+    else:
+        with bar.external_write_mode(file=sys.stderr):
+            say(message)

@@ -1,0 +1,260 @@
+"""Batches: ``citelens analyze --jobs N`` (a process pool) and ``citelens batch`` (Dask, Parquet tables).
+
+On real corpus papers of several citation styles (the smallest, so the module stays quick: pdfminer reads
+each in well under a second), JATS and BMC articles and a publisher's HTML page, plus a file that is no
+PDF. The Dask tests share one real LocalCluster of 2 worker processes on the loopback interface.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builders import ROOT, load_demo_paper
+from corpus import CORPUS
+
+pytest.importorskip("dask.distributed")
+pytest.importorskip("pyarrow")
+
+from citelens import __version__  # noqa: E402
+from citelens import cli  # noqa: E402
+from citelens.batch import document, run, tables  # noqa: E402
+
+PDFS = ["pdf/jacow-ipac2018-wepml008.pdf",  # numbered in brackets
+        "pdf/acs-jctc-2022-2c00401.pdf",  # superscripts
+        "pdf/neural-pagerank-wsd__preprint.pdf",  # author-year
+        "pdf/pnas-2023-2220578120.pdf",  # numbered in parentheses
+        "pdf/refextract__2304.10117.pdf"]
+ARTICLES = ["jats/peerj-2015-727.xml", "jats/bmc-trials-2014-15-511.bmc-article-dtd.xml"]
+#: Tens of seconds in pdfminer: past any timeout below.
+SLOW_PDF = "pdf/cell-2024-cell.2024.02.016.pdf"
+
+
+def _corpus(name: str) -> Path:
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"corpus file {name} not found ({CORPUS})")
+    return path
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The batch's files: PDFs, XML articles, an HTML page and one broken file, as a user would name them."""
+    root = tmp_path_factory.mktemp("inputs")
+    files = [_corpus(name) for name in PDFS + ARTICLES]
+    page = root / "plos.html"
+    shutil.copy(ROOT / "tests" / "html_inputs" / "plos.html", page)
+    broken = root / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.7\nnot really a PDF at all\n")
+    return [*files[:3], broken, *files[3:], page]
+
+
+@pytest.fixture(scope="module")
+def expected(inputs: list[Path]) -> dict[str, Any]:
+    """What the single-process run gives: each file through :func:`document.process` here, in order."""
+    results = [document.process(str(f)) for f in inputs]
+    return {"results": results, "tables": {name: _sorted([row for r in results for row in r[name]])
+                                           for name in document.TABLES}}
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Any:
+    from dask.distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      host="127.0.0.1", silence_logs=50) as local, Client(local) as client:
+        yield local, client
+
+
+def _sorted(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows in a stable order without the time they took (the only column that varies between runs)."""
+    rows = [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+    return sorted(rows, key=lambda r: (r["document"] or "", r.get("index") or 0, r.get("file") or ""))
+
+
+def _tables(out: Path) -> dict[str, list[dict[str, Any]]]:
+    return {name: _sorted(tables.read(out, name).to_pylist()) for name in document.TABLES}
+
+
+# ------------------------------------------------------------------------------------------- Dask
+
+
+@pytest.fixture(scope="module")
+def written(cluster: Any, inputs: list[Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """``citelens batch`` on the cluster's 2 workers (through ``--scheduler``): its exit code, stderr, output."""
+    local, _ = cluster
+    out = tmp_path_factory.mktemp("batch") / "tables"
+    err = _capture_stderr(lambda: cli.main(["batch", *map(str, inputs), "--out", str(out),
+                                            "--scheduler", local.scheduler_address]))
+    return {"out": out, **err}
+
+
+def _capture_stderr(call: Any) -> dict[str, Any]:
+    import contextlib
+    import io
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stderr(buffer):
+        code = call()
+    return {"code": code, "err": buffer.getvalue().splitlines()}
+
+
+def test_two_workers_write_the_rows_of_the_single_process_run(cluster: Any, inputs: list[Path],
+                                                              expected: dict[str, Any],
+                                                              written: dict[str, Any]) -> None:
+    local, _ = cluster
+    out, err = written["out"], written["err"]
+    assert written["code"] == 1  # the broken file
+    got = _tables(out)
+    assert got == expected["tables"]
+    docs = {row["file"]: row for row in got["documents"]}
+    broken = docs[str(inputs[3])]
+    assert (broken["status"], broken["kind"], broken["citelens_version"]) == ("error", "pdf", __version__)
+    assert broken["error"].startswith("not a readable PDF")
+    assert f"citelens: {inputs[3]}: {broken['error']}" in err  # the line `citelens analyze` prints
+    assert err[-1].startswith(f"citelens: {len(inputs) - 1} ok, 1 failed, 0 skipped in ")
+    assert all(docs[str(f)]["status"] == "ok" and docs[str(f)]["references"] > 0 for f in inputs if f != inputs[3])
+    assert {docs[str(f)]["engine"] for f in inputs} == {"pdfminer", "jats", "bmc", "html", None}
+    # The JSON Lines hold each analysis as `citelens analyze` / `citelens xml` print it.
+    lines = sorted(tables.analyses(out), key=lambda a: a["source"]["file"])
+    assert lines == sorted((json.loads(r["analysis"]) for r in expected["results"] if r["analysis"]),
+                           key=lambda a: a["source"]["file"])
+    # Every table joins on `document`; each citation names entries of its own document's list.
+    refs = {(r["document"], r["index"]) for r in got["references"]}
+    assert all((c["document"], i) in refs for c in got["citations"] for i in c["ref_indexes"])
+    assert all(c["sentence"][c["marker_start"]:c["marker_end"]] for c in got["citations"] if c["sentence"])
+
+    # A second run skips every document already written by this version, and writes nothing.
+    parts = sorted(p.name for p in out.rglob("part-*"))
+    again = _capture_stderr(lambda: cli.main(["batch", *map(str, inputs), str(inputs[0]), "--out", str(out),
+                                              "--scheduler", local.scheduler_address]))
+    assert again["code"] == 0
+    assert again["err"][0] == (
+        f"citelens: {out}: {len(inputs)} documents already written by citelens {__version__}: skipped")
+    assert sorted(p.name for p in out.rglob("part-*")) == parts
+
+
+def test_the_readmes_duckdb_query_runs_on_the_tables(written: dict[str, Any], expected: dict[str, Any]) -> None:
+    duckdb = pytest.importorskip("duckdb")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    [query] = re.findall(r"```sql\n(.*?)```", readme, re.S)
+    assert "'tables/" in query
+    rows = duckdb.sql(query.replace("'tables/", f"'{written['out']}/")).fetchall()
+    # Recounted here from the rows: how many markers name each entry of each document.
+    refs = {(r["document"], r["index"]): r for r in expected["tables"]["references"] if r["keys"]}
+    named = [(c["document"], i) for c in expected["tables"]["citations"] for i in c["ref_indexes"]]
+    counts = sorted((sum(1 for n in named if n == key) for key in refs), reverse=True)
+    assert len(rows) == 10 and all(documents == 1 for _, _, documents, _ in rows)  # papers citing no common work
+    assert [citations for *_, citations in rows] == counts[:10]
+
+
+def test_a_worker_killed_mid_run_loses_no_document(cluster: Any, inputs: list[Path], expected: dict[str, Any],
+                                                   tmp_path: Path) -> None:
+    local, client = cluster
+    out = tmp_path / "out"
+    summary: list[run.Summary] = []
+    worker = threading.Thread(target=lambda: summary.append(
+        run.run(inputs, out, client, chunk_documents=2, say=lambda line: None)))
+    worker.start()
+    killed = None
+    deadline = time.monotonic() + 120
+    while killed is None and worker.is_alive() and time.monotonic() < deadline:
+        busy = [addr for addr, keys in client.processing().items() if any("citelens-" in str(k) for k in keys)]
+        if busy:
+            pid = client.run(os.getpid, workers=busy[:1])[busy[0]]
+            os.kill(pid, signal.SIGKILL)
+            killed = pid
+        time.sleep(0.02)
+    worker.join(timeout=300)
+    assert killed is not None, "no task was seen running"
+    assert summary and (summary[0].ok, summary[0].failed) == (len(inputs) - 1, 1)
+    assert _tables(out) == expected["tables"]
+    client.wait_for_workers(2, timeout=120)  # the nanny restarts it for the next test
+
+
+def test_an_interrupted_run_keeps_what_it_wrote_and_the_next_one_finishes(cluster: Any, inputs: list[Path],
+                                                                          expected: dict[str, Any],
+                                                                          tmp_path: Path) -> None:
+    _, client = cluster
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+    proc = subprocess.Popen([sys.executable, "-m", "citelens", "batch", *map(str, inputs), "--out", str(out),
+                             "--workers", "1", "--chunk", "1", "-q"], env=env, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not list((out / "documents").glob("part-*.parquet")) and time.monotonic() < deadline:
+            assert proc.poll() is None, "the run ended before any chunk was written"
+            time.sleep(0.05)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the command, its cluster and its workers, at once
+        proc.wait()
+    before = tables.read(out, "documents").num_rows
+    assert 1 <= before < len(inputs)
+    # What a crash between two renames leaves: a chunk's part without its documents part, a temporary file.
+    orphan = next((out / "references").glob("part-*.parquet"))
+    shutil.copy(orphan, orphan.with_name("part-99999999999999999999-1-00000.parquet"))
+    (out / "citations" / ".part-x.parquet.tmp").write_bytes(b"half")
+
+    summary = run.run(inputs, out, client, say=lambda line: None)
+    assert summary.skipped == before
+    assert summary.ok + summary.failed == len(inputs) - before
+    assert _tables(out) == expected["tables"]  # every document once
+    assert not list(out.rglob("*.tmp"))
+
+
+# ---------------------------------------------------------------------------------------- --jobs
+
+
+def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "CITELENS_DEBUG"}
+    env.update(PYTHONIOENCODING="utf-8", PYTHONPATH=str(ROOT / "py"))
+    return subprocess.run([sys.executable, "-m", "citelens", *map(str, args)], capture_output=True, text=True,
+                          encoding="utf-8", env=env, timeout=300, check=False)
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return load_demo_paper().build_all(tmp_path_factory.mktemp("demo"))
+
+
+def _without_times(stderr: str) -> list[str]:
+    return [re.sub(r" in \d+\.\d s$", " in _ s", line) for line in stderr.splitlines()]
+
+
+def test_jobs_2_prints_what_jobs_1_prints_in_the_same_order(demo: dict[str, Path]) -> None:
+    files = [_corpus(PDFS[0]), demo["not-a-pdf.pdf"], demo["demo-paper.pdf"], demo["scanned.pdf"],
+             _corpus(PDFS[1]), demo["encrypted.pdf"], demo["demo-paper-linked.pdf"]]
+    one, two = _cli("analyze", "--jobs", "1", *files), _cli("analyze", "--jobs", "2", *files)
+    assert one.returncode == two.returncode == 1
+    assert two.stdout == one.stdout
+    assert [json.loads(line)["source"]["file"] for line in two.stdout.splitlines()] == [
+        str(f) for f in files if f.name not in {"not-a-pdf.pdf", "encrypted.pdf"}]
+    assert _without_times(two.stderr) == _without_times(one.stderr)
+    assert f"citelens: {demo['not-a-pdf.pdf']}: not a PDF (no %PDF- header)" in two.stderr.splitlines()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_past_its_timeout_is_an_error_line_and_the_batch_goes_on(demo: dict[str, Path], jobs: str) -> None:
+    slow = _corpus(SLOW_PDF)
+    began = time.monotonic()
+    proc = _cli("analyze", "--jobs", jobs, "--timeout", "2", demo["demo-paper.pdf"], slow,
+                demo["demo-paper-linked.pdf"])
+    assert time.monotonic() - began < 60
+    assert proc.returncode == 1
+    assert [json.loads(line)["source"]["file"] for line in proc.stdout.splitlines()] == [
+        str(demo["demo-paper.pdf"]), str(demo["demo-paper-linked.pdf"])]
+    err = proc.stderr.splitlines()
+    assert f"citelens: {slow}: timed out after 2 s" in err
+    assert err[-1].startswith("citelens: 2 ok, 1 failed in ")
