@@ -21,12 +21,13 @@ SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/
 # The end-to-end tests (e2e/) drive Debian's chromium through Playwright: `playwright install` downloads a
 # browser, which this network does not allow. Installed with apt when missing (as root, or through sudo).
 CHROMIUM  := /usr/bin/chromium
+PDFTOTEXT := /usr/bin/pdftotext
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: help setup demo demo-cli test lint e2e chromium bench bench-large wheel site serve clean
+.PHONY: help setup demo demo-cli test lint e2e chromium bench bench-large bench-batch wheel site serve clean
 
 help:
-	@echo "make setup   create .venv and install citelens with its pdf, test and demo extras"
+	@echo "make setup   create .venv and install citelens with its pdf, test, demo, batch and bench extras"
 	@echo "make demo    build everything and serve the reader on the demo paper (http://localhost:8000/)"
 	@echo "make demo-cli  build the demo paper and print its analysis JSON (the command-line path)"
 	@echo "make test    lint the JS, then run every test, unit and end-to-end in Chromium (ARGS='-k cli' to pick some)"
@@ -35,6 +36,7 @@ help:
 	@echo "make chromium  install Debian's chromium for the end-to-end tests, if /usr/bin/chromium is missing"
 	@echo "make bench   time each stage on the corpus (ARGS='--limit 5' or '--skip-extract')"
 	@echo "make bench-large  the long paper at 100, 250, 500 pages: CLI and reader (ARGS='--sizes 120 --skip-browser')"
+	@echo "make bench-batch  papers per second: each engine, --jobs 1/2, Dask 1/2 workers; refextract beside (ARGS='--limit 4')"
 	@echo "make wheel   build the pure-Python wheel into dist/ and check its tag is py3-none-any"
 	@echo "make site    build the static browser reader into site/ (npm ci, wheels, Pyodide, pdf.js)"
 	@echo "make serve   build the site and serve it on http://localhost:8000/ (PORT=8000)"
@@ -44,7 +46,7 @@ setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[pdf,test,demo]'
+	$(BIN)/python -m pip install --quiet -e '.[pdf,test,demo,batch,bench]'
 	@touch $@
 
 PORT ?= 8000
@@ -86,6 +88,14 @@ bench: setup
 
 bench-large: setup site $(CHROMIUM)
 	$(BIN)/python bench/bench_large.py $(ARGS)
+
+# refextract reads PDFs through poppler's pdftotext: Debian's poppler-utils, installed like chromium.
+bench-batch: setup $(PDFTOTEXT)
+	$(BIN)/python bench/bench_batch.py $(ARGS)
+
+$(PDFTOTEXT):
+	$(SUDO) apt-get update
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends poppler-utils
 
 wheel: $(WHEEL)
 
