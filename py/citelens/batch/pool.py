@@ -13,6 +13,7 @@ so an item's clock starts when a warm worker receives it.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -37,7 +38,9 @@ class Outcome(Generic[T, R]):
 
 
 def _serve(conn: Connection, work: Callable[[Any], Any], warm_up: Callable[[], Any] | None) -> None:
-    """A worker's loop: (index, item) in, (index, ok, result or traceback text) out; None ends it."""
+    """A worker's loop: (index, item) in, (index, ok, result or traceback text) out; None ends it. Ctrl-C is
+    the parent's to handle (it stops the workers), so a worker ignores it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if warm_up is not None:
         warm_up()
     conn.send(_READY)

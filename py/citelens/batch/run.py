@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -105,8 +106,9 @@ def run(files: Sequence[Path], out: Path, client: Any = None, *, scheduler: str 
 def _run(todo: list[tuple[Path, str]], out: Path, client: Any, summary: Summary, options: dict[str, Any] | None,
          chunk_documents: int, chunk_seconds: float, say: Callable[[str], None], progress: bool) -> Summary:
     from dask.distributed import as_completed
+    run_id = uuid.uuid4().hex[:8]
     futures = {client.submit(document.process, str(file), sha or None, options, retries=RETRIES, pure=False,
-                             key=f"citelens-{sha[:16] or 'unreadable'}-{n}"): (file, sha)
+                             key=f"citelens-{run_id}-{n}-{sha[:12]}"): (file, sha)
                for n, (file, sha) in enumerate(todo)}
     bar = _bar(len(todo)) if progress else None
     buffer: list[dict[str, Any]] = []
