@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citelens.citations import find_citations
+from citelens.citations import _narratives, find_citations
 from citelens.layout import char_edges, text_map
 from citelens.model import CitationStyle, Font, Page, Reference, TextItem
+from citelens.patterns import AY_NARRATIVE
 from citelens.references import ReferenceList
 
 import builders
@@ -330,3 +331,30 @@ def test_any_text_is_processed_quickly_and_stays_in_range(text):
     for c, (a, b) in zip(result.citations, result.spans, strict=True):
         assert 0 <= a < b <= len(tm.text)
         assert all(1 <= i <= 30 for i in c.ref_indexes)
+
+
+NARRATIVE_TEXTS = [
+    "as Smith et al. (2019) and Lee & Park [2002] showed, and van der Berg’s (2004, p. 12) view",
+    "Ammar et\nal. (2018a, b), O'Neil and Subrama-\nnian (2007); (Smith 2019) (see 2019) Smith (19) Lee (2020",
+    "St. John (1999) Müller [2001, §3] x(2019) Jones ((2019)) Kim (2019 (Lee (2020)",
+]
+NARRATIVE_TOKENS = ["Smith", "van ", "et al.", " and ", "&", "’s", " ", "\n", "(", ")", "[", "]", "2019", "1999a",
+                    ", ", "p. 4", ";", "-\n", "x", "É"]
+
+
+def assert_narratives_as_finditer(text: str) -> None:
+    for a, b in ((0, len(text)), (3, len(text) - 2), (10, 40)):
+        expected = [(m.span(), m.groupdict()) for m in AY_NARRATIVE.finditer(text, a, b)]
+        assert [(m.span(), m.groupdict()) for m in _narratives(text, a, b, text[::-1])] == expected
+
+
+@pytest.mark.parametrize("text", NARRATIVE_TEXTS)
+def test_narrative_citations_are_searched_only_where_they_can_be(text):
+    assert_narratives_as_finditer(text)
+    assert any(True for _ in AY_NARRATIVE.finditer(text))  # the table holds real narrative citations
+
+
+@settings(max_examples=200, deadline=2000)
+@given(st.lists(st.sampled_from(NARRATIVE_TOKENS), max_size=60).map("".join))
+def test_narrative_search_finds_what_the_pattern_finds_anywhere(text):
+    assert_narratives_as_finditer(text)

@@ -44,6 +44,8 @@ from citelens.patterns import (
     AY_LEADING_AUTHORS,
     AY_LEADING_AUTHORS_NARRATIVE,
     AY_NARRATIVE,
+    AY_NARRATIVE_BRACKET,
+    AY_NARRATIVE_LEAD,
     AY_NAME_YEARS,
     AY_PAREN,
     ENUMERATION_AFTER,
@@ -474,8 +476,33 @@ def _same_author(key: str, ref: Reference) -> bool:
     return _fold(ref.raw[: len(key) + 12]).startswith(key)
 
 
+def _narratives(text: str, a: int, b: int, backwards: str) -> Iterator[re.Match[str]]:
+    """The matches of ``AY_NARRATIVE.finditer(text, a, b)``, tried only where one can be (``backwards`` is
+    ``text[::-1]``). A narrative citation's names hold only AY_NARRATIVE_LEAD characters, so its opening bracket
+    is the first other character after its start: an AY_NARRATIVE_BRACKET, and the citation starts in the run of
+    lead characters before it. It ends at the first closing bracket after that (its years and locator hold
+    none), so searching from the run's start to there finds it, and nothing before the run can match."""
+    n = len(text)
+    pos = a
+    while True:
+        bracket = AY_NARRATIVE_BRACKET.search(text, pos, b)
+        if bracket is None:
+            return
+        q = bracket.start()
+        lead = AY_NARRATIVE_LEAD.match(backwards, n - q, n - pos)
+        ends = [e for e in (text.find(")", q + 1, b), text.find("]", q + 1, b)) if e >= 0]
+        if ends and lead is not None:
+            m = AY_NARRATIVE.search(text, q - (lead.end() - lead.start()), min(ends) + 1)
+            if m is not None and m.start() <= q:
+                yield m
+                pos = m.end()
+                continue
+        pos = q + 1
+
+
 def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                  p: CitationParams) -> Iterator[_Marker]:
+    backwards = text[::-1]
     for a, b in spans:
         taken: list[tuple[int, int]] = []
         for m in AY_PAREN.finditer(text, a, b):  # "(Smith et al., 2019a; Lee 2020, p. 4)"
@@ -494,7 +521,7 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                 last = m.end() - 1 - len(body) + max(y.end() for y in YEAR.finditer(body))
                 end = m.end() if len(text[last:m.end() - 1].strip()) <= p.ay_tail_chars else last
                 yield _Marker(m.start(), end, tuple(dict.fromkeys(hits)))
-        for m in AY_NARRATIVE.finditer(text, a, b):  # "Smith et al. (2019)", "Johnson [2002]"
+        for m in _narratives(text, a, b, backwards):  # "Smith et al. (2019)", "Johnson [2002]"
             if any(s <= m.start() < e or s < m.end() <= e for s, e in taken):
                 continue
             # "A, B, C, and D (2002)": D alone matched; "A, B, C and D (2002)": "C and D" matched

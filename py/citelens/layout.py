@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 
 from citelens.model import DESCENT, Box, Page, TextItem
 from citelens.params import PARAMS, LayoutParams
@@ -114,55 +115,56 @@ def char_edges(item: TextItem) -> tuple[float, ...]:
     return tuple(edges)
 
 
-def _join(items: Sequence[TextItem], params: LayoutParams) -> tuple[str, tuple[int, ...]]:
-    """The line's text (a space where a gap between two items is wider than a word space) and where
-    each item starts in it."""
+def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
+    """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
+    line when its items are in ``aside``."""
+    first = items[0]
+    column = ASIDE if aside and id(first) in aside else 0
     if len(items) == 1:
-        return items[0].text, (0,)
+        return Line(page.number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1), column)
+    # One pass: the text (a space where a gap between two items is wider than a word space) and where each
+    # item starts in it; the characters per size (the size covering most characters wins, ties: the first
+    # seen) and the lowest baseline of each size; the line's box.
     space_gap = params.space_gap
     parts: list[str] = []
     offsets: list[int] = []
     pos = 0
-    prev: TextItem | None = None
-    for item in items:
-        text = item.text
+    sizes: dict[float, int] = {}
+    lowest: dict[float, float] = {}
+    x0, y0, x1, y1 = first.box
+    prev = None
+    for i in items:
+        text = i.text
+        size, x, y = i.size, i.x, i.y
         if prev is not None:
-            size = prev.size if prev.size > item.size else item.size
-            if item.x - (prev.x + prev.width) > space_gap * size and prev.text[-1:] != " " and text[:1] != " ":
+            gap_size = prev.size if prev.size > size else size
+            if x - (prev.x + prev.width) > space_gap * gap_size and prev.text[-1:] != " " and text[:1] != " ":
                 parts.append(" ")
                 pos += 1
         offsets.append(pos)
         parts.append(text)
-        pos += len(text)
-        prev = item
-    return "".join(parts), tuple(offsets)
-
-
-def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
-    """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
-    line when its items are in ``aside``."""
-    text, offsets = _join(items, params)
-    # The size covering most characters (ties: the first seen), one pass, with the line's box.
-    first = items[0]
-    column = ASIDE if aside and id(first) in aside else 0
-    if len(items) == 1:
-        return Line(page.number, (first,), offsets, text, first.box, first.y, round(first.size, 1), column)
-    sizes: dict[float, int] = {}
-    x0, y0, x1, y1 = first.box
-    for i in items:
-        key = round(i.size, 1)
-        sizes[key] = sizes.get(key, 0) + len(i.text)
-        if i.x < x0:
-            x0 = i.x
-        if i.x + i.width > x1:
-            x1 = i.x + i.width
-        if i.y - i.height < y0:
-            y0 = i.y - i.height
-        if i.y + DESCENT * i.height > y1:
-            y1 = i.y + DESCENT * i.height
+        n = len(text)
+        pos += n
+        prev = i
+        key = round(size, 1)
+        if key in sizes:
+            sizes[key] += n
+            if y > lowest[key]:
+                lowest[key] = y
+        else:
+            sizes[key] = n
+            lowest[key] = y
+        if x < x0:
+            x0 = x
+        if x + i.width > x1:
+            x1 = x + i.width
+        if y - i.height < y0:
+            y0 = y - i.height
+        if y + DESCENT * i.height > y1:
+            y1 = y + DESCENT * i.height
     size = max(sizes, key=sizes.__getitem__) if len(sizes) > 1 else key
-    baseline = max(i.y for i in items if round(i.size, 1) == size)
-    return Line(page.number, tuple(items), offsets, text, (x0, y0, x1, y1), baseline, size, column)
+    return Line(page.number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size,
+                column)
 
 
 def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams = PARAMS.layout) -> list[Line]:
@@ -172,15 +174,19 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     (``params.line_tolerance`` by default; the outline stage retries tight-leading pages with less).
     """
     tol = params.line_tolerance if tolerance is None else tolerance
-    items = sorted((i for i in page.items if i.text.strip()), key=lambda i: i.y)
+    items = sorted((i for i in page.items if i.text.strip()), key=_y)
     # 1. Bands of items whose baselines lie within tol x size of the band's first item. A superscript
     #    sits ~0.35 em above its baseline and joins it; the next line, >= 1 em below, does not.
     bands: list[list[TextItem]] = []
     ref_y = ref_size = 0.0
+    drop = params.stacked_drop
     for item in items:
         size = item.size
-        if bands and item.y - ref_y <= tol * (ref_size if ref_size > size else size) \
-                and not _stacked(bands[-1], item, params):
+        below = item.y - ref_y
+        # _stacked's own first test, inline: most items are no wider than an em or sit on the band's baseline.
+        if bands and below <= tol * (ref_size if ref_size > size else size) \
+                and (below <= drop * size or (item.x + item.width) - item.x <= size
+                     or not _stacked(bands[-1], item, params)):
             bands[-1].append(item)
             if size > ref_size:
                 ref_size = size
@@ -233,8 +239,8 @@ def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool
     return False
 
 
-def _x(item: TextItem) -> float:
-    return item.x
+_x = attrgetter("x")
+_y = attrgetter("y")
 
 
 def _main(band: list[TextItem]) -> tuple[float, float]:

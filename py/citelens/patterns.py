@@ -735,6 +735,14 @@ AY_NARRATIVE = re.compile(
     X,
 )
 
+# Where AY_NARRATIVE can match, so that citations.py tries it only there: the bracket that opens its year,
+# "(2019" of "Smith et al. (2019)", "[2002" of "Johnson [2002]" ...
+AY_NARRATIVE_BRACKET = re.compile(r"(?P<bracket> [(\[] ) \s* (?: 1[6-9]\d{2} | 20\d{2} )", X)
+# ... and every character that may stand between a narrative citation's first letter and that bracket: the
+# letters, spaces, line breaks, apostrophes, diacritics, hyphens, dots and ampersands of its names and of
+# "et al." ("van der Berg", "O'Neil & Lee", "Ammar et\nal. "), matched backwards from the bracket.
+AY_NARRATIVE_LEAD = re.compile(r"(?P<lead> [\w\s'’¨´`\-.&A-ZÀ-ÖØ-ÞĀ-Ž]* )", X)
+
 # A citation without brackets, as F1000 sets some: "following the protocol of Frazier et al., 2014.",
 # "parameters from Loefer & Sedberry, 2003 (R. terraenovae)". Only with a second author or "et al." and a
 # comma before the year: "Smith, 2003" alone says too little.
