@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citelens.citations import _narratives, find_citations
+from citelens.citations import _bare_matches, _narratives, find_citations
 from citelens.layout import char_edges, text_map
 from citelens.model import CitationStyle, Font, Page, Reference, TextItem
-from citelens.patterns import AY_NARRATIVE
+from citelens.patterns import AY_BARE, AY_NARRATIVE, REF_WORD_NUMBERS, UNICODE_SUPERSCRIPT
 from citelens.references import ReferenceList
 
 import builders
@@ -333,28 +333,45 @@ def test_any_text_is_processed_quickly_and_stays_in_range(text):
         assert all(1 <= i <= 30 for i in c.ref_indexes)
 
 
-NARRATIVE_TEXTS = [
+# Author-year patterns are searched only where they can match (citations._narratives, _bare_matches): the same
+# matches as the pattern's own finditer, over real forms and over random runs of their pieces.
+AUTHOR_YEAR_TEXTS = [
     "as Smith et al. (2019) and Lee & Park [2002] showed, and van der Berg’s (2004, p. 12) view",
     "Ammar et\nal. (2018a, b), O'Neil and Subrama-\nnian (2007); (Smith 2019) (see 2019) Smith (19) Lee (2020",
     "St. John (1999) Müller [2001, §3] x(2019) Jones ((2019)) Kim (2019 (Lee (2020)",
+    "the protocol of Frazier et al., 2014. Loefer & Sedberry, 2003 (R. terraenovae); Smith, et al., 2015a, b",
+    "Smith and Lee, 2019, 2020 and Range and Huber, 2007; Smith, 2003 alone; Müller & Ün, 1999",
 ]
-NARRATIVE_TOKENS = ["Smith", "van ", "et al.", " and ", "&", "’s", " ", "\n", "(", ")", "[", "]", "2019", "1999a",
-                    ", ", "p. 4", ";", "-\n", "x", "É"]
+AUTHOR_YEAR_TOKENS = ["Smith", "van ", "et al.", " and ", "&", "’s", " ", "\n", "(", ")", "[", "]", "2019", "1999a",
+                      ", ", ",", "p. 4", ";", "-\n", "x", "É", "b"]
 
 
-def assert_narratives_as_finditer(text: str) -> None:
+def assert_searched_as_finditer(text: str) -> None:
+    backwards = text[::-1]
     for a, b in ((0, len(text)), (3, len(text) - 2), (10, 40)):
-        expected = [(m.span(), m.groupdict()) for m in AY_NARRATIVE.finditer(text, a, b)]
-        assert [(m.span(), m.groupdict()) for m in _narratives(text, a, b, text[::-1])] == expected
+        for pattern, search in ((AY_NARRATIVE, _narratives), (AY_BARE, _bare_matches)):
+            expected = [(m.span(), m.groupdict()) for m in pattern.finditer(text, a, b)]
+            assert [(m.span(), m.groupdict()) for m in search(text, a, b, backwards)] == expected
 
 
-@pytest.mark.parametrize("text", NARRATIVE_TEXTS)
-def test_narrative_citations_are_searched_only_where_they_can_be(text):
-    assert_narratives_as_finditer(text)
-    assert any(True for _ in AY_NARRATIVE.finditer(text))  # the table holds real narrative citations
+@pytest.mark.parametrize("text", AUTHOR_YEAR_TEXTS)
+def test_author_year_citations_are_searched_only_where_they_can_be(text):
+    assert_searched_as_finditer(text)
+    # the table holds real citations of both kinds
+    assert any(True for _ in AY_NARRATIVE.finditer(text)) or any(True for _ in AY_BARE.finditer(text))
 
 
-@settings(max_examples=200, deadline=2000)
-@given(st.lists(st.sampled_from(NARRATIVE_TOKENS), max_size=60).map("".join))
-def test_narrative_search_finds_what_the_pattern_finds_anywhere(text):
-    assert_narratives_as_finditer(text)
+@settings(max_examples=300, deadline=2000)
+@given(st.lists(st.sampled_from(AUTHOR_YEAR_TOKENS), max_size=60).map("".join))
+def test_author_year_search_finds_what_the_patterns_find_anywhere(text):
+    assert_searched_as_finditer(text)
+
+
+@pytest.mark.parametrize("pattern, text, expected", [
+    (UNICODE_SUPERSCRIPT, "shown¹⁻⁴ and before¹² here", ["¹⁻⁴", "¹²"]),
+    (UNICODE_SUPERSCRIPT, "a list.² and x)³ and ²alone", []),
+    (REF_WORD_NUMBERS, "ref. 41, refs 29 and 30, Refs. 3–5 (ref 7)", ["ref. 41", "refs 29 and 30", "Refs. 3–5", "ref 7"]),
+    (REF_WORD_NUMBERS, "pref 3, Xref 4, ref 35.2, 1ref 5", []),
+])
+def test_markers_opening_with_their_first_character_and_a_lookbehind(pattern, text, expected):
+    assert [m.group() for m in pattern.finditer(text)] == expected

@@ -41,6 +41,8 @@ from citelens.patterns import (
     ALPHA_KEY,
     ALPHA_LABEL_START,
     AY_BARE,
+    AY_BARE_COMMA,
+    AY_BARE_RUN,
     AY_LEADING_AUTHORS,
     AY_LEADING_AUTHORS_NARRATIVE,
     AY_NARRATIVE,
@@ -537,11 +539,36 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
 def _bare(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -> Iterator[_Marker]:
     """Citations without brackets ("Frazier et al., 2014"): searched only once the document is known to
     cite by author and year, and not counted in the style tally."""
+    backwards = text[::-1]
     for a, b in spans:
-        for m in AY_BARE.finditer(text, a, b):
+        for m in _bare_matches(text, a, b, backwards):
             hits = list(_resolve(m, index))
             if hits:
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
+
+
+def _bare_matches(text: str, a: int, b: int, backwards: str) -> Iterator[re.Match[str]]:
+    """The matches of ``AY_BARE.finditer(text, a, b)``, tried only around the commas before a year
+    (``backwards`` is ``text[::-1]``). Such a citation holds only AY_BARE_RUN characters and one AY_BARE_COMMA,
+    so it lies in the run of those characters around the first comma after where the search stands: a search
+    over that run (and the character after it, for the closing word boundary) finds it, and nothing before
+    the run can match."""
+    n = len(text)
+    pos = a
+    while True:
+        comma = AY_BARE_COMMA.search(text, pos, b)
+        if comma is None:
+            return
+        q = comma.start()
+        back = AY_BARE_RUN.match(backwards, n - q, n - pos)
+        ahead = AY_BARE_RUN.match(text, q, b)
+        assert back is not None and ahead is not None  # a run of none matches too
+        m = AY_BARE.search(text, q - (back.end() - back.start()), min(ahead.end() + 1, b))
+        if m is not None:
+            yield m
+            pos = m.end()
+        else:
+            pos = ahead.end()
 
 
 def _resolve(m: re.Match[str], index: _AuthorIndex, phrase: str = "", first: str | None = None) -> Iterator[int]:

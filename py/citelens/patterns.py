@@ -599,10 +599,11 @@ ALPHA_BRACKET = re.compile(
 ALPHA_LABEL_START = re.compile(rf"\[ (?P<key> {_ALPHA_KEY} ) \]", X)
 
 # Entries named in the sentence by number, in numbered and superscript documents: "ref. 41", "refs 29 and 30",
-# "Refs. 3–5", "ref 35".
+# "Refs. 3–5", "ref 35". The word boundary is a lookbehind after the "R" (the same test), so the engine skips
+# straight to each "R" and "r".
 REF_WORD_NUMBERS = re.compile(
     r"""
-    \b [Rr]efs? \.? \s* (?P<body> \d{1,4} (?: \s* (?: [-–—,] | and ) \s* \d{1,4} )* ) \b (?! \s* [.,]? \d)
+    [Rr] (?<! \w [Rr] ) efs? \.? \s* (?P<body> \d{1,4} (?: \s* (?: [-–—,] | and ) \s* \d{1,4} )* ) \b (?! \s* [.,]? \d)
     """,
     X,
 )
@@ -654,8 +655,10 @@ SUPERSCRIPT_MARKER = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴
 # A later piece of a superscript run, as extracted item by item: "–", ",", "5", "10,".
 SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–\-−⁻\s]+")
 
-# Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²".
-UNICODE_SUPERSCRIPT = re.compile(r"(?<=[^\W\d_.,;:)\]])[⁰¹²³⁴⁵⁶⁷⁸⁹]+(?:[⁻,–][⁰¹²³⁴⁵⁶⁷⁸⁹]+)*")
+# Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²". The first digit comes before the
+# lookbehind that checks the letter ahead of it (the same test), so the engine skips straight to the digits.
+UNICODE_SUPERSCRIPT = re.compile(
+    r"[⁰¹²³⁴⁵⁶⁷⁸⁹] (?<= [^\W\d_.,;:)\]] [⁰¹²³⁴⁵⁶⁷⁸⁹] ) [⁰¹²³⁴⁵⁶⁷⁸⁹]* (?: [⁻,–] [⁰¹²³⁴⁵⁶⁷⁸⁹]+ )*", X)
 SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 
 # What an affiliation or address holds, so a raised number opening such a line labels an affiliation, not a
@@ -753,6 +756,13 @@ AY_BARE = re.compile(
     """,
     X,
 )
+
+# Where AY_BARE can match, so that citations.py tries it only there: the comma before its year, ", 2014" of
+# "Frazier et al., 2014" ...
+AY_BARE_COMMA = re.compile(r"(?P<comma> , ) \s* (?: 1[6-9]\d{2} | 20\d{2} )", X)
+# ... and every character such a citation holds: AY_NARRATIVE_LEAD's, commas and the years' digits ("Smith, et
+# al., 2014, 2015a", "Loefer & Sedberry, 2003"), matched backwards and forwards from the comma.
+AY_BARE_RUN = re.compile(r"(?P<run> [\w\s'’¨´`\-.&,A-ZÀ-ÖØ-ÞĀ-Ž]* )", X)
 
 # ----------------------------------------------------------------------------- figures, sentences
 # (figures.py and sentences.py: append their patterns here)
