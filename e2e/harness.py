@@ -205,18 +205,21 @@ class Reader:
 
     def open(self, path: str, *, expect: str = "done") -> None:
         """Open a PDF in the running page (its worker stays warm) and wait until the reader settles.
-        ``expect`` is the ``data-analysis-state`` to reach, or ``"error"`` for a file pdf.js refuses."""
+        ``expect`` is the ``data-analysis-state`` to reach, or ``"error"`` for a file the reader cannot open
+        (the paper that was open, if any, stays: ``current`` is kept)."""
+        kept = self.current
         self.current = None
         self.wait_render_idle()
-        # openDocument() resets data-pdf-state and data-analysis-state synchronously, so a "done" seen
-        # from here on belongs to this file.
+        # open() sets data-open-state="opening" synchronously, and the new paper's first page resets
+        # data-analysis-state before data-open-state leaves "opening": a "done" seen after belongs to it.
         self.page.evaluate("(url) => window.citelens.open(url)", self.url(path))
         self.wait_settled()
         state = self.state()
         if expect == "error":
-            assert state["pdfState"] == "error", state
-        else:
-            assert (state["pdfState"], state["analysisState"]) == ("ready", expect), (state, self.notices())
+            assert state["openState"] == "failed", state
+            self.current = kept
+            return
+        assert (state["pdfState"], state["analysisState"]) == ("ready", expect), (state, self.notices())
         self.current = path
 
     def ensure(self, path: str) -> None:
@@ -240,7 +243,8 @@ class Reader:
         self.page.wait_for_function(
             """() => {
               const b = document.body.dataset;
-              return b.pdfState === "error" || ["done", "failed", "unavailable"].includes(b.analysisState);
+              return b.openState !== "opening" && (b.pdfState === "error" || b.openState === "failed"
+                || ["done", "failed", "unavailable"].includes(b.analysisState));
             }""", timeout=ANALYSIS_TIMEOUT_MS)
 
     def state(self) -> dict[str, str]:

@@ -14,11 +14,15 @@ from harness import NUMBERED, Reader
 
 
 def test_file_that_is_not_a_pdf_shows_an_error(reader):
+    reader.ensure(NUMBERED)
+    before = reader.state()
     reader.open("gen/not-a-pdf.pdf", expect="error")
     message = reader.page.locator("#viewer-message")
     assert message.is_visible()
     assert "not-a-pdf.pdf" in message.inner_text() and "is not a PDF" in message.inner_text()
-    assert reader.state()["analysisState"] == "idle"
+    # nothing of the refused file was analysed: the paper that was open stays, with its links
+    after = reader.state()
+    assert (after["pdfState"], after["analysisState"], after["citations"]) == ("ready", "done", before["citations"])
 
 
 def test_truncated_pdf_shows_an_error(reader):

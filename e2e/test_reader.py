@@ -228,7 +228,9 @@ def test_opening_a_file_while_a_page_is_rendering(reader_context, server):
           });
           window.citelens.open(url);
         }""", f"/corpus/{AUTHOR_YEAR}")
-        page.wait_for_selector('body[data-pdf-state="ready"]', timeout=20_000)
+        # open() marked the new file "opening" before returning; the paper on screen stays until it is read
+        page.wait_for_selector('body[data-open-state="ready"]', timeout=20_000)
+        assert page.evaluate("() => document.body.dataset.pdfState") == "ready"
         assert page.title().startswith(AUTHOR_YEAR.removeprefix("pdf/"))
     finally:
         page.close()

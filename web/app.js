@@ -20,6 +20,8 @@ import { startLookups } from "./session/lookups.js";
 import { toolbar } from "./session/toolbar.js";
 import { bindKeys } from "./session/keys.js";
 import { bindFiles, urlSource } from "./session/files.js";
+import { bindFind } from "./session/find.js";
+import { PrintService } from "./viewer/print.js";
 
 const PDFJS_URL = new URL("../vendor/pdfjs/", import.meta.url);
 const WORKER_URL = new URL("../worker/citelens-worker.js", import.meta.url);
@@ -108,6 +110,8 @@ const session = new DocumentSession({
   popover, sidebar, states, notices, navigation, passwordDialog: /** @type {HTMLDialogElement} */ ($("password-dialog")),
   welcome: $("welcome"), onPages: updatePageControls, unavailable: linkingUnavailable,
 });
+viewer.addEventListener("pagechange", () => session.remember());
+viewer.addEventListener("zoomchange", () => session.remember());
 const libraryPanel = new LibraryPanel({ panel: $("library-panel"), toggle: $("open-library") });
 
 const lookups = startLookups({
@@ -116,6 +120,42 @@ const lookups = startLookups({
 });
 
 bindKeys({ viewer, container, toggleLibrary: () => libraryPanel.toggle($("open-library")) });
+bindFind({ viewer, byId: $, container });
+$("viewer-message").addEventListener("click", () => {
+  if (body.dataset.pdfState === "ready") notices.hideViewerMessage();
+});
+
+// Print: the paper's pages only, each rendered for print (viewer/print.js), from #print and Ctrl/Cmd+P.
+const printer = new PrintService({ container: $("print-container"), pdfjs });
+let printing = false;
+async function printPaper() {
+  const pdf = viewer.pdfDocument;
+  if (!pdf || printing) return;
+  printing = true;
+  try {
+    notices.status(`Preparing to print: page 1 of ${pdf.numPages}…`);
+    const ready = await printer.prepare(pdf, (done, total) => {
+      notices.status(`Preparing to print: page ${Math.min(done + 1, total)} of ${total}…`);
+    });
+    notices.status(null);
+    if (ready && viewer.pdfDocument === pdf) window.print();
+  } catch (error) {
+    notices.status(null);
+    printer.destroy();
+    notices.show("print-failed", `The paper could not be printed: ${/** @type {Error} */ (error).message}`, "document");
+  } finally {
+    printing = false;
+  }
+}
+$("print").addEventListener("click", printPaper);
+window.addEventListener("keydown", (event) => {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "p"
+      && viewer.pdfDocument) {
+    event.preventDefault();
+    printPaper();
+  }
+});
+
 bindFiles({
   input: /** @type {HTMLInputElement} */ ($("file-input")), button: $("open-file"), dropZone: $("drop-zone"),
   open: (source) => session.open(source), fail: (message) => notices.viewerMessage(message),

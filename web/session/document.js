@@ -13,6 +13,7 @@ import { pdfjsDocumentOptions } from "../analysis/extract.js";
 import { safeHttpUrl } from "../references/popover.js";
 import { progressText } from "./notices.js";
 import { askPassword } from "./password.js";
+import { recallPosition, rememberPosition } from "./prefs.js";
 
 /**
  * @typedef {import("../analysis/schema.js").Analysis} Analysis
@@ -48,6 +49,8 @@ import { askPassword } from "./password.js";
 
 /** References looked up in the background after the links appear (the rest wait for a hover or a click). */
 export const PREFETCH = 20;
+/** The reading position is written this long after the page or zoom last changed (scrolling writes once). */
+const REMEMBER_DELAY_MS = 400;
 
 export class DocumentSession {
   /** @type {Parts} */ #parts;
@@ -60,10 +63,28 @@ export class DocumentSession {
   #analysis = null;
   /** @type {PaperMeta & {file: string}} */
   #meta = { title: null, url: null, arxiv: null, file: "" };
+  /** @type {(string | null)[]} what the open paper's reading position is remembered under */
+  #keys = [];
+  /** where the open paper started: `explicit` when the address asked for the page */
+  #start = { page: 1, explicit: false };
+  #rememberTimer = 0;
 
   /** @param {Parts} parts */
   constructor(parts) {
     this.#parts = parts;
+  }
+
+  /** Remember where the open paper is being read (called as the page or the zoom changes). */
+  remember() {
+    const { viewer } = this.#parts;
+    if (!this.#pdf || !this.#keys.length || document.body.dataset.pdfState !== "ready") return;
+    clearTimeout(this.#rememberTimer);
+    const keys = [...this.#keys];
+    this.#rememberTimer = setTimeout(() => {
+      if (!viewer.pageCount) return;
+      const zoom = viewer.zoomMode === "custom" ? Number(viewer.zoom.toFixed(3)) : viewer.zoomMode;
+      rememberPosition(keys, { page: viewer.currentPage, zoom });
+    }, REMEMBER_DELAY_MS);
   }
 
   /** The analysis of the open document, once it arrived. */
@@ -71,26 +92,28 @@ export class DocumentSession {
     return this.#analysis;
   }
 
-  /** @param {PdfSource} source */
+  /**
+   * Open a file. The paper on screen stays until the new one is read: a file that cannot be opened (not a
+   * PDF, damaged, no pages, a refused password) leaves it open, with the reason in #viewer-message.
+   * @param {PdfSource} source
+   */
   async open(source) {
     const { pdfjs, viewer, sidebar, notices } = this.#parts;
     const body = document.body;
     const token = ++this.#token;
     performance.mark("citelens:open");
-    this.close();
-    body.dataset.pdfState = "loading";
-    this.#parts.welcome.hidden = true;
+    body.dataset.openState = "opening";
     notices.hideViewerMessage();
-    sidebar.clear("Opening…");
-    const oldTask = this.#task;
-    this.#task = null;
-    oldTask?.destroy().catch(() => {});
+    if (!this.#pdf) {
+      body.dataset.pdfState = "loading";
+      this.#parts.welcome.hidden = true;
+      sidebar.clear("Opening…");
+    }
 
     const task = pdfjs.getDocument({
       ...("data" in source ? { data: source.data } : { url: source.url }),
       ...pdfjsDocumentOptions(this.#parts.pdfjsBase),
     });
-    this.#task = task;
     let refused = false; // the user closed the password prompt
     task.onPassword = (/** @type {(password: string) => void} */ update, /** @type {number} */ reason) => {
       if (token !== this.#token) return;
@@ -105,18 +128,43 @@ export class DocumentSession {
         }
       });
     };
+    /** @param {string} message @param {{href: string, text: string} | null} [link] */
+    const fail = (message, link = null) => {
+      task.destroy().catch(() => {});
+      body.dataset.openState = "failed";
+      if (!this.#pdf) {
+        body.dataset.pdfState = "error";
+        sidebar.clear("No document open.");
+      }
+      notices.viewerMessage(this.#pdf ? `${message} “${this.#meta.file}” stays open.` : message, link);
+    };
     let pdf;
     try {
       pdf = await task.promise;
     } catch (error) {
       if (token !== this.#token) return;
-      body.dataset.pdfState = "error";
-      sidebar.clear("No document open.");
-      if (refused) notices.viewerMessage(`“${source.name}” is encrypted; it stays closed without its password.`);
-      else notices.viewerMessage(openErrorMessage(/** @type {Error} */ (error), source), elsewhere(source, error));
+      if (refused) fail(`“${source.name}” is encrypted; it stays closed without its password.`);
+      else fail(openErrorMessage(/** @type {Error} */ (error), source), elsewhere(source, error));
       return;
     }
-    if (token !== this.#token) return;
+    if (token !== this.#token) {
+      task.destroy().catch(() => {});
+      return;
+    }
+    if (!pdf.numPages) {
+      fail(`“${source.name}” has no pages: there is nothing in it to show.`);
+      return;
+    }
+
+    // The new paper replaces the one on screen.
+    // pdf.js's page views may still finish a text or annotation layer of the old one: its document is
+    // destroyed once the new one's first page is drawn.
+    const oldTask = this.#task;
+    this.close();
+    this.#task = task;
+    body.dataset.pdfState = "loading";
+    this.#parts.welcome.hidden = true;
+    sidebar.clear("Opening…");
     document.title = `${source.name} — citelens`;
     this.#pdf = pdf;
     this.#meta = {
@@ -128,21 +176,30 @@ export class DocumentSession {
       if (token === this.#token && title && !/^untitled$|\.(docx?|tex|dvi|pdf)$/i.test(title)) this.#meta.title = title;
     }, () => {});
     sidebar.setReferencesMessage("Linking citations…");
-    const page = Number(/(?:^|[#&])page=(\d+)/.exec(location.hash)?.[1] ?? 1);
+    // Where to start: `#page=N` in the address, else where this paper was left (by the PDF's fingerprint;
+    // its text hash, once the analysis brings it, may know better: #apply).
+    const asked = Number(/(?:^|[#&])page=(\d+)/.exec(location.hash)?.[1] ?? 0);
+    this.#keys = [pdf.fingerprints?.[0] ?? null];
+    const left = asked ? null : recallPosition(this.#keys);
+    this.#start = { page: asked || left?.page || 1, explicit: asked > 0 };
     // A paper opened before has its analysis cached under its bytes' hash: look it up while the first
     // page is drawn, so its links appear with it (a cache hit needs no text, no Python).
     const early = this.#parts.analyzer.then((a) => a.cached(pdf, { file: source.name })).catch(() => null);
     try {
-      await viewer.open(pdf, { page });
+      await viewer.open(pdf, { page: this.#start.page, zoom: left?.zoom ?? null });
     } catch (error) {
+      oldTask?.destroy().catch(() => {});
       if (token !== this.#token) return;
       body.dataset.pdfState = "error";
+      body.dataset.openState = "failed";
       notices.viewerMessage(`This PDF could not be displayed: ${/** @type {Error} */ (error).message}`);
       return;
     }
+    oldTask?.destroy().catch(() => {});
     if (token !== this.#token) return;
     performance.mark("citelens:first-page");
     body.dataset.pdfState = "ready";
+    body.dataset.openState = "ready";
     body.dataset.pageCount = String(viewer.pageCount);
     this.#parts.onPages();
     this.#analyse(pdf, source.name, token, early);
@@ -164,6 +221,8 @@ export class DocumentSession {
     states.reset();
     this.#meta = { title: null, url: null, arxiv: null, file: "" };
     this.#pdf = null;
+    clearTimeout(this.#rememberTimer);
+    this.#keys = [];
     viewer.close();
     this.#analysis = null;
     navigation.clear();
@@ -252,6 +311,17 @@ export class DocumentSession {
     const { viewer, states, popover, overlay, sidebar, notices } = this.#parts;
     const body = document.body;
     this.#analysis = result;
+    // The text hash finds a paper read before under other bytes (another copy): its position is used when
+    // the reader has not moved since opening.
+    const textHash = result.source?.text_hash ?? null;
+    if (textHash && !this.#keys.includes(textHash)) {
+      const left = this.#start.explicit ? null : recallPosition([textHash]);
+      this.#keys = [textHash, ...this.#keys];
+      if (left && viewer.currentPage === this.#start.page && left.page !== viewer.currentPage) {
+        if (left.zoom !== undefined) viewer.setZoom(left.zoom);
+        viewer.goToPage(left.page);
+      }
+    }
     const references = result.references ?? [];
     const resolver = this.#parts.resolver();
     resolver?.setDocument(result);

@@ -25,6 +25,7 @@ export function toolbar({ viewer, byId, onLinks }) {
     byId("page-count").textContent = `/ ${count}`;
     /** @type {HTMLButtonElement} */ (byId("prev-page")).disabled = !count || viewer.currentPage <= 1;
     /** @type {HTMLButtonElement} */ (byId("next-page")).disabled = !count || viewer.currentPage >= count;
+    /** @type {HTMLButtonElement} */ (byId("print")).disabled = !count;
   }
   viewer.addEventListener("pagechange", updatePageControls);
 

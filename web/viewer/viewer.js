@@ -39,6 +39,8 @@ export class PdfViewer extends EventTarget {
   /** @type {Map<number, HTMLElement>} page → its overlay layers */ #layers = new Map();
   /** @type {MutationObserver} */ #pageObserver;
   /** @type {CoverageLookup} */ #coverage = () => [];
+  /** pdf.js RenderingStates.FINISHED */ #finished;
+  /** @type {((value?: unknown) => void) | null} */ #closed = null;
   #generation = 0;
 
   /**
@@ -50,7 +52,8 @@ export class PdfViewer extends EventTarget {
     super();
     this.#container = container;
     this.#pdfjs = pdfjs;
-    const { EventBus, PDFViewer, PDFLinkService, PDFFindController, PDFHistory, LinkTarget } = components;
+    const { EventBus, PDFViewer, PDFLinkService, PDFFindController, PDFHistory, LinkTarget, RenderingStates } = components;
+    this.#finished = RenderingStates.FINISHED;
     this.eventBus = new EventBus();
     this.linkService = new PDFLinkService({
       eventBus: this.eventBus, externalLinkTarget: LinkTarget.BLANK, externalLinkRel: "noopener noreferrer nofollow",
@@ -59,7 +62,8 @@ export class PdfViewer extends EventTarget {
     this.pdfViewer = new PDFViewer({
       container, viewer, eventBus: this.eventBus, linkService: this.linkService, findController: this.findController,
       textLayerMode: TEXT_LAYER_ENABLE, annotationMode: ANNOTATIONS_NO_FORMS, annotationEditorMode: EDITOR_DISABLE,
-      removePageBorders: false, enablePermissions: false,
+      // a narrow screen gives the page all its width: no border or side padding around it
+      removePageBorders: globalThis.innerWidth < NARROW_VIEWPORT, enablePermissions: false,
     });
     this.linkService.setViewer(this.pdfViewer);
     this.history = new PDFHistory({ eventBus: this.eventBus, linkService: this.linkService });
@@ -106,8 +110,8 @@ export class PdfViewer extends EventTarget {
   }
 
   /**
-   * Show a document at a page and zoom. Resolves once the first page is drawn (or failed to draw);
-   * rejects when pdf.js cannot lay the document out (no first page).
+   * Show a document at a page and zoom. Resolves once the first page is drawn (or failed to draw), or when
+   * the viewer is closed first; rejects when pdf.js cannot lay the document out (no first page).
    * @param {any} pdfDocument  a pdf.js PDFDocumentProxy with at least one page
    * @param {{page?: number, zoom?: number | string | null, fingerprint?: string}} [options]
    *   zoom: a factor, "auto" or "page-width"; the default is "auto", page width on narrow screens
@@ -130,11 +134,14 @@ export class PdfViewer extends EventTarget {
     const fingerprint = pdfDocument.fingerprints?.[0];
     if (fingerprint) this.history.initialize({ fingerprint, resetHistory: true, updateUrl: false });
     const viewer = this.pdfViewer;
-    await Promise.race([viewer.onePageRendered, viewer.pagesPromise.then(() => viewer.onePageRendered)]);
+    const closed = new Promise((resolve) => { this.#closed = resolve; });
+    await Promise.race([viewer.onePageRendered, viewer.pagesPromise.then(() => viewer.onePageRendered), closed]);
   }
 
   close() {
     this.#generation++;
+    this.#closed?.(); // an open() still waiting for its first page returns
+    this.#closed = null;
     for (const layer of this.#layers.values()) layer.remove();
     this.#layers.clear();
     this.#coverage = () => [];
@@ -176,11 +183,13 @@ export class PdfViewer extends EventTarget {
     return layers;
   }
 
-  /** Pages in view or drawn by pdf.js (its buffer keeps the few near the view). */
+  /** Pages in view (pdf.js draws each of them) and pages drawn already (its buffer keeps a few). */
   nearPages() {
     if (!this.#pdf) return [];
     const pages = new Set(this.pdfViewer._getVisiblePages().ids);
-    for (const view of this.pdfViewer.getCachedPageViews()) pages.add(view.id);
+    for (const view of this.pdfViewer.getCachedPageViews()) {
+      if (view.renderingState === this.#finished) pages.add(view.id);
+    }
     return [...pages].sort((a, b) => a - b);
   }
 
