@@ -37,7 +37,7 @@ PDFS = ["pdf/jacow-ipac2018-wepml008.pdf",  # numbered in brackets
         "pdf/pnas-2023-2220578120.pdf",  # numbered in parentheses
         "pdf/refextract__2304.10117.pdf"]
 ARTICLES = ["jats/peerj-2015-727.xml", "jats/bmc-trials-2014-15-511.bmc-article-dtd.xml"]
-#: Tens of seconds in pdfminer: past any timeout below.
+#: About 20 s in pdfminer on an idle machine: 4x the timeout below, which is 15x what a demo paper takes.
 SLOW_PDF = "pdf/cell-2024-cell.2024.02.016.pdf"
 
 
@@ -249,12 +249,12 @@ def test_jobs_2_prints_what_jobs_1_prints_in_the_same_order(demo: dict[str, Path
 def test_a_file_past_its_timeout_is_an_error_line_and_the_batch_goes_on(demo: dict[str, Path], jobs: str) -> None:
     slow = _corpus(SLOW_PDF)
     began = time.monotonic()
-    proc = _cli("analyze", "--jobs", jobs, "--timeout", "2", demo["demo-paper.pdf"], slow,
+    proc = _cli("analyze", "--jobs", jobs, "--timeout", "5", demo["demo-paper.pdf"], slow,
                 demo["demo-paper-linked.pdf"])
-    assert time.monotonic() - began < 60
-    assert proc.returncode == 1
+    assert time.monotonic() - began < 120, "the slow file was not stopped at its timeout"
+    assert proc.returncode == 1, proc.stderr
     assert [json.loads(line)["source"]["file"] for line in proc.stdout.splitlines()] == [
         str(demo["demo-paper.pdf"]), str(demo["demo-paper-linked.pdf"])]
     err = proc.stderr.splitlines()
-    assert f"citelens: {slow}: timed out after 2 s" in err
+    assert f"citelens: {slow}: timed out after 5 s" in err
     assert err[-1].startswith("citelens: 2 ok, 1 failed in ")
