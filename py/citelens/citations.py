@@ -301,10 +301,13 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
         if not any(a <= s0 < b or a < s0 + len(line.text) <= b for a, b in spans):
             continue
         found: list[_Raised] = []
+        rise = p.script_rise * line.size
         k = 0
         while k < len(items):
             item = items[k]
-            if not _raised(item, line, p) or not SUPERSCRIPT_MARKER.fullmatch(item.text.strip()):
+            # _raised, inline: most items of the line are not
+            if not (item.size < small and line.baseline - item.y > rise) \
+                    or not SUPERSCRIPT_MARKER.fullmatch(item.text.strip()):
                 k += 1
                 continue
             j = k + 1

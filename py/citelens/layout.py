@@ -303,18 +303,21 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
             continue
         last = band[0]  # the item reaching furthest right so far
         right = last.x + last.width
-        total = sum(len(i.text) for i in band)
         seen = len(last.text)  # characters of band[:k]
+        first = len(gaps)
         for k in range(1, len(band)):
             item = band[k]
             x = item.x
             # A gap over the page's midline parts two columns, or a box from a body narrower than itself.
             if x - right >= em * (item.size if item.size > last.size else last.size) and not right < mid < x:
-                gaps.append((right, x, seen, total - seen, last.size, item.size))
+                gaps.append((right, x, seen, 0, last.size, item.size))
             seen += len(item.text)
             end = x + item.width
             if end > right:
                 right, last = end, item
+        for g in range(first, len(gaps)):  # the characters after each gap, now that the band's total is known
+            a, b, before, _, left_size, right_size = gaps[g]
+            gaps[g] = (a, b, before, seen - before, left_size, right_size)
     if len(gaps) < params.aside_bands:
         return frozenset()
     # Sweep the gaps' ends: a band's gaps never overlap, so the count at x is the number of bands open there.

@@ -24,6 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from operator import attrgetter
 
 from rapidfuzz.distance import Levenshtein
 
@@ -93,9 +94,12 @@ def _lead(line: Line) -> int:
     return k
 
 
+_font = attrgetter("font")
+
+
 def _share(items: Sequence[TextItem], fonts: frozenset[int]) -> float:
     """Share of the letters of ``items`` set in one of ``fonts``."""
-    if not fonts or not any(i.font in fonts for i in items):
+    if not fonts or fonts.isdisjoint(map(_font, items)):
         return 0.0
     total = styled = 0
     for i in items:
@@ -117,6 +121,9 @@ def _parse(text: str) -> tuple[str | None, str, bool]:
     The last flag marks a bare appendix letter (``"B Hyper-parameters"``), a number only after the
     bibliography.
     """
+    first = text[:1]
+    if not (first.isdigit() or "A" <= first <= "Z" or first == "a"):
+        return None, text, False  # both patterns open with a digit, a capital or "appendix": most lines do not
     m = HEADING_NUMBER.match(text)
     if m:
         return m.group("number").rstrip("."), m.group("title").strip(), False
@@ -161,8 +168,10 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     item is set in the paragraph's own font and case; a table's numbered row has no paragraph under it.
     """
     text = " ".join(line.text.split())
+    if len(text) > p.max_chars:
+        return False
     number, title, letter = _parse(text)
-    if number is None or letter or len(text) > p.max_chars or text.endswith((".", ",", ";", ":")) \
+    if number is None or letter or text.endswith((".", ",", ";", ":")) \
             or not title[:1].isupper() or not _letters_ok(title) or MATH_CHARS.search(text) or CAPTION.match(title):
         return False
     if not after:
