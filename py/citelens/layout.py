@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from citelens.model import DESCENT, Box, Page, TextItem
 from citelens.params import PARAMS, LayoutParams
@@ -174,7 +174,7 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     (``params.line_tolerance`` by default; the outline stage retries tight-leading pages with less).
     """
     tol = params.line_tolerance if tolerance is None else tolerance
-    items = sorted((i for i in page.items if i.text.strip()), key=_y)
+    items = sorted([i for i in page.items if i.text.strip()], key=_y)
     # 1. Bands of items whose baselines lie within tol x size of the band's first item. A superscript
     #    sits ~0.35 em above its baseline and joins it; the next line, >= 1 em below, does not.
     bands: list[list[TextItem]] = []
@@ -241,6 +241,8 @@ def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool
 
 _x = attrgetter("x")
 _y = attrgetter("y")
+_baseline = attrgetter("baseline")
+_first = itemgetter(0)
 
 
 def _main(band: list[TextItem]) -> tuple[float, float]:
@@ -474,14 +476,15 @@ def _body_order(page: Page, lines: list[Line], params: LayoutParams) -> list[Lin
             return 1
         return -1
 
-    long_lines = [ln for ln in lines if len(ln.text) >= params.min_line_chars]
-    sides = Counter(side(ln) for ln in long_lines)
+    line_sides = [side(ln) for ln in lines]
+    long_sides = [s for ln, s in zip(lines, line_sides, strict=True) if len(ln.text) >= params.min_line_chars]
+    sides = Counter(long_sides)
     halves = sides[0] + sides[1]
-    two_col = bool(long_lines) and sides[0] > 0 and sides[1] > 0 \
-        and halves >= params.two_column_share * len(long_lines)
+    two_col = bool(long_sides) and sides[0] > 0 and sides[1] > 0 \
+        and halves >= params.two_column_share * len(long_sides)
     if not two_col:
         out = [_with_column(ln, 0) for ln in lines]
-        out.sort(key=lambda ln: ln.baseline)
+        out.sort(key=_baseline)
         return out
     # Spanning lines (a title, a full-width figure or table) cut the page into zones; within a zone
     # the left column is read before the right one.
@@ -490,13 +493,12 @@ def _body_order(page: Page, lines: list[Line], params: LayoutParams) -> list[Lin
     #   [ left col ...... ]      [ right col ..... ]   zone 1: left, then right
     #   [ full-width figure caption .............. ]   zone 1 ends
     #   [ left col ...... ]      [ right col ..... ]   zone 2
-    cuts = sorted(ln.baseline for ln in lines if side(ln) < 0)
+    cuts = sorted(ln.baseline for ln, s in zip(lines, line_sides, strict=True) if s < 0)
     keyed: list[tuple[tuple[int, int, float], Line]] = []
-    for ln in lines:
-        s = side(ln)
+    for ln, s in zip(lines, line_sides, strict=True):
         zone = bisect_left(cuts, ln.baseline) if s >= 0 else bisect_left(cuts, ln.baseline) + 1
         keyed.append(((zone, s, ln.baseline), _with_column(ln, s)))
-    keyed.sort(key=lambda kv: kv[0])
+    keyed.sort(key=_first)
     return [ln for _, ln in keyed]
 
 
