@@ -156,6 +156,12 @@ def test_print_renders_every_page_of_the_paper_and_nothing_else(reader, measured
     # window.print() would open the browser's dialog: counted instead; page.pdf() then prints the page
     page.evaluate("() => { window.__printed = 0; window.print = () => { window.__printed++; }; }")
     try:
+        # printed from the browser's menu, nothing prepared: one line on how to print, none of the reader
+        unprepared = pdfium.PdfDocument(page.pdf())
+        text = " ".join(p.get_textpage().get_text_range() for p in unprepared)
+        assert len(unprepared) == 1 and "Print button" in text, text
+        assert not any(word in text for word in ("Open PDF", "Link citations", "Library", "Outline", "Bookmarks")), text
+
         page.click("#print")
         page.wait_for_function("() => window.__printed === 1", timeout=120_000)
         assert page.evaluate("() => document.body.dataset.print") == "ready"
