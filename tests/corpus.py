@@ -1,9 +1,10 @@
 """The shared corpus of real papers: manifest and extracted text items (cached).
 
-Papers stay in ``../shared/corpus`` (``CITELENS_SHARED`` points elsewhere). Extracting a PDF with
-pdfminer takes a second or more, so each extraction is cached as JSON under ``.cache/corpus/``, keyed
-by the PDF's SHA-256 and the adapter's source, so a change to the adapter re-extracts. The scoring
-helpers live in :mod:`citelens.evaluation`.
+Papers stay in ``../shared/corpus`` (``CITELENS_SHARED`` points elsewhere). Extracting a PDF takes
+a second or more with pdfminer (a tenth of that with PDFium), so each extraction is cached as JSON under
+``.cache/corpus/``, keyed by the PDF's SHA-256, the engine and the adapter's source, so a change to the
+adapter re-extracts. :data:`ENGINE` is the engine the accuracy tests read the papers with (the CLI's
+default, :func:`citelens.cli.pdf.default_engine`); ``document(file, engine=...)`` reads with the other. The scoring helpers live in :mod:`citelens.evaluation`.
 """
 
 from __future__ import annotations
@@ -91,24 +92,31 @@ def style_bucket(paper: Paper) -> str:
     return "numbered" if paper.style.startswith("numbered") else "other"
 
 
-def _adapter_key() -> str:
-    src = (ROOT / "py" / "citelens" / "adapters" / "pdfminer.py").read_bytes()
+#: The engine of the corpus accuracy tests: the CLI's default where both are installed.
+ENGINE = "pdfminer"
+
+
+def _adapter_key(engine: str) -> str:
+    adapters = ROOT / "py" / "citelens" / "adapters"
+    src = (adapters / f"{engine}.py").read_bytes() + (adapters / "pdftext.py").read_bytes()
     model = (ROOT / "py" / "citelens" / "model.py").read_bytes()
     return hashlib.sha256(src + model).hexdigest()[:10]
 
 
 @cache
-def document(file: str) -> Document:
-    """The paper's Document as the pdfminer adapter makes it (cached on disk), its fonts styled."""
-    from citelens.adapters.pdfminer import extract, file_sha256
+def document(file: str, engine: str = ENGINE) -> Document:
+    """The paper's Document as the ``engine`` adapter makes it (cached on disk), its fonts styled."""
+    from citelens.adapters.pdftext import file_sha256
+    from citelens.cli.pdf import engine_module
 
     path = CORPUS / file
-    key = f"{Path(file).stem}-{file_sha256(path)[:12]}-{_adapter_key()}.json"
+    tag = "" if engine == "pdfminer" else f"-{engine}"
+    key = f"{Path(file).stem}-{file_sha256(path)[:12]}{tag}-{_adapter_key(engine)}.json"
     cached = CACHE / key
     if cached.is_file():
         doc = Document.from_json(json.loads(cached.read_text(encoding="utf-8")))
     else:
-        data = extract(path).document.to_json()
+        data = engine_module(engine).extract(path).document.to_json()
         CACHE.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
@@ -126,9 +134,9 @@ def papers(folder: str) -> tuple[Paper, ...]:
 WITHIN = 0.05  # a reference count is right within 5 % of the link targets
 
 
-def score_folder(folder: str) -> list[tuple[Paper, PaperScore]]:
-    """Each paper of ``pdf`` or ``check`` analysed text-only and scored against its own links, as
-    ``citelens eval`` does."""
+def score_folder(folder: str, engine: str = ENGINE) -> list[tuple[Paper, PaperScore]]:
+    """Each paper of ``pdf`` or ``check`` read by ``engine``, analysed text-only and scored against its own
+    links, as ``citelens eval`` does."""
     from citelens.evaluation import evaluate
     from citelens.layout import text_map
     from citelens.pipeline import analyze
@@ -136,7 +144,7 @@ def score_folder(folder: str) -> list[tuple[Paper, PaperScore]]:
 
     out = []
     for paper in papers(folder):
-        doc = document(paper.file)
+        doc = document(paper.file, engine)
         analysis = analyze(doc, text_only=True)
         refs = find_references(text_map(doc.without_pdf_structure().pages))
         out.append((paper, evaluate(doc, analysis, refs, name=paper.stem)))

@@ -186,13 +186,35 @@ def test_an_unexpected_error_is_one_line_and_the_batch_goes_on(demo: dict[str, P
                     " (CITELENS_DEBUG=1 shows the traceback)")
 
 
-def test_without_pdfminer_it_names_the_extra_to_install(demo: dict[str, Path]) -> None:
-    code = ("import sys; sys.modules['pdfminer'] = None\n"  # makes `import pdfminer` fail
+def without(libraries: list[str], *args: str | Path) -> subprocess.CompletedProcess[str]:
+    """``citelens ARGS`` in a Python where importing each of ``libraries`` fails."""
+    code = (f"import sys; sys.modules.update(dict.fromkeys({libraries!r}))\n"  # None: `import x` fails
             "from citelens.cli import main; sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.run([sys.executable, "-c", code, "analyze", str(demo["demo-paper.pdf"])],
-                          capture_output=True, text=True, timeout=300, check=False)
+    return subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True,
+                          timeout=300, check=False)
+
+
+def test_without_a_pdf_library_it_names_the_extra_to_install(demo: dict[str, Path]) -> None:
+    proc = without(["pdfminer", "pypdfium2"], "analyze", demo["demo-paper.pdf"])
     assert proc.returncode == 1
-    assert proc.stderr == "citelens: citelens analyze needs the [pdf] extra: pip install 'citelens[pdf]'\n"
+    assert proc.stderr == ("citelens: citelens analyze needs the [pdf] extra: pip install 'citelens[pdf]' "
+                           "(the pdfminer engine needs pdfminer)\n")
+    asked = without(["pypdfium2"], "analyze", "--engine", "pdfium", demo["demo-paper.pdf"])
+    assert asked.returncode == 1 and "(the pdfium engine needs pypdfium2)" in asked.stderr
+
+
+@pytest.mark.parametrize("engine", ["pdfminer", "pdfium"])
+def test_each_engine_reads_the_demo_paper_alike_and_is_named(demo: dict[str, Path], engine: str) -> None:
+    # Without pdfminer the default is PDFium; either way the analysis names its engine.
+    proc = without(["pdfminer"] if engine == "pdfium" else [], "analyze", demo["demo-paper-linked.pdf"])
+    chosen = run("analyze", "--engine", engine, demo["demo-paper-linked.pdf"])
+    assert proc.returncode == chosen.returncode == 0, proc.stderr + chosen.stderr
+    default, named = json.loads(proc.stdout), json.loads(chosen.stdout)
+    assert default["source"]["engine"] == named["source"]["engine"] == engine
+    assert default == named
+    reference = json.loads(run("analyze", "--engine", "pdfminer", demo["demo-paper-linked.pdf"]).stdout)
+    for key in ("references", "citations", "outline", "figure_mentions"):
+        assert named[key] == reference[key], key
 
 
 # ---------------------------------------------------------------------------------------- batch

@@ -438,14 +438,20 @@ class FigureMention:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where the analysed text came from. ``text_hash``: first 16 bytes (hex) of SHA-256 over the page texts."""
+    """Where the analysed text came from. ``text_hash``: first 16 bytes (hex) of SHA-256 over the page texts;
+    ``engine``: the library that read the PDF's text (``pdfium``, ``pdfminer``), written only when known (the
+    command line knows it; the browser's analysis, read by pdf.js, has no such key)."""
 
     file: str | None = None
     sha256: str | None = None
     text_hash: str | None = None
+    engine: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"file": self.file, "sha256": self.sha256, "text_hash": self.text_hash}
+        out: dict[str, Any] = {"file": self.file, "sha256": self.sha256, "text_hash": self.text_hash}
+        if self.engine is not None:
+            out["engine"] = self.engine
+        return out
 
 
 @dataclass(frozen=True, slots=True)

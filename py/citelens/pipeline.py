@@ -127,7 +127,7 @@ def analyze(
     if source is None:
         source = Source()
     if source.text_hash is None:
-        source = Source(source.file, source.sha256, text_hash(document.pages))
+        source = replace(source, text_hash=text_hash(document.pages))
     return Analysis(
         source=source,
         pages=document.pages,

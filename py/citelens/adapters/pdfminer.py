@@ -1,28 +1,21 @@
 """PDF file → :class:`~citelens.model.Document`, with pdfminer.six. The only module that imports pdfminer.
 
 Input: a path to a PDF. Output: a Document whose pages hold text items grouped the way pdf.js groups
-them (a run of glyphs in one font on one baseline; a gap wider than a word space becomes a space, a
-jump backwards or over a column gutter starts a new item) and their fonts' names (the pipeline decides
+them (:func:`citelens.adapters.pdftext.group_glyphs`) and their fonts' names (the pipeline decides
 their style), plus the PDF's own bookmarks, internal Link annotations with their destinations resolved
 to a page and a point, and its metadata as web/analysis/analysis.js reads it from pdf.js: the info
 dictionary's texts, then the XMP properties that hold one text (lower-case ``prefix:name`` keys).
 
 Coordinates are converted here, once: pdfminer reports bottom-left user space already shifted to the
 MediaBox corner (and rotated by /Rotate); we flip y against the page height (see ``citelens.model``).
-Only upright horizontal glyphs become items; rotated text (arXiv's side stamp, vertical table heads)
-is counted in the page's diagnostics instead.
+Only upright horizontal glyphs become items; rotated text (arXiv's side stamp, vertical table heads, the
+text of a page turned by /Rotate) is left out.
 """
 
 from __future__ import annotations
 
-import hashlib
-import io
 import logging
-import re
-import unicodedata
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,47 +31,36 @@ from pdfminer.psexceptions import PSException
 from pdfminer.psparser import PSLiteral
 from pdfminer.utils import decode_text
 
+from citelens.adapters.pdftext import (
+    Extraction,
+    Glyph,
+    Metadata,
+    PageGeometry,
+    check_file,
+    file_sha256,
+    group_glyphs,
+    strip_subset,
+    view_point,
+    xmp_properties,
+)
 from citelens.model import (
     Bookmark,
     Diagnostic,
     DiagnosticCode,
     Document,
     EncryptedError,
-    Font,
     InputError,
     Link,
     Page,
-    TextItem,
 )
-from citelens.xml.parse import PROLOG_ENTITY
 
 # pdfminer logs every recoverable oddity of real-world PDFs at WARNING; they are not the user's problem.
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
 
-# A glyph pdfminer cannot map to Unicode comes out as "(cid:123)".
-_CID = re.compile(r"\(cid:\d+\)")
+__all__ = ["Extraction", "extract", "file_sha256", "read_metadata"]
 
-# Gaps between glyphs, in units of the font size (pdf.js uses similar fractions when it adds spaces).
-SPACE_GAP = 0.12  # wider than this: a space between words
-SPLIT_GAP = 1.0  # wider than this (or going back more than half an em): a new item
-
-#: Characters kept of one metadata text (web/analysis/analysis.js keeps as many).
-METADATA_CHARS = 1000
-
-
-@dataclass(frozen=True, slots=True)
-class Extraction:
-    document: Document
-    sha256: str
-    diagnostics: tuple[Diagnostic, ...]
-
-
-def file_sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+#: The engine's name, as ``--engine`` takes it and the analysis JSON records it.
+NAME = "pdfminer"
 
 
 def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = None,
@@ -90,12 +72,7 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
     diagnostic.
     """
     path = Path(path)
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
-    with path.open("rb") as f:
-        head = f.read(1024)
-    if b"%PDF-" not in head:
-        raise InputError(f"{path}: not a PDF (no %PDF- header)")
+    check_file(path)
     sha = file_sha256(path)
     diagnostics: list[Diagnostic] = []
     with path.open("rb") as f:
@@ -119,14 +96,14 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
         device = PDFPageAggregator(rsrc, laparams=None)
         interp = PDFPageInterpreter(rsrc, device)
         pages: list[Page] = []
-        geometry: dict[int, _PageGeometry] = {}
+        geometry: dict[int, PageGeometry] = {}
         for number, pdf_page in enumerate(pdf_pages, start=1):
-            geo = _PageGeometry.of(pdf_page)
+            geo = PageGeometry.of_box(pdf_page.mediabox, pdf_page.rotate)
             geometry[pdf_page.pageid] = geo
             try:
                 interp.process_page(pdf_page)
                 layout = device.get_result()
-                page, skipped = _page_from_layout(number, layout)
+                page = group_glyphs(number, layout.width, layout.height, _glyphs(layout))
             except Exception as exc:  # noqa: BLE001 - one broken page must not lose the rest
                 diagnostics.append(Diagnostic(DiagnosticCode.PAGE_FAILED,
                                               f"page {number} could not be read ({type(exc).__name__})", number))
@@ -153,153 +130,43 @@ def _chars(container: LTContainer[Any]) -> Iterator[LTChar]:
             yield from _chars(obj)
 
 
-def _clean(text: str) -> str:
-    text = _CID.sub("", text)
-    # Ligatures (ﬁ, ﬂ, ...) and other compatibility glyphs: pdf.js normalises these too.
-    if any(ord(c) >= 0xFB00 and ord(c) <= 0xFB4F for c in text):
-        text = unicodedata.normalize("NFKC", text)
-    return text
-
-
-def _strip_subset(name: str) -> str:
-    # "ABCDEF+CMBX10" -> "CMBX10": the six-letter tag only names the subset.
-    return name[7:] if len(name) > 7 and name[6] == "+" and name[:6].isupper() else name
-
-
-def _page_from_layout(number: int, layout: LTPage) -> tuple[Page, int]:
-    width, height = layout.width, layout.height
-    fonts: dict[str, int] = {}
-    items: list[TextItem] = []
-    skipped = 0
-    run: list[str] = []
-    x0 = x1 = reach = base = size = 0.0  # reach: right edge of the run's last glyph, spaces included
-    font = -1
-
-    def flush() -> None:
-        text = "".join(run).rstrip()
-        if text.strip():
-            items.append(TextItem(text, x0, height - base, max(x1 - x0, 0.01), size, size, font))
-        run.clear()
-
+def _glyphs(layout: LTPage) -> Iterator[Glyph]:
     for ch in _chars(layout):
-        text = ch.get_text()
         if not ch.upright or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 or ch.size <= 0:
-            skipped += 1
             continue
-        name = _strip_subset(ch.fontname)
-        fi = fonts.setdefault(name, len(fonts))
-        cbase = ch.matrix[5]
-        csize = ch.size
-        if run:
-            gap = ch.x0 - reach  # space glyphs fill a gap: "Ada Lindqvist     Tomás" stays one run
-            same_line = abs(cbase - base) < 0.1 * size
-            if fi != font or abs(csize - size) > 0.01 or not same_line or gap > SPLIT_GAP * size \
-                    or gap < -0.5 * size:
-                flush()
-            elif gap > SPACE_GAP * size and not run[-1].endswith(" ") and text != " ":
-                run.append(" ")
-        if not run:
-            if text == " ":
-                continue
-            x0, base, size, font = ch.x0, cbase, csize, fi
-            x1 = reach = ch.x0
-        run.append(_clean(text))
-        reach = max(reach, ch.x1)
-        if not text.isspace():  # the item ends at its last glyph: its text is stripped of trailing spaces
-            x1 = max(x1, ch.x1)
-    if run:
-        flush()
-    font_table = tuple(Font(n) for n in fonts)
-    return Page(number, width, height, tuple(items), font_table), skipped
+        yield ch.get_text(), ch.x0, ch.x1, ch.matrix[5], ch.size, strip_subset(ch.fontname)
 
 
 # -------------------------------------------------------------------------------------- metadata
 
-_RDF = "{http://www.w3.org/1999/02/22-rdf-syntax-ns#}"
-_RDF_LISTS = {f"{_RDF}Bag", f"{_RDF}Seq", f"{_RDF}Alt"}
+def read_metadata(path: Path, password: str = "") -> tuple[tuple[str, str], ...]:
+    """The metadata of the PDF at ``path`` (as :func:`extract` gives it), without reading its pages; none for
+    a file pdfminer cannot open."""
+    try:
+        with path.open("rb") as f:
+            return _metadata(PDFDocument(PDFParser(f), password=password))
+    except Exception:  # noqa: BLE001 - metadata is a hint; the caller has read the file with another library
+        return ()
 
 
 def _metadata(doc: PDFDocument) -> tuple[tuple[str, str], ...]:
     """The info dictionary's texts, then the XMP properties holding one text, first of each key kept."""
-    out: dict[str, str] = {}
-
-    def keep(key: str, value: Any) -> None:
-        if isinstance(value, str) and value.strip() and key not in out:
-            out[key] = value[:METADATA_CHARS]
-
+    out = Metadata()
     try:
         for info in doc.info:
             for key, value in info.items():
                 value = resolve1(value)
-                keep(str(key), decode_text(value) if isinstance(value, bytes) else value)
-        for key, value in _xmp(doc):
-            keep(key, value)
+                out.keep(str(key), decode_text(value) if isinstance(value, bytes) else value)
+        stream = resolve1(doc.catalog.get("Metadata"))
+        if isinstance(stream, PDFStream):
+            for key, value in xmp_properties(stream.get_data()):
+                out.keep(key, value)
     except Exception:  # noqa: BLE001 - metadata is a hint (the paper's own DOI); a broken one is none
         pass
-    return tuple(out.items())
-
-
-def _xmp(doc: PDFDocument) -> Iterator[tuple[str, str]]:
-    """``(prefix:name, text)`` of each property of the XMP packet's descriptions that holds one text (lists
-    of texts are skipped, as pdf.js gives them as arrays)."""
-    stream = resolve1(doc.catalog.get("Metadata"))
-    if not isinstance(stream, PDFStream):
-        return
-    data = stream.get_data()
-    if PROLOG_ENTITY.search(data):
-        return  # entity declarations: the shape of an entity-expansion attack, never of XMP
-    prefixes = {uri: prefix for _, (prefix, uri) in ET.iterparse(io.BytesIO(data), events=("start-ns",))}
-    for description in ET.fromstring(data).iter(f"{_RDF}Description"):
-        for prop in description:
-            if any(child.tag in _RDF_LISTS for child in prop):
-                continue
-            uri, _, name = prop.tag[1:].partition("}") if prop.tag.startswith("{") else ("", "", prop.tag)
-            prefix = prefixes.get(uri)
-            yield (f"{prefix}:{name}" if prefix else name).lower(), "".join(prop.itertext()).strip()
+    return out.pairs()
 
 
 # ---------------------------------------------------------------------------------- destinations
-
-
-@dataclass(frozen=True, slots=True)
-class _PageGeometry:
-    """Maps a point in a page's raw user space to our top-left coordinates."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    rotate: int
-
-    @classmethod
-    def of(cls, page: PDFPage) -> _PageGeometry:
-        x0, y0, x1, y1 = page.mediabox
-        return cls(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1), page.rotate)
-
-    @property
-    def width(self) -> float:
-        return self.y1 - self.y0 if self.rotate in (90, 270) else self.x1 - self.x0
-
-    @property
-    def height(self) -> float:
-        return self.x1 - self.x0 if self.rotate in (90, 270) else self.y1 - self.y0
-
-    def point(self, x: float | None, y: float | None) -> tuple[float | None, float | None]:
-        """User-space point → (x, y) from the top-left of the displayed page; None stays None."""
-        if self.rotate == 90 and x is not None and y is not None:
-            return (y - self.y0, x - self.x0)
-        if self.rotate == 180 and x is not None and y is not None:
-            return (self.x1 - x, y - self.y0)
-        if self.rotate == 270 and x is not None and y is not None:
-            return (self.y1 - y, self.x1 - x)
-        return (None if x is None else x - self.x0, None if y is None else self.y1 - y)
-
-    def rect(self, r: Any) -> tuple[float, float, float, float]:
-        ax, ay, bx, by = (float(resolve1(v)) for v in r)
-        p, q = self.point(ax, ay), self.point(bx, by)
-        xs = sorted((p[0] or 0.0, q[0] or 0.0))
-        ys = sorted((p[1] or 0.0, q[1] or 0.0))
-        return (xs[0], ys[0], xs[1], ys[1])
 
 
 def _name(obj: Any) -> str | None:
@@ -316,7 +183,7 @@ def _name(obj: Any) -> str | None:
 class _Destinations:
     """Resolves explicit and named destinations to (page number, x, y, name)."""
 
-    def __init__(self, doc: PDFDocument, index: dict[int, int], geometry: dict[int, _PageGeometry]) -> None:
+    def __init__(self, doc: PDFDocument, index: dict[int, int], geometry: dict[int, PageGeometry]) -> None:
         self._doc = doc
         self._index = index
         self._geometry = geometry
@@ -347,16 +214,7 @@ class _Destinations:
         kind = _name(dest[1]) if len(dest) > 1 else None
         args = [resolve1(a) for a in dest[2:]]
         num = [float(a) if isinstance(a, (int, float)) else None for a in args]
-        x = y = None
-        if kind == "XYZ":
-            x = num[0] if len(num) > 0 else None
-            y = num[1] if len(num) > 1 else None
-        elif kind in ("FitH", "FitBH"):
-            y = num[0] if num else None
-        elif kind in ("FitV", "FitBV"):
-            x = num[0] if num else None
-        elif kind == "FitR" and len(num) == 4:
-            x, y = num[0], num[3]
+        x, y = view_point(kind, num)
         geo = self._geometry.get(objid) if objid is not None else None
         if geo is not None:
             x, y = geo.point(x, y)
@@ -387,7 +245,7 @@ def _bookmarks(doc: PDFDocument, resolver: _Destinations) -> Iterator[Bookmark]:
         yield Bookmark(" ".join(title.split()), max(int(level), 1), page, y)
 
 
-def _links(pages: list[PDFPage], resolver: _Destinations, geometry: dict[int, _PageGeometry]) -> Iterator[Link]:
+def _links(pages: list[PDFPage], resolver: _Destinations, geometry: dict[int, PageGeometry]) -> Iterator[Link]:
     for number, page in enumerate(pages, start=1):
         try:
             annots = resolve1(page.annots) or []
@@ -407,7 +265,7 @@ def _links(pages: list[PDFPage], resolver: _Destinations, geometry: dict[int, _P
                     dest = action.get("D")
                 if dest is None:
                     continue
-                rect = geo.rect(resolve1(a["Rect"]))
+                rect = geo.rect(*(float(resolve1(v)) for v in resolve1(a["Rect"])))
                 dest_page, x, y, name = resolver.resolve(dest)
             except Exception:  # noqa: BLE001 - one malformed annotation is skipped, not fatal
                 continue

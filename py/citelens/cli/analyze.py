@@ -43,7 +43,7 @@ from citelens.cli.common import (
     output,
     render,
 )
-from citelens.cli.pdf import analyze_one, pdf_adapter
+from citelens.cli.pdf import add_engine, analyze_one, pdf_adapter
 
 #: Seconds one file may take before it is an error line (``--timeout``).
 DEFAULT_TIMEOUT = 120.0
@@ -71,6 +71,7 @@ def register(sub: Any) -> None:
     add_input_output(analyze, metavar="PATH", what="a PDF file or a folder of PDFs", single="a single PDF")
     add_text_only(analyze)
     add_password(analyze)
+    add_engine(analyze)
     analyze.add_argument("-q", "--quiet", action="store_true",
                          help="no progress bar and no summary (failures and warnings are still printed)")
     analyze.add_argument("-j", "--jobs", metavar="N", type=_positive_int, default=default_jobs(),
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     if args.resolve:
         return resolve.run(args)
     batch = check_batch(args, single="a single PDF")
-    if pdf_adapter() is None:
+    if pdf_adapter(args.engine) is None:
         return EXIT_FAILED
 
     files, failed = expand([Path(p) for p in args.paths], (".pdf",), "PDF")

@@ -24,7 +24,7 @@ from citelens.cli.common import (
     expand,
     guarded,
 )
-from citelens.cli.pdf import pdf_adapter
+from citelens.cli.pdf import add_engine, pdf_adapter
 from citelens.model import Source
 
 
@@ -45,6 +45,7 @@ def register(sub: Any) -> None:
     evaluate.add_argument("paths", nargs="+", metavar="PATH", help="a PDF file or a folder of PDFs")
     evaluate.add_argument("--json", action="store_true", help="print the scores as one JSON document")
     evaluate.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    add_engine(evaluate)
     evaluate.add_argument("--gold", metavar="ARTICLE.xml", type=Path,
                           help="score the analysis of the one PDF given against this XML version's citations "
                                "(JATS, Elsevier or BMC), with and without the PDF's own links")
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     from citelens.pipeline import analyze
     from citelens.references import find_references
 
-    adapter = pdf_adapter()
+    adapter = pdf_adapter(args.engine)
     if adapter is None:
         return EXIT_FAILED
     files, failed = expand([Path(p) for p in args.paths], (".pdf",), "PDF")
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
         def score(file: Path = file) -> Any:
             document = adapter.extract(file, progress=status.page).document
-            analysis = analyze(document, source=Source(str(file)), text_only=True)
+            analysis = analyze(document, source=Source(str(file), engine=adapter.NAME), text_only=True)
             refs = find_references(text_map(document.without_pdf_structure().pages))
             return evaluate(document, analysis, refs, name=file.name)
 
@@ -100,7 +101,7 @@ def run_gold(args: argparse.Namespace) -> int:
     parser: argparse.ArgumentParser = args.parser
     if len(args.paths) != 1 or Path(args.paths[0]).is_dir():
         parser.error("--gold takes exactly one PDF: citelens eval --gold ARTICLE.xml PAPER.pdf")
-    adapter = pdf_adapter()
+    adapter = pdf_adapter(args.engine)
     if adapter is None:
         return EXIT_FAILED
     pdf, gold = Path(args.paths[0]), args.gold
@@ -110,7 +111,7 @@ def run_gold(args: argparse.Namespace) -> int:
 
     def both() -> dict[str, Any]:
         extraction = adapter.extract(pdf)
-        return {mode: analyze(extraction.document, source=Source(str(pdf)), text_only=mode == "text-only")
+        return {mode: analyze(extraction.document, source=Source(str(pdf), engine=adapter.NAME), text_only=mode == "text-only")
                 for mode in ("text-only", "with-links")}
 
     runs = guarded(pdf, both)

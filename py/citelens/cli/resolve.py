@@ -49,7 +49,7 @@ from citelens.cli.common import (
     render,
     say,
 )
-from citelens.cli.pdf import analyze_one, pdf_adapter
+from citelens.cli.pdf import add_engine, analyze_one, pdf_adapter
 from citelens.resolve import own
 from citelens.resolve.chain import resolve
 from citelens.resolve.record import Result
@@ -74,6 +74,7 @@ def register(sub: Any) -> None:
     )
     add_input_output(command, metavar="PAPER.pdf", what="a PDF file or a folder of PDFs", single="a single PDF")
     add_password(command)
+    add_engine(command)
     add_text_only(command)
     command.add_argument("-q", "--quiet", action="store_true", help="no progress line and no summary")
     add_options(command)
@@ -134,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         parser.error("--doi names one paper: give a single PDF")
     if args.doi and ids.doi(args.doi) is None:
         parser.error(f"--doi: not a DOI: {args.doi!r}")
-    adapter = pdf_adapter()
+    adapter = pdf_adapter(args.engine)
     if adapter is None:
         return EXIT_FAILED
 

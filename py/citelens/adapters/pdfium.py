@@ -1,0 +1,498 @@
+"""PDF file → :class:`~citelens.model.Document`, with PDFium (pypdfium2). The only module that imports pypdfium2.
+
+Input: a path to a PDF. Output: the Document the pdfminer adapter (:mod:`citelens.adapters.pdfminer`) gives
+for the same file: the same glyphs grouped the same way (:func:`citelens.adapters.pdftext.group_glyphs`), the
+same font names, bookmarks, internal links with their destinations, and metadata, in the same coordinates.
+Each glyph costs two calls into PDFium (its text object and its advance box); a text object's font, size,
+matrix and baseline are read once, and the page's text in one call.
+
+Where the two libraries differ, and what is done about it:
+
+- A hyphen that ends a line: PDFium's text gives it as U+FFFE (its mark for "this word goes on"); it is the
+  hyphen the page prints, so it becomes "-" again (the layout stage decides what a hyphen at a line end is).
+- Characters PDFium adds itself (a space where it guesses a word gap, a line break) are not glyphs and are
+  left out; spaces come from :func:`~citelens.adapters.pdftext.group_glyphs`'s gaps, as for pdfminer.
+- A font name is the font's ``/BaseFont`` (PDFium) where pdfminer names the font descriptor's
+  ``/FontName``; a Type 3 font has neither, and is named ``unknown`` in both.
+- PDFium has no call for the info dictionary's keys or for the XMP packet: the metadata is read by the pdfminer
+  adapter's reader where pdfminer is installed (the ``pdf`` extra brings both), else it is the info
+  dictionary's standard keys (Title, Author, Subject, Keywords, Creator, Producer) and ``doi``.
+- A link's named destination: PDFium resolves names itself, so the name is found by matching the resolved
+  destination against the document's named destinations.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from citelens.adapters.pdftext import (
+    Extraction,
+    Glyph,
+    Metadata,
+    PageGeometry,
+    check_file,
+    file_sha256,
+    group_glyphs,
+    strip_subset,
+    view_point,
+)
+from citelens.model import (
+    Bookmark,
+    Diagnostic,
+    DiagnosticCode,
+    Document,
+    EncryptedError,
+    InputError,
+    Link,
+    Page,
+)
+
+__all__ = ["Extraction", "extract", "file_sha256"]
+
+#: The engine's name, as ``--engine`` takes it and the analysis JSON records it.
+NAME = "pdfium"
+
+_c_void_p, _c_int = ctypes.c_void_p, ctypes.c_int
+
+
+def _fast(func: Any, restype: Any, *argtypes: Any) -> Any:
+    """``func`` called with plain integers for handles and pointers: the per-glyph calls, without pypdfium2's
+    pointer types (same library function, same calling convention as pypdfium2's bindings)."""
+    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(func, _c_void_p).value)
+
+
+_text_object = _fast(pdfium_c.FPDFText_GetTextObject, _c_void_p, _c_void_p, _c_int)
+_loose_box = _fast(pdfium_c.FPDFText_GetLooseCharBox, _c_int, _c_void_p, _c_int, _c_void_p)
+_char_box = _fast(pdfium_c.FPDFText_GetCharBox, _c_int, _c_void_p, _c_int, _c_void_p, _c_void_p, _c_void_p,
+                  _c_void_p)
+_origin = _fast(pdfium_c.FPDFText_GetCharOrigin, _c_int, _c_void_p, _c_int, _c_void_p, _c_void_p)
+_glyph_width = _fast(pdfium_c.FPDFFont_GetGlyphWidth, _c_int, _c_void_p, ctypes.c_uint32, ctypes.c_float, _c_void_p)
+_font_size = _fast(pdfium_c.FPDFTextObj_GetFontSize, _c_int, _c_void_p, _c_void_p)
+_font_of = _fast(pdfium_c.FPDFTextObj_GetFont, _c_void_p, _c_void_p)
+
+_text_index = _fast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, _c_int, _c_void_p, _c_int)
+_unmapped = _fast(pdfium_c.FPDFText_HasUnicodeMapError, _c_int, _c_void_p, _c_int)
+_is_generated = _fast(pdfium_c.FPDFText_IsGenerated, _c_int, _c_void_p, _c_int)
+
+# What PDFium adds to the text itself (a space at a word gap, a line break): asked about only for these.
+_MADE_UP = frozenset((0x20, 0x0D, 0x0A))
+
+# The page's own mark for a hyphen at the end of a line (see the module's opening lines).
+_LINE_END_HYPHEN = 0xFFFE
+
+# Metadata keys read through PDFium when pdfminer is missing (it cannot list the info dictionary's keys).
+_INFO_KEYS = ("Title", "Author", "Subject", "Keywords", "Creator", "Producer", "doi")
+
+# pdfminer's device space for a page turned by /Rotate (pdfminer.pdfinterp.PDFPageInterpreter), as the
+# 2x2 part of the matrix: upright text of such a page is not upright there, and is left out by both engines.
+_ROTATION = {0: (1.0, 0.0, 0.0, 1.0), 90: (0.0, -1.0, 1.0, 0.0), 180: (-1.0, 0.0, 0.0, 1.0),
+             270: (0.0, 1.0, -1.0, 0.0)}
+
+
+def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = None,
+            password: str = "") -> Extraction:
+    """Read a PDF into text items, bookmarks and links; ``password`` opens an encrypted one.
+
+    Raises :class:`InputError` for a file that is missing or not a readable PDF and
+    :class:`EncryptedError` for an encrypted one without its password; a page that fails to load becomes a
+    diagnostic.
+    """
+    path = Path(path)
+    check_file(path)
+    sha = file_sha256(path)
+    try:
+        pdf = pdfium.PdfDocument(path, password=password or None)
+    except pdfium.PdfiumError as exc:
+        if exc.err_code == pdfium_c.FPDF_ERR_PASSWORD:
+            raise EncryptedError(f"{path}: the password given does not open this encrypted PDF" if password
+                                 else f"{path}: the PDF is encrypted and needs a password (--password)") from exc
+        if exc.err_code == pdfium_c.FPDF_ERR_SECURITY:
+            raise EncryptedError(f"{path}: the PDF is encrypted with a security handler PDFium does not "
+                                 "support") from exc
+        raise InputError(f"{path}: not a readable PDF ({type(exc).__name__}: {exc})") from exc
+    try:
+        count = len(pdf)
+        if count <= 0:
+            raise InputError(f"{path}: the PDF has no pages")
+        diagnostics: list[Diagnostic] = []
+        pages: list[Page] = []
+        geometry: list[PageGeometry] = []
+        for index in range(count):
+            number = index + 1
+            raw = pdfium_c.FPDF_LoadPage(pdf.raw, index)
+            if not raw:
+                diagnostics.append(Diagnostic(DiagnosticCode.PAGE_FAILED, f"page {number} could not be read "
+                                              "(PDFium could not load it)", number))
+                geometry.append(_geometry_of(pdf, index, None))
+                geo = geometry[-1]
+                pages.append(Page(number, geo.width, geo.height))
+            else:
+                try:
+                    geo = _geometry_of(pdf, index, raw)
+                    geometry.append(geo)
+                    pages.append(_page(number, raw, geo))
+                finally:
+                    pdfium_c.FPDF_ClosePage(raw)
+            if progress is not None:
+                progress(number, count)
+        bookmarks = tuple(_bookmarks(pdf, geometry))
+        links = tuple(_links(pdf, geometry))
+        metadata = _metadata(path, pdf, password)
+    finally:
+        pdf.close()
+    return Extraction(Document(tuple(pages), bookmarks, links, metadata), sha, tuple(diagnostics))
+
+
+# --------------------------------------------------------------------------------------------- text
+
+
+def _geometry_of(pdf: pdfium.PdfDocument, index: int, raw: Any) -> PageGeometry:
+    if raw:
+        box = [ctypes.c_float() for _ in range(4)]
+        if pdfium_c.FPDFPage_GetMediaBox(raw, *(ctypes.byref(v) for v in box)):
+            rotate = pdfium_c.FPDFPage_GetRotation(raw) % 4 * 90
+            return PageGeometry.of_box([v.value for v in box], rotate)
+        width, height = pdfium_c.FPDF_GetPageWidthF(raw), pdfium_c.FPDF_GetPageHeightF(raw)
+        return PageGeometry.of_box((0.0, 0.0, width, height), pdfium_c.FPDFPage_GetRotation(raw) % 4 * 90)
+    w, h = ctypes.c_double(), ctypes.c_double()
+    if pdfium_c.FPDF_GetPageSizeByIndex(pdf.raw, index, ctypes.byref(w), ctypes.byref(h)):
+        return PageGeometry.of_box((0.0, 0.0, w.value, h.value), 0)
+    return PageGeometry.of_box((0.0, 0.0, 612.0, 792.0), 0)
+
+
+def _font_name(obj: int, names: dict[int, str]) -> str:
+    key = _font_of(obj) or 0
+    name = names.get(key)
+    if name is None:
+        font = ctypes.cast(key, pdfium_c.FPDF_FONT)
+        size = pdfium_c.FPDFFont_GetBaseFontName(font, None, 0) if key else 0
+        buf = ctypes.create_string_buffer(size + 1)
+        if size:
+            pdfium_c.FPDFFont_GetBaseFontName(font, buf, size)
+        name = strip_subset(buf.value.decode("utf-8", "replace")) or "unknown"
+        names[key] = name
+    return name
+
+
+def _page(number: int, raw: Any, geo: PageGeometry) -> Page:
+    textpage = pdfium_c.FPDFText_LoadPage(raw)
+    if not textpage:
+        return Page(number, geo.width, geo.height)
+    try:
+        # Font handles live as long as a page uses them: their names are cached per page.
+        glyphs = _glyphs(textpage, geo, {})
+    finally:
+        pdfium_c.FPDFText_ClosePage(textpage)
+    return group_glyphs(number, geo.width, geo.height, glyphs)
+
+
+def _run_end(tp: int, start: int, n: int, obj: int | None) -> int:
+    """The index after the last character of ``obj``'s run that starts at ``start``: PDFium lists a text
+    object's characters together, so the end is searched for (doubling steps, then halving), not walked to.
+    What PDFium adds between objects (line breaks) has no object and is a run of one."""
+    if obj is None:
+        return start + 1
+    lo, step, hi = start, 1, start + 1
+    while hi < n and _text_object(tp, hi) == obj:
+        lo, step = hi, step * 2
+        hi = lo + step
+    hi = min(hi, n)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _text_object(tp, mid) == obj:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def _glyphs(textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Glyph]:
+    """The page's upright glyphs in PDFium's order, in pdfminer's device space (see :data:`_ROTATION`).
+
+    A glyph runs from its origin over its advance (as pdfminer reads it), found once per font and character
+    (:func:`_font_width`): a box that reached over the ink of an overhanging glyph (an italic f) would close
+    the gap before the next word.
+    """
+    n = pdfium_c.FPDFText_CountChars(textpage)
+    if n <= 0:
+        return []
+    units = (ctypes.c_ushort * (n + 1))()
+    tp = ctypes.cast(textpage, _c_void_p).value
+    if pdfium_c.FPDFText_GetText(textpage, 0, n, units) == n + 1:
+        codes = units[:n]
+    else:  # a glyph without a character is missing from the text, which no longer lines up with the glyphs
+        at = [_text_index(tp, i) for i in range(n)]
+        codes = [units[k] if 0 <= k < n else 0 for k in at]
+    box = pdfium_c.FS_RECTF()
+    box_at = ctypes.addressof(box)
+    matrix = pdfium_c.FS_MATRIX()
+    ox, oy = ctypes.c_double(), ctypes.c_double()
+    ox_at, oy_at = ctypes.addressof(ox), ctypes.addressof(oy)
+    tf = ctypes.c_float()
+    tf_at = ctypes.addressof(tf)
+    ra, rb, rc, rd = _ROTATION.get(geo.rotate, _ROTATION[0])
+    turned = geo.rotate != 0
+    shift_x, shift_y = geo.x0, geo.y0
+    # (font, character) -> (advance at size 1 if the font gives one, whether the font maps it to no character)
+    widths: dict[tuple[int, int], tuple[float | None, bool]] = {}
+    out: list[Glyph] = []
+    append = out.append
+    start = 0
+    while start < n:
+        obj = _text_object(tp, start)
+        end = _run_end(tp, start, n, obj)
+        first, start = start, end
+        if obj is None:
+            continue
+        pdfium_c.FPDFText_GetMatrix(textpage, first, ctypes.byref(matrix))
+        a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
+        if turned:
+            a, b, c, d = a * ra + b * rc, a * rb + b * rd, c * ra + d * rc, c * rb + d * rd
+        _font_size(obj, tf_at)
+        size = tf.value * d
+        # pdfminer's test for text set upright (LTChar.upright), then its own: no shear, a positive size.
+        if not (a * d > 0 and b * c <= 0 and abs(b) <= 1e-3 and abs(c) <= 1e-3 and size > 0):
+            continue
+        name = _font_name(obj, fonts)
+        font = _font_of(obj) or 0
+        scale = tf.value * a  # a width at size 1 -> points along the baseline
+        _origin(tp, first, ox_at, oy_at)
+        base = _device(geo, ox.value, oy.value)[1] if turned else oy.value - shift_y
+        px0 = -1.0  # the previous glyph's origin, for ligatures
+        for i in range(first, end):
+            code = codes[i]
+            if 0x20 < code < 0xD800:
+                text = chr(code)
+            elif code in _MADE_UP:
+                if _is_generated(tp, i):
+                    continue
+                text = chr(code)
+            elif code == _LINE_END_HYPHEN:
+                text = "-"
+            elif 0xD800 <= code < 0xDC00 and i + 1 < n and 0xDC00 <= codes[i + 1] < 0xE000:
+                text = chr(0x10000 + ((code - 0xD800) << 10) + (codes[i + 1] - 0xDC00))
+            elif 0xDC00 <= code < 0xE000:
+                text = ""  # the second half of the pair above
+            else:
+                text = chr(code) if code else ""
+            _origin(tp, i, ox_at, oy_at)
+            if turned:
+                gx0 = _device(geo, ox.value, oy.value)[0]
+            else:
+                gx0 = ox.value - shift_x
+            if gx0 == px0:
+                # One glyph, several characters (a ligature PDFium spells out): one glyph, as pdfminer reads it,
+                # as wide as PDFium's box of it (the font's width of "i" is not the width of "fi").
+                _loose_box(tp, i, box_at)
+                prev = out[-1]
+                append_x1 = (box.right - shift_x) if not turned else prev[2]
+                out[-1] = (prev[0] + text, prev[1], max(prev[2], append_x1), base, size, name)
+                continue
+            px0 = gx0
+            key = (font, code)
+            known = widths.get(key)
+            if known is None:
+                # A glyph the font gives no character for reads as its code: none, as pdfminer reads it.
+                known = widths[key] = (_font_width(tp, i, font, code, scale, ox.value, box, box_at),
+                                       _unmapped(tp, i) == 1)
+            width, unmapped = known
+            if unmapped:
+                text = ""
+            if width is None or turned:
+                _loose_box(tp, i, box_at)
+                if turned:
+                    p, q = _device(geo, box.left, box.bottom), _device(geo, box.right, box.top)
+                    append((text, min(p[0], q[0]), max(p[0], q[0]), base, size, name))
+                else:
+                    append((text, gx0, box.right - shift_x, base, size, name))
+            else:
+                append((text, gx0, gx0 + width * scale, base, size, name))
+    return out
+
+
+def _font_width(tp: int, i: int, font: int, code: int, scale: float, origin: float, box: Any,
+                box_at: int) -> float | None:
+    """The advance of glyph ``i`` at size 1, or None (its box stands in). PDFium's "loose" box is the union of
+    the advance and the glyph's ink: where the ink stops short of its right edge, that edge is the advance;
+    where the ink reaches it (an overhanging f), the font's width of the character is, if it fits the box
+    (PDFium finds a character's code in the font again from its text, which can miss)."""
+    if scale <= 0:
+        return None
+    _loose_box(tp, i, box_at)
+    right = box.right
+    ink = (ctypes.c_double * 4)()
+    _char_box(tp, i, ctypes.addressof(ink), ctypes.addressof(ink) + 8, ctypes.addressof(ink) + 16,
+              ctypes.addressof(ink) + 24)
+    if ink[1] < right - 0.01:
+        return (right - origin) / scale
+    width = ctypes.c_float()
+    if font and _glyph_width(font, code, 1.0, ctypes.addressof(width)) and 0 < width.value * scale \
+            <= right - origin + 0.01:
+        return float(width.value)
+    return (right - origin) / scale
+
+
+def _device(geo: PageGeometry, x: float, y: float) -> tuple[float, float]:
+    """A user-space point in pdfminer's device space for the page's /Rotate (pdfminer.pdfinterp)."""
+    if geo.rotate == 90:
+        return (y - geo.y0, geo.x1 - x)
+    if geo.rotate == 180:
+        return (geo.x1 - x, y + geo.y1)
+    if geo.rotate == 270:
+        return (geo.y1 - y, x - geo.x0)
+    return (x - geo.x0, y - geo.y0)
+
+
+# ---------------------------------------------------------------------------------- destinations
+
+
+def _utf16(read: Callable[[Any, int], int]) -> str:
+    """A UTF-16LE text from a PDFium getter ``read(buffer, size)`` that returns the size it needs."""
+    size = read(None, 0)
+    if size <= 2:
+        return ""
+    buf = ctypes.create_string_buffer(size)
+    read(buf, size)
+    return buf.raw[:size].decode("utf-16-le", "replace").rstrip("\x00")
+
+
+class _Destinations:
+    """Resolves PDFium destinations to (page number, x, y, name) in citelens coordinates."""
+
+    def __init__(self, pdf: pdfium.PdfDocument, geometry: list[PageGeometry]) -> None:
+        self._pdf = pdf
+        self._geometry = geometry
+        self._names: dict[int, str] | None = None
+
+    def names(self) -> dict[int, str]:
+        """The named destinations, by the address of the destination each resolves to."""
+        if self._names is None:
+            self._names = {}
+            doc = self._pdf.raw
+            for i in range(pdfium_c.FPDF_CountNamedDests(doc)):
+                size = ctypes.c_long(0)
+                pdfium_c.FPDF_GetNamedDest(doc, i, None, ctypes.byref(size))
+                if size.value <= 0:
+                    continue
+                buf = ctypes.create_string_buffer(size.value)
+                dest = pdfium_c.FPDF_GetNamedDest(doc, i, buf, ctypes.byref(size))
+                key = ctypes.cast(dest, _c_void_p).value
+                if key:
+                    self._names.setdefault(key, buf.raw[:size.value].decode("utf-16-le", "replace")
+                                           .rstrip("\x00"))
+        return self._names
+
+    def resolve(self, dest: Any, *, named: bool = False) -> tuple[int | None, float | None, float | None,
+                                                                 str | None]:
+        key = ctypes.cast(dest, _c_void_p).value
+        if not key:
+            return (None, None, None, None)
+        name = self.names().get(key) if named else None
+        index = pdfium_c.FPDFDest_GetDestPageIndex(self._pdf.raw, dest)
+        if not 0 <= index < len(self._geometry):
+            return (None, None, None, name)
+        x, y = self._view(dest)
+        x, y = self._geometry[index].point(x, y)
+        return (index + 1, x, y, name)
+
+    @staticmethod
+    def _view(dest: Any) -> tuple[float | None, float | None]:
+        nparams = ctypes.c_ulong(0)
+        params = (pdfium_c.FS_FLOAT * 4)()
+        mode = pdfium_c.FPDFDest_GetView(dest, ctypes.byref(nparams), params)
+        if mode == pdfium_c.PDFDEST_VIEW_XYZ:
+            has_x, has_y, has_zoom = pdfium_c.FPDF_BOOL(), pdfium_c.FPDF_BOOL(), pdfium_c.FPDF_BOOL()
+            x, y, zoom = pdfium_c.FS_FLOAT(), pdfium_c.FS_FLOAT(), pdfium_c.FS_FLOAT()
+            if not pdfium_c.FPDFDest_GetLocationInPage(dest, ctypes.byref(has_x), ctypes.byref(has_y),
+                                                       ctypes.byref(has_zoom), ctypes.byref(x), ctypes.byref(y),
+                                                       ctypes.byref(zoom)):
+                return (None, None)
+            return (x.value if has_x.value else None, y.value if has_y.value else None)
+        kind = _VIEWS.get(mode)
+        return view_point(kind, [float(params[k]) for k in range(min(nparams.value, 4))])
+
+
+_VIEWS = {pdfium_c.PDFDEST_VIEW_FITH: "FitH", pdfium_c.PDFDEST_VIEW_FITBH: "FitBH",
+          pdfium_c.PDFDEST_VIEW_FITV: "FitV", pdfium_c.PDFDEST_VIEW_FITBV: "FitBV",
+          pdfium_c.PDFDEST_VIEW_FITR: "FitR"}
+
+
+def _bookmark_dest(pdf: pdfium.PdfDocument, mark: Any) -> Any:
+    dest = pdfium_c.FPDFBookmark_GetDest(pdf.raw, mark)
+    if not dest:
+        action = pdfium_c.FPDFBookmark_GetAction(mark)
+        if action and pdfium_c.FPDFAction_GetType(action) == pdfium_c.PDFACTION_GOTO:
+            dest = pdfium_c.FPDFAction_GetDest(pdf.raw, action)
+    return dest
+
+
+def _bookmarks(pdf: pdfium.PdfDocument, geometry: list[PageGeometry]) -> Iterator[Bookmark]:
+    resolver = _Destinations(pdf, geometry)
+    seen: set[int] = set()  # an outline whose siblings loop back is read up to the loop
+
+    def walk(mark: Any, level: int) -> Iterator[Bookmark]:
+        while mark:
+            key = ctypes.cast(mark, _c_void_p).value or 0
+            if key in seen or level > 64:
+                return
+            seen.add(key)
+            title = _utf16(lambda buf, size, mark=mark: pdfium_c.FPDFBookmark_GetTitle(mark, buf, size))
+            dest = _bookmark_dest(pdf, mark)
+            page, _x, y, _n = resolver.resolve(dest)
+            yield Bookmark(" ".join(title.split()), level, page, y)
+            yield from walk(pdfium_c.FPDFBookmark_GetFirstChild(pdf.raw, mark), level + 1)
+            mark = pdfium_c.FPDFBookmark_GetNextSibling(pdf.raw, mark)
+
+    yield from walk(pdfium_c.FPDFBookmark_GetFirstChild(pdf.raw, None), 1)
+
+
+def _links(pdf: pdfium.PdfDocument, geometry: list[PageGeometry]) -> Iterator[Link]:
+    resolver = _Destinations(pdf, geometry)
+    rect = pdfium_c.FS_RECTF()
+    for index, geo in enumerate(geometry):
+        raw = pdfium_c.FPDF_LoadPage(pdf.raw, index)
+        if not raw:
+            continue
+        try:
+            pos = ctypes.c_int(0)
+            link = pdfium_c.FPDF_LINK()
+            while pdfium_c.FPDFLink_Enumerate(raw, ctypes.byref(pos), ctypes.byref(link)):
+                dest = pdfium_c.FPDFLink_GetDest(pdf.raw, link)
+                if not dest:
+                    action = pdfium_c.FPDFLink_GetAction(link)
+                    if not action or pdfium_c.FPDFAction_GetType(action) != pdfium_c.PDFACTION_GOTO:
+                        continue  # URI and other external actions are not document structure
+                    dest = pdfium_c.FPDFAction_GetDest(pdf.raw, action)
+                    if not dest:
+                        continue
+                if not pdfium_c.FPDFLink_GetAnnotRect(link, ctypes.byref(rect)):
+                    continue
+                box = geo.rect(rect.left, rect.bottom, rect.right, rect.top)
+                dest_page, x, y, name = resolver.resolve(dest, named=True)
+                yield Link(index + 1, box, dest_page, x, y, name)
+        finally:
+            pdfium_c.FPDF_ClosePage(raw)
+
+
+# -------------------------------------------------------------------------------------- metadata
+
+
+def _metadata(path: Path, pdf: pdfium.PdfDocument, password: str) -> tuple[tuple[str, str], ...]:
+    try:
+        from citelens.adapters.pdfminer import read_metadata
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] != "pdfminer":
+            raise
+    else:
+        return read_metadata(path, password)
+    out = Metadata()
+    for key in _INFO_KEYS:
+        tag = key.encode("ascii")
+        out.keep(key, _utf16(lambda buf, size, tag=tag: pdfium_c.FPDF_GetMetaText(pdf.raw, tag, buf, size)))
+    return out.pairs()
