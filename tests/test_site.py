@@ -429,3 +429,34 @@ def test_extract_against_a_fake_pdfjs(tmp_path):
               Page(2, 1, 1), Page(3, 1, 1, (TextItem("\f\n", 0, 0, 1, 1, 1),))]
     assert got["tricky"] == text_hash(tricky)
     assert got["empty"] == text_hash([])
+
+
+@needs_site
+def test_the_snapshot_names_the_wheels_and_bridge_it_holds():
+    """The worker restores the snapshot only for the wheels it was made from (citelens-worker.js snapshotFits)."""
+    build = json.loads((SITE / "worker/build.json").read_text())
+    snap = build["snapshot"]
+    assert snap["packages"] == {name: build["packages"][name]["sha256"] for name in ("citelens", "rapidfuzz")}
+    assert snap["bridge"] == build_site.file_sha256(SITE / "worker/bridge.py")
+
+
+def test_the_engine_id_changes_with_what_makes_an_analysis(tmp_path):
+    inputs = _fake_inputs(tmp_path)
+    (inputs["web"] / "analysis").mkdir()
+    (inputs["web"] / "analysis/extract.js").write_text("one")
+    (inputs["web"] / "analysis/resolver.js").write_text("one")
+
+    def engine() -> str:
+        return build_site.build(tmp_path / "site", **inputs, compile_wheels=False, make_snapshot=False)["engine"]
+
+    first = engine()
+    assert engine() == first  # the same inputs, the same id
+    (inputs["web"] / "analysis/resolver.js").write_text("two")  # look-ups only: analyses stay valid
+    assert engine() == first
+    (inputs["web"] / "analysis/extract.js").write_text("two")
+    second = engine()
+    assert second != first
+    (inputs["worker"] / "bridge.py").write_text("changed")
+    assert engine() not in (first, second)
+    json_path = tmp_path / "site/worker/build.json"
+    assert json.loads(json_path.read_text())["engine"] == engine()

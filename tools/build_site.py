@@ -43,6 +43,8 @@ PDFJS_DIRS = ("cmaps", "standard_fonts", "wasm", "iccs", "web/images")
 # pyodide.js (classic script), the consoles, typings and source maps are not needed by a module worker.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 WORKER_SUFFIXES = (".js", ".html", ".py")
+# The page's modules that make the worker's input (text items, fonts, links, metadata): part of the engine id.
+ENGINE_WEB_FILES = ("analysis/analysis.js", "analysis/extract.js", "analysis/destinations.js")
 
 
 def file_sha256(path: Path) -> str:
@@ -124,18 +126,34 @@ def precompile(wheels: list[Path], dest: Path, pyodide: Path) -> list[Path]:
     return [dest / w.name for w in wheels]
 
 
-def _snapshot(pyodide: Path) -> dict[str, Any] | None:
-    """Write ``snapshot.bin`` beside Pyodide's core with Node; None (and a warning) if Node cannot."""
+def engine_id(info: dict[str, Any], files: list[Path]) -> str:
+    """What makes an analysis in this build, as one hash: the wheels, pdf.js and Pyodide versions, and the
+    files that turn a PDF into the worker's input and its answer. The page keys its analysis cache on it, so
+    a rebuilt site never serves an analysis an older build made (web/analysis/cache.js)."""
+    h = hashlib.sha256()
+    h.update(json.dumps([info["pyodide"], info["pdfjs"], sorted((n, p["sha256"]) for n, p in info["packages"].items())])
+             .encode("utf-8"))
+    for path in files:
+        h.update(b"\0" + path.name.encode("utf-8") + b"\0" + (path.read_bytes() if path.is_file() else b""))
+    return h.hexdigest()[:32]
+
+
+def _snapshot(pyodide: Path, bridge: Path, wheels: list[Path]) -> dict[str, Any] | None:
+    """Write ``snapshot.bin`` beside Pyodide's core with Node: the interpreter with ``wheels`` imported and
+    ``bridge`` run (tools/pyodide_snapshot.mjs). None, and a warning, when Node cannot make one."""
     out = pyodide / "snapshot.bin"
-    done = subprocess.run(["node", str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyodide), str(out)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(["node", str(ROOT / "tools" / "pyodide_snapshot.mjs"), str(pyodide), str(out), str(bridge),
+                           *map(str, wheels)], capture_output=True, text=True, check=False)
     if done.returncode != 0 or not out.is_file():
-        print(f"build_site: no Pyodide snapshot, the worker will start Python from scratch:\n{done.stderr}",
+        print(f"build_site: no Pyodide snapshot, the worker will start Python from scratch:\n{done.stderr[-2000:]}",
               file=sys.stderr)
         out.unlink(missing_ok=True)
         return None
     return {"file_name": out.name, "size": out.stat().st_size,
-            "sha256": hashlib.sha256(out.read_bytes()).hexdigest()}
+            "sha256": hashlib.sha256(out.read_bytes()).hexdigest(),
+            # What it was made from: the worker restores it only for these very wheels and bridge.
+            "packages": {_normalize(wheel_metadata(w)["name"]): file_sha256(w) for w in wheels},
+            "bridge": file_sha256(bridge)}
 
 
 def build(out: Path, *, web: Path, worker: Path, node_modules: Path, wheels: list[Path],
@@ -192,23 +210,26 @@ def _assemble(tmp: Path, *, web: Path, worker: Path, node_modules: Path, wheels:
     lock = build_lock(original, wheels)
     (vendor / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", "utf-8")
 
-    snapshot = _snapshot(vendor / "pyodide") if make_snapshot else None
-
     (tmp / "worker").mkdir()
     for src in sorted(worker.iterdir()):
         if src.is_file() and src.suffix in WORKER_SUFFIXES:
             shutil.copy2(src, tmp / "worker" / src.name)
-    info = {
+
+    # The wheels the worker installs; micropip only installs others, so it is left out of the snapshot.
+    analysis_wheels = [w for w in wheels if _normalize(wheel_metadata(w)["name"]) != "micropip"]
+    snapshot = _snapshot(vendor / "pyodide", tmp / "worker" / "bridge.py", analysis_wheels) if make_snapshot else None
+    info: dict[str, Any] = {
         "pyodide": json.loads((pyodide / "package.json").read_text("utf-8"))["version"],
         "pdfjs": json.loads((pdfjs / "package.json").read_text("utf-8"))["version"],
         "python": original["info"]["python"],
-        # The worker installs these (by name through the lock, or by file with micropip); the page keys its
-        # cache on the citelens wheel's hash, so a new build never serves analyses of an older one.
+        # The worker installs these (by name through the lock, or by file with micropip).
         "packages": {name: {"version": e["version"], "file_name": e["file_name"], "sha256": e["sha256"]}
                      for name, e in lock["packages"].items()},
-        # A bare interpreter's memory, restored instead of starting Python (see tools/pyodide_snapshot.mjs).
+        # The interpreter with the wheels imported, restored instead of starting Python and installing
+        # them (see tools/pyodide_snapshot.mjs); null when there is none.
         "snapshot": snapshot,
     }
+    info["engine"] = engine_id(info, [tmp / "worker" / "bridge.py", *(tmp / "web" / f for f in ENGINE_WEB_FILES)])
     (tmp / "worker" / "build.json").write_text(json.dumps(info, indent=1) + "\n", "utf-8")
     return info
 

@@ -1,21 +1,69 @@
-// Write a memory snapshot of a freshly started Pyodide: node tools/pyodide_snapshot.mjs PYODIDE_DIR OUT
+// Write a memory snapshot of Pyodide with citelens imported:
+//   node tools/pyodide_snapshot.mjs PYODIDE_DIR OUT BRIDGE.py WHEEL...
 //
-// Starting Python from a snapshot skips the interpreter's own start-up (the stdlib's imports): the
-// worker's loadPyodide() took 1.9-2.3 s under Node here and 0.2-0.26 s from this snapshot, and a
-// snapshot made under Node restores in Chromium's workers. It holds a bare interpreter only (our wheels
-// are still installed after the restore, from the lock), so it depends on nothing but this Pyodide
-// build: the worker checks the version recorded in build.json and starts without it on any mismatch.
+// The worker restores it instead of starting Python, installing the wheels and importing them: the
+// interpreter's start-up, the install and the imports are all done here, once, at build time. Made under
+// Node, it restores in Chromium's workers. What it holds:
+//   - the wheels unpacked into site-packages (while the snapshot is made: a snapshot holds the heap, not
+//     the file system, so every module of their packages is imported here; one that cannot be imported
+//     in Pyodide, such as the pdfminer adapter, is left out and named on stderr),
+//   - BRIDGE.py run as __main__, so its analyze, resolve and crossref_references are in the globals.
+// Nothing is run on top (no warm-up analysis): the heap must not grow past the interpreter's initial
+// memory, the size a restore starts with.
+// The snapshot is then restored here once and its `analyze` called, so a snapshot that would not
+// restore fails the build (exit status 1) instead of the reader.
 
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, out] = process.argv.slice(2);
-if (!pyodideDir || !out) {
-  console.error("usage: node tools/pyodide_snapshot.mjs PYODIDE_DIR OUT");
+const [pyodideDir, out, bridge, ...wheels] = process.argv.slice(2);
+if (!pyodideDir || !out || !bridge || !wheels.length) {
+  console.error("usage: node tools/pyodide_snapshot.mjs PYODIDE_DIR OUT BRIDGE.py WHEEL...");
   process.exit(2);
 }
 const indexURL = resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: () => {}, stderr: (l) => console.error(l) });
-writeFileSync(out, pyodide.makeMemorySnapshot());
+const quiet = { stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line) };
+
+const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
+pyodide.FS.mkdirTree("/tmp/wheels");
+for (const wheel of wheels) pyodide.FS.writeFile(`/tmp/wheels/${basename(wheel)}`, readFileSync(wheel));
+// Unpacked with zipfile rather than loadPackage(): loadPackage keeps JavaScript objects alive, and a
+// snapshot can only be made of an interpreter that holds none.
+pyodide.runPython(`
+import importlib, os, pkgutil, sys, sysconfig, zipfile
+
+site = sysconfig.get_paths()["purelib"]
+tops = set()
+for name in sorted(os.listdir("/tmp/wheels")):
+    with zipfile.ZipFile(f"/tmp/wheels/{name}") as whl:
+        whl.extractall(site)
+        tops |= {n.split("/")[0] for n in whl.namelist() if n.count("/") == 1 and n.endswith("/__init__.py")}
+    os.remove(f"/tmp/wheels/{name}")
+importlib.invalidate_caches()
+for top in sorted(tops):
+    package = importlib.import_module(top)
+    for module in pkgutil.walk_packages(package.__path__, top + "."):
+        try:
+            importlib.import_module(module.name)
+        except ImportError as exc:
+            print(f"pyodide_snapshot: {module.name} left out ({exc})", file=sys.stderr)
+`);
+pyodide.runPython(readFileSync(bridge, "utf8"), { filename: "bridge.py" });
+const snapshot = pyodide.makeMemorySnapshot();
+
+let name;
+try {
+  const restored = await loadPyodide({ indexURL, _loadSnapshot: snapshot, ...quiet });
+  const reply = restored.globals.get("analyze")("not json");
+  [, name] = reply.toJs();
+  reply.destroy();
+} catch (error) {
+  name = String(error?.message ?? error).split("\n")[0];
+}
+if (name !== "InputError") {
+  console.error(`pyodide_snapshot: the snapshot does not restore: ${name}`);
+  process.exit(1);
+}
+writeFileSync(out, snapshot);

@@ -1,14 +1,17 @@
 // The citelens Web Worker: Pyodide with the citelens wheel, answering analyses and reference look-ups.
 //
-// Start it as a module worker (`new Worker(url, {type: "module"})`) as soon as the page opens; it loads
-// Pyodide from ../vendor/pyodide/ and our wheels from ../wheels/ (never a CDN, never PyPI), then answers
-// requests in the order they come, each with exactly one reply (the typedefs below are the protocol).
-// Requests posted while Python loads wait for it; if loading fails, every pending and later analysis is
-// answered with a "WorkerError" and every look-up with an unresolved result, so no caller ever hangs.
+// Start it as a module worker (`new Worker(url, {type: "module"})`) as soon as the page opens. It loads
+// Python on the first {type: "boot"} signal or the first request, whichever comes first (loading takes
+// a core for a second or more: the page decides when it can spare one), from ../vendor/pyodide/ and our
+// wheels from ../wheels/ (never a CDN, never PyPI): restored from the site's snapshot, which holds citelens
+// already imported, or started from scratch with the wheels installed. It answers requests in the order
+// they come, each with exactly one reply (the typedefs below are the protocol). Requests posted while
+// Python loads wait for it; if loading fails, every pending and later analysis is answered with a
+// "WorkerError" and every look-up with an unresolved result, so no caller ever hangs.
 //
 // Two installers (worker/README.md says why the first is the default):
-//   citelens-worker.js                     loadPackage() through the site's pyodide-lock.json
-//   citelens-worker.js?installer=micropip  micropip.install() of the wheel URLs, for comparison
+//   citelens-worker.js                     the snapshot, else loadPackage() through the site's pyodide-lock.json
+//   citelens-worker.js?installer=micropip  no snapshot: micropip.install() of the wheel URLs, for comparison
 
 /**
  * @typedef {"loading" | "installing" | "ready" | "analyzing"} Stage
@@ -21,9 +24,11 @@
  * @typedef {object} ReadyMessage     worker → page, once Python and citelens are imported
  * @property {"ready"} type
  * @property {number} ms              from the worker's start to Python ready
- * @property {{script: number, snapshot: number, pyodide: number, install: number, import: number}} stages
- *   when each step ended, ms from the worker's start: pyodide.mjs imported, loadPyodide() done, wheels
- *   installed, citelens imported
+ * @property {{boot: number, script: number, snapshot: number, pyodide: number, install: number, import: number}} stages
+ *   when each step ended, ms from the worker's start: boot, when loading began (the boot signal or the
+ *   first request); then pyodide.mjs imported, loadPyodide() done, wheels
+ *   installed, citelens imported (restored from the snapshot, the last three are one moment); snapshot:
+ *   the size in bytes of the snapshot restored, 0 when Python started from scratch
  *
  * @typedef {object} FailedMessage    worker → page, once, when loading failed (requests still get replies)
  * @property {"failed"} type
@@ -56,6 +61,8 @@
  * @property {LookupSettings} settings
  *
  * @typedef {AnalyzeRequest | ResolveRequest | CrossrefReferencesRequest} Request
+ *
+ * @typedef {{type: "boot"}} BootSignal  page → worker: load Python now (no reply; "ready" or "failed" follow)
  *
  * @typedef {object} Reply            worker → page, exactly one per Request
  * @property {"reply"} type
@@ -98,24 +105,26 @@ function workerError(error) {
   return { name: "WorkerError", message: `Python could not be loaded: ${message}` };
 }
 
-/** Loads Pyodide, installs the wheels, imports the bridge; resolves to its `analyze`, `resolve` and
- * `crossrefReferences` functions. */
+/** Restores Python from the site's snapshot (citelens already imported), or starts it from scratch and
+ * installs the wheels; resolves to the bridge's `analyze`, `resolve` and `crossrefReferences` functions. */
 async function boot() {
+  const booted = performance.now() - started;
   progress("loading", "Loading Python");
   const wheels = new URL("../wheels/", here).href;
   const buildInfo = fetchJson(new URL("build.json", here));
-  const files = Promise.all([buildInfo, fetchText(new URL("bridge.py", here))]);
-  files.catch(() => {}); // awaited below; loading Python goes on meanwhile
-  // A memory snapshot of a started interpreter (tools/pyodide_snapshot.mjs) restores in a fraction of
-  // the time Python takes to start; without one (or if it will not restore) Python starts from scratch.
-  const snapshot = buildInfo
-    .then((info) => (info.snapshot ? fetch(new URL(`../vendor/pyodide/${info.snapshot.file_name}`, here)) : null))
+  buildInfo.catch(() => {}); // awaited below; loading Python goes on meanwhile
+  // The snapshot (tools/pyodide_snapshot.mjs) holds an interpreter with these very wheels imported and the
+  // bridge run: restoring it replaces Python's start-up, the install and the imports. It is used only when
+  // it was made from the wheels this build installs, and never with the micropip installer (which is there
+  // to install them).
+  const snapshot = installer === "micropip" ? Promise.resolve(null) : buildInfo
+    .then((info) => (snapshotFits(info) ? fetch(new URL(`../vendor/pyodide/${info.snapshot.file_name}`, here)) : null))
     .then((response) => (response?.ok ? response.arrayBuffer() : null))
     .catch(() => null);
   // @ts-expect-error: site/vendor/pyodide/ is copied beside worker/ by make site (tools/build_site.py)
   const { loadPyodide } = await import("../vendor/pyodide/pyodide.mjs");
   /** @type {ReadyMessage["stages"]} */
-  const stages = { script: performance.now() - started, snapshot: 0, pyodide: 0, install: 0, import: 0 };
+  const stages = { boot: booted, script: performance.now() - started, snapshot: 0, pyodide: 0, install: 0, import: 0 };
   const start = {
     indexURL: new URL("../vendor/pyodide/", here).href,
     // Our wheels sit in ../wheels/; the lock names them by file. Setting the base also keeps
@@ -125,20 +134,46 @@ async function boot() {
     stderr: (line) => console.warn("[citelens worker]", line),
   };
   const memory = await snapshot;
-  stages.snapshot = memory ? memory.byteLength : 0;
-  let pyodide;
-  try {
-    pyodide = await failFast(loadPyodide(memory ? { ...start, _loadSnapshot: memory } : start));
-  } catch (error) {
-    if (!memory) throw error;
-    console.warn("[citelens worker] the snapshot did not restore; starting Python from scratch:", lastLine(error));
-    stages.snapshot = 0;
-    pyodide = await failFast(loadPyodide(start));
+  let pyodide = null;
+  if (memory) {
+    try {
+      pyodide = await failFast(loadPyodide({ ...start, _loadSnapshot: memory }));
+      stages.snapshot = memory.byteLength;
+    } catch (error) {
+      console.warn("[citelens worker] the snapshot did not restore; starting Python from scratch:", lastLine(error));
+    }
   }
-  const [build, bridgeSource] = await files;
-  stages.pyodide = performance.now() - started;
+  if (pyodide) {
+    stages.pyodide = stages.install = performance.now() - started;
+  } else {
+    pyodide = await failFast(loadPyodide(start));
+    stages.pyodide = performance.now() - started;
+    await install(pyodide, wheels, await buildInfo);
+    stages.install = performance.now() - started;
+  }
+  const analyze = pyodide.globals.get("analyze");
+  const resolve = pyodide.globals.get("resolve");
+  const crossrefReferences = pyodide.globals.get("crossref_references");
+  const ms = performance.now() - started;
+  stages.import = ms;
+  progress("ready", `Python ready in ${(ms / 1000).toFixed(1)} s`);
+  post({ type: "ready", ms, stages });
+  return { analyze, resolve, crossrefReferences };
+}
 
+/** Whether build.json names a snapshot made from the wheels it installs. @param {any} info */
+function snapshotFits(info) {
+  const made = info?.snapshot?.packages;
+  return Boolean(made) && ["citelens", "rapidfuzz"].every((name) => made[name] && made[name] === info.packages?.[name]?.sha256);
+}
+
+/**
+ * Installs citelens and rapidfuzz into a freshly started Python and runs the bridge in its globals.
+ * @param {any} pyodide @param {string} wheels  the wheels' base URL @param {any} build  build.json
+ */
+async function install(pyodide, wheels, build) {
   progress("installing", "Installing citelens");
+  const bridgeSource = await fetchText(new URL("bridge.py", here));
   const errors = [];
   const options = { messageCallback: () => {}, errorCallback: (m) => errors.push(m) };
   if (installer === "micropip") {
@@ -155,7 +190,6 @@ async function boot() {
   } else {
     await pyodide.loadPackage(["citelens"], options);
   }
-  stages.install = performance.now() - started;
   // loadPackage reports a missing or corrupt wheel through errorCallback only: the import below is the
   // real check, and the collected messages explain its failure.
   try {
@@ -163,14 +197,6 @@ async function boot() {
   } catch (error) {
     throw new Error([...errors, lastLine(error)].join("; "), { cause: error });
   }
-  const analyze = pyodide.globals.get("analyze");
-  const resolve = pyodide.globals.get("resolve");
-  const crossrefReferences = pyodide.globals.get("crossref_references");
-  const ms = performance.now() - started;
-  stages.import = ms;
-  progress("ready", `Python ready in ${(ms / 1000).toFixed(1)} s`);
-  post({ type: "ready", ms, stages });
-  return { analyze, resolve, crossrefReferences };
 }
 
 /**
@@ -228,14 +254,23 @@ function lastLine(error) {
   return text.trim().split("\n").pop() ?? "";
 }
 
-const ready = boot();
+/** @type {Promise<Awaited<ReturnType<typeof boot>>> | null} */
+let booting = null;
 /** @type {ErrorInfo | null} */
 let failure = null;
-ready.catch((error) => {
-  failure = workerError(error);
-  console.error("[citelens worker]", error);
-  post({ type: "failed", error: failure });
-});
+
+/** Python, loading from the first call on: a boot signal or the first request. */
+function ready() {
+  if (!booting) {
+    booting = boot();
+    booting.catch((error) => {
+      failure = workerError(error);
+      console.error("[citelens worker]", error);
+      post({ type: "failed", error: failure });
+    });
+  }
+  return booting;
+}
 
 /**
  * One analysis: the bridge's `analyze`, which turns Python's exceptions into (name, message).
@@ -245,7 +280,7 @@ ready.catch((error) => {
 async function analyzePaper({ payload }) {
   let analyze;
   try {
-    ({ analyze } = await ready);
+    ({ analyze } = await ready());
   } catch {
     return { ok: false, error: failure ?? workerError("unknown"), ms: 0 };
   }
@@ -278,7 +313,7 @@ async function resolveEntry({ entry, settings }) {
   const t0 = performance.now();
   let result;
   try {
-    const { resolve } = await ready;
+    const { resolve } = await ready();
     result = JSON.parse(await resolve(JSON.stringify({ entry, settings })));
   } catch (error) {
     const reason = failure ? `Python is not available: ${failure.message}` : `worker error: ${lastLine(error)}`;
@@ -297,7 +332,7 @@ async function crossrefList({ doi, settings }) {
   const t0 = performance.now();
   let result;
   try {
-    const { crossrefReferences } = await ready;
+    const { crossrefReferences } = await ready();
     result = JSON.parse(await crossrefReferences(JSON.stringify({ doi, settings })));
   } catch (error) {
     const reason = failure ? `Python is not available: ${failure.message}` : `worker error: ${lastLine(error)}`;
@@ -309,9 +344,13 @@ async function crossrefList({ doi, settings }) {
 /** @type {Record<string, (request: any) => Promise<Omit<Reply, "type" | "id">>>} */
 const HANDLERS = { analyze: analyzePaper, resolve: resolveEntry, "crossref-references": crossrefList };
 
-/** @param {MessageEvent<Request>} event */
+/** @param {MessageEvent<Request | BootSignal>} event */
 self.onmessage = async (event) => {
   const request = event.data;
+  if (request?.type === "boot") {
+    ready().catch(() => {}); // reported through the "failed" message
+    return;
+  }
   const id = request?.id;
   const handler = Object.hasOwn(HANDLERS, request?.type) ? HANDLERS[request.type] : null;
   const reply = handler ? await handler(request)

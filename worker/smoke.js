@@ -29,7 +29,7 @@ analyzer.addEventListener("ready", (/** @type {any} */ e) => {
   result.worker_stages = e.detail.stages;
   log(`Python ready (worker start → ready ${e.detail.ms.toFixed(0)} ms)`);
 });
-analyzer.start();
+analyzer.boot(); // Python loads while pdf.js opens the file: the parts are timed, not the reader
 
 try {
   const file = params.get("file");

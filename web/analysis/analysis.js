@@ -1,13 +1,17 @@
 // The page's side of the analysis: pdf.js text → citelens worker → analysis object, with a cache.
 //
 //   const analyzer = new CitelensAnalyzer(new URL("../worker/citelens-worker.js", import.meta.url));
-//   analyzer.start();                                  // at once: Python loads while pdf.js opens the file
+//   analyzer.start();                                  // at once: the worker is up before a paper opens
+//   const hit = await analyzer.cached(pdfDocument);    // while the first page is drawn: no text, no Python
 //   const analysis = await analyzer.analyze(pdfDocument, { file: "paper.pdf", onProgress });
 //
+// Python loads when it is first needed (boot()): when analyze() finds the paper uncached, at the first
+// look-up, or 3 s after start() if no paper was opened by then. So a reopened paper's first page and links
+// never share the machine with Python's start-up, and a new paper's first page is drawn before it begins.
 // analyze() looks the PDF up in IndexedDB (web/analysis/cache.js), first by the SHA-256 of its bytes, then by the
 // hash of its text (web/analysis/extract.js reads every page for it), and returns the cached analysis when one made
-// by the same build exists; otherwise it finishes the Document (font names, links, bookmarks), posts it to
-// the worker and caches the answer. The document also carries the PDF's metadata (info dictionary and XMP, as
+// by the same build (build.json's engine id) exists; otherwise it finishes the Document (font names, links,
+// bookmarks), posts it to the worker and caches the answer. The document also carries the PDF's metadata (info dictionary and XMP, as
 // flat text), from which the pipeline takes the paper's own DOI: the analysis arrives with `own_doi`.
 // crossrefReferences(doi, settings) asks the worker for the reference list Crossref's record of that paper
 // holds (web/analysis/resolver.js caches it and offers it when the PDF's own list could not be read).
@@ -50,6 +54,9 @@ const SCHEMA_VERSION = 1;
 // Python loads in 2-10 s on a 2-core machine; past this, the worker is taken as failed (last resort: the
 // worker itself reports every failure it can see at once).
 const START_TIMEOUT_MS = 60_000;
+// A page that opens a paper asks within a second of starting (the paper's hash is looked up as soon as
+// pdf.js has its bytes); one that waits for the user to pick a file loads Python after this.
+const IDLE_BOOT_MS = 3_000;
 
 export class CitelensAnalyzer extends EventTarget {
   #workerUrl;
@@ -69,19 +76,26 @@ export class CitelensAnalyzer extends EventTarget {
   /** @type {Promise<string>} */
   #engine = Promise.resolve("");
   #timer = 0;
+  #idleTimer = 0;
+  #idleBootMs;
+  #booted = false;
+  /** @type {WeakMap<object, string | null>} documents cached() found no analysis for, with their SHA-256 */
+  #misses = new WeakMap();
   /** @type {Timings | null} */
   lastTimings = null;
 
   /**
    * @param {string | URL} workerUrl  site/worker/citelens-worker.js
-   * @param {{cache?: AnalysisCache | null, startTimeoutMs?: number}} [options]
-   *   cache: null disables caching; startTimeoutMs: how long Python may take to load before it counts as failed
+   * @param {{cache?: AnalysisCache | null, startTimeoutMs?: number, idleBootMs?: number}} [options]
+   *   cache: null disables caching; startTimeoutMs: how long Python may take to load before it counts as
+   *   failed; idleBootMs: after start(), how long to wait for a first need before loading Python anyway
    */
-  constructor(workerUrl, { cache = new AnalysisCache(), startTimeoutMs = START_TIMEOUT_MS } = {}) {
+  constructor(workerUrl, { cache = new AnalysisCache(), startTimeoutMs = START_TIMEOUT_MS, idleBootMs = IDLE_BOOT_MS } = {}) {
     super();
     this.#workerUrl = new URL(workerUrl, globalThis.location?.href);
     this.#cache = cache;
     this.#startTimeoutMs = startTimeoutMs;
+    this.#idleBootMs = idleBootMs;
   }
 
   /** Milliseconds from the worker's start to Python ready, or null while loading. */
@@ -97,10 +111,11 @@ export class CitelensAnalyzer extends EventTarget {
   /** Spawns the worker (once; later calls do nothing). Call it as soon as the page opens. */
   start() {
     if (this.#worker || this.#failure) return this;
-    // Which build makes the analyses: a new citelens wheel or pdf.js version never reuses older ones.
-    this.#engine = fetch(new URL("build.json", this.#workerUrl))
+    // Which build makes the analyses (tools/build_site.py's engine id: the wheels, pdf.js, the bridge and
+    // the extraction modules): a rebuilt site never reuses an older build's analyses. No id, no reuse.
+    this.#engine = fetch(new URL("build.json", this.#workerUrl), { cache: "no-cache" })
       .then((r) => (r.ok ? r.json() : {}))
-      .then((/** @type {any} */ build) => `${build?.packages?.citelens?.sha256 ?? "?"}/${build?.pdfjs ?? "?"}`, () => "");
+      .then((/** @type {any} */ build) => (typeof build?.engine === "string" ? build.engine : ""), () => "");
     try {
       this.#worker = new Worker(this.#workerUrl, { type: "module" });
     } catch (error) {
@@ -114,6 +129,22 @@ export class CitelensAnalyzer extends EventTarget {
       this.#fail(`the worker failed: ${event.message || "its script could not be loaded"}`);
     };
     this.#worker.onmessageerror = () => this.#fail("a message from the worker could not be read");
+    // Nobody asked for Python yet (no paper opened, or only cached ones): load it while the page is idle.
+    this.#idleTimer = setTimeout(() => this.boot(), this.#idleBootMs);
+    return this;
+  }
+
+  /**
+   * Tells the worker to load Python now (once; requests do it too). Loading takes a core for a second or
+   * more, so analyze() boots as soon as the paper proves uncached, not while its first page is drawn from
+   * the cache; start() boots on its own if nothing has asked within the idle delay.
+   */
+  boot() {
+    this.start();
+    clearTimeout(this.#idleTimer);
+    if (this.#booted || this.#failure) return this;
+    this.#booted = true;
+    this.#worker?.postMessage({ type: "boot" });
     this.#timer = setTimeout(() => {
       this.#fail(`Python did not load within ${Math.round(this.#startTimeoutMs / 1000)} s`);
     }, this.#startTimeoutMs);
@@ -133,8 +164,13 @@ export class CitelensAnalyzer extends EventTarget {
     const sha256 = await fileSha256(pdfDocument);
     const t1 = performance.now();
     const record = sha256 && this.#cache ? (await this.#cache.bySha256(sha256))
-      .find((r) => r?.schema_version === SCHEMA_VERSION && r.engine === engine) : null;
-    if (!record) return null;
+      .find((r) => fresh(r, engine)) : null;
+    // A paper is open: Python waits until analyze() finds it uncached (its first page is drawn by then).
+    clearTimeout(this.#idleTimer);
+    if (!record) {
+      this.#misses.set(pdfDocument, sha256);
+      return null;
+    }
     const analysis = JSON.parse(record.analysis);
     analysis.source = { ...analysis.source, file, sha256 };
     this.lastTimings = { cached: true, sha256: t1 - t0, lookup: performance.now() - t1, total: performance.now() - t0 };
@@ -150,10 +186,10 @@ export class CitelensAnalyzer extends EventTarget {
    */
   async analyze(pdfDocument, { file = null, onProgress = null } = {}) {
     this.start();
+    clearTimeout(this.#idleTimer);
     const t0 = performance.now();
     const note = (stage, message) => onProgress?.({ stage, message });
     const engine = await this.#engine;
-    const fresh = (record) => record?.schema_version === SCHEMA_VERSION && record.engine === engine;
     const restore = (record, timings) => {
       const analysis = JSON.parse(record.analysis);
       // The same text may come from another file: say which one is open now.
@@ -163,12 +199,17 @@ export class CitelensAnalyzer extends EventTarget {
       return analysis;
     };
 
-    // A byte-identical file: found by its hash before any text is read.
-    const sha256 = await fileSha256(pdfDocument);
+    // A byte-identical file: found by its hash before any text is read (unless cached() just looked).
+    const missed = this.#misses.has(pdfDocument);
+    const sha256 = missed ? this.#misses.get(pdfDocument) ?? null : await fileSha256(pdfDocument);
+    this.#misses.delete(pdfDocument);
     const t1 = performance.now();
-    const same = sha256 && this.#cache ? (await this.#cache.bySha256(sha256)).find(fresh) : null;
+    const same = sha256 && this.#cache && !missed
+      ? (await this.#cache.bySha256(sha256)).find((r) => fresh(r, engine)) : null;
     const t2 = performance.now();
     if (same) return restore(same, { sha256: t1 - t0, lookup: t2 - t1 });
+    // Python loads while the text is read (a copy with the same text found below needs it for look-ups).
+    this.boot();
 
     note("extracting", "Reading the text");
     // A long file says how far it is, about every 5 % (a short one is read before anyone could look).
@@ -179,15 +220,17 @@ export class CitelensAnalyzer extends EventTarget {
       },
     });
     const t3 = performance.now();
+    performance.measure("citelens:text", { start: t2, end: t3 });
     // The same text in another file (re-saved, re-downloaded with other metadata).
     const cached = text.textHash && this.#cache ? await this.#cache.get(text.textHash) : null;
     const t4 = performance.now();
-    if (fresh(cached)) return restore(cached, { sha256: t1 - t0, text: t3 - t2, lookup: t2 - t1 + t4 - t3 });
+    if (fresh(cached, engine)) return restore(cached, { sha256: t1 - t0, text: t3 - t2, lookup: t2 - t1 + t4 - t3 });
     // Without Python only a cached analysis can be had: do not read fonts and links for nothing.
     if (this.#failure) throw this.#failure;
 
     const [document, metadata] = await Promise.all([completeDocument(pdfDocument, text), pdfMetadata(pdfDocument)]);
     const t5 = performance.now();
+    performance.measure("citelens:document", { start: t4, end: t5 });
     const payload = JSON.stringify({
       document: { ...document, metadata },
       options: { text_only: false },
@@ -195,8 +238,9 @@ export class CitelensAnalyzer extends EventTarget {
     });
     const { result, ms } = await this.#request({ type: "analyze", payload }, onProgress);
     const t6 = performance.now();
-    if (text.textHash && this.#cache) {
-      await this.#cache.put(text.textHash, result, { schemaVersion: SCHEMA_VERSION, engine, sha256 });
+    // Stored while the links are applied: IndexedDB runs a later lookup after this write, so a reopen finds it.
+    if (text.textHash && engine && this.#cache) {
+      this.#cache.put(text.textHash, result, { schemaVersion: SCHEMA_VERSION, engine, sha256 });
     }
     const analysis = JSON.parse(result);
     this.lastTimings = {
@@ -243,7 +287,7 @@ export class CitelensAnalyzer extends EventTarget {
    * @returns {Promise<Reply>}
    */
   #request(request, onProgress = null) {
-    this.start();
+    this.boot();
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -285,6 +329,14 @@ export class CitelensAnalyzer extends EventTarget {
     this.#pending.clear();
     this.dispatchEvent(new CustomEvent("failed", { detail: { error: this.#failure } }));
   }
+}
+
+/**
+ * Whether a cached record was made by this build (and schema). Without a build id nothing is reused.
+ * @param {any} record @param {string} engine
+ */
+function fresh(record, engine) {
+  return Boolean(engine) && record?.schema_version === SCHEMA_VERSION && record.engine === engine;
 }
 
 /**

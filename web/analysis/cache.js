@@ -3,7 +3,8 @@
 //
 // Database "citelens", object store "analyses", key = the text hash (32 hex digits), value = CacheRecord;
 // an index "sha256" over the PDF files' hashes finds the analysis of a byte-identical file before its text
-// is even read (the warm path: no text extraction, no Python).
+// is even read (the warm path: no text extraction, no Python). Each record names the engine that made it
+// (build.json's id, checked by analysis.js): a rebuilt site analyses again and overwrites it.
 // A cache that cannot be opened is a cache that always misses: no method here ever throws (idb.js).
 
 import { SafeStore } from "./idb.js";
@@ -12,7 +13,7 @@ import { SafeStore } from "./idb.js";
  * @typedef {object} CacheRecord
  * @property {string} analysis        the analysis JSON string, as the worker returned it
  * @property {number} schema_version  of that analysis
- * @property {string} engine          which build made it (citelens wheel sha256 / pdf.js version), "" if unknown
+ * @property {string} engine          which build made it (site/worker/build.json's engine id)
  * @property {string | null} sha256   of the PDF file it was made from
  * @property {string} stored          ISO 8601 date of storing
  */
