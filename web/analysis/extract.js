@@ -222,14 +222,15 @@ function pageText(number, viewport, content) {
  * Makes pdf.js send the fonts of the text items to the page, where their names are (commonObjs, shared by
  * all pages). pdf.js sends a font only with an operator list, which costs about as much as reading the
  * page's text again; but one font object serves every page that uses it, so operator lists are asked only
- * for a few pages that together use every font (greedy set cover: 1 to 9 pages of 15-30 in the corpus).
+ * for a few pages that together use every font (greedy set cover: 1 to 9 pages of 15-30 in the corpus),
+ * and none for the fonts already there: those of the pages the viewer has drawn.
  * @param {any} pdfDocument
  * @param {PageJson[]} pages
  */
 async function loadFonts(pdfDocument, pages) {
   if (!pages.length) return;
   const { commonObjs } = await pdfDocument.getPage(1);
-  const uncovered = new Set(pages.flatMap((page) => page.fonts));
+  const uncovered = new Set(pages.flatMap((page) => page.fonts).filter((id) => !commonObjs.has(id)));
   const chosen = [];
   while (uncovered.size) {
     let best = -1;
