@@ -156,7 +156,7 @@ async function boot() {
   const crossrefReferences = pyodide.globals.get("crossref_references");
   const ms = performance.now() - started;
   stages.import = ms;
-  progress("ready", `Python ready in ${(ms / 1000).toFixed(1)} s`);
+  progress("ready", `Python ready in ${((ms - booted) / 1000).toFixed(1)} s`);
   post({ type: "ready", ms, stages });
   return { analyze, resolve, crossrefReferences };
 }
