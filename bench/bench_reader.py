@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_reader.py                    # four 15-30 page papers, 3 runs each
     .venv/bin/python bench/bench_reader.py --runs 5 pdf/cell-2024-cell.2024.02.016.pdf
+    .venv/bin/python bench/bench_reader.py --site /tmp/other/site     # another build, to compare with
 
 Needs `make site`, Debian's chromium (`make chromium`) and the test extra (playwright). bench_browser.py
 times the pipeline's parts on worker/smoke.html; this script times what a reader sees on the real page.
@@ -48,7 +49,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tests")]
 
-from harness import CHROMIUM, CHROMIUM_ARGS, INIT_SCRIPT, SITE, make_server  # noqa: E402
+import harness  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, INIT_SCRIPT, make_server  # noqa: E402
 
 CORPUS = Path(os.environ.get("CITELENS_SHARED", ROOT.parent / "shared")) / "corpus"
 # Four papers of 10-30 pages, one per citation style, the shortest and the longest of the range included.
@@ -192,16 +194,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--json", type=Path, default=ROOT / "build" / "bench_reader.json")
     ap.add_argument("--query", default="", help="more of the page's query string, before file= (e.g. 'a=1&')")
+    ap.add_argument("--site", type=Path, default=harness.SITE, help="the built site to serve (another build, to compare)")
     args = ap.parse_args(argv)
-    if not (SITE / "worker" / "build.json").is_file():
-        print("bench_reader: site/ is not built; run `make site`", file=sys.stderr)
+    if not (args.site / "worker" / "build.json").is_file():
+        print(f"bench_reader: {args.site} is not built; run `make site`", file=sys.stderr)
         return 2
+    harness.SITE = args.site.resolve()  # what make_server serves
     from playwright.sync_api import sync_playwright
 
     httpd, _ = make_server({"/corpus/": CORPUS})
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}"
-    report: dict[str, Any] = {"papers": {}, "load": os.getloadavg()}
+    report: dict[str, Any] = {"papers": {}, "load": os.getloadavg(), "site": str(args.site)}
     summary: list[tuple[str, dict[str, float | None]]] = []
     try:
         with sync_playwright() as pw:
