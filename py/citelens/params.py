@@ -544,8 +544,11 @@ class ResolveParams:
     timeout: float = 15.0
     #: Seconds one entry may take in all (every step, retry and wait); past it the entry is unresolved.
     budget: float = 90.0
-    #: Retries of one request after a 429, a 503 or a network error (the first try not counted).
+    #: Retries of one request after a 429 or a 503 (the first try not counted).
     retries: int = 3
+    #: Retries after a request got no HTTP response at all (offline, DNS, refused, a browser's opaque
+    #: failure): a host that cannot be reached rarely can be a second later, and a reader is waiting.
+    network_retries: int = 1
     #: Waits between retries without a Retry-After: backoff_base * 2**attempt seconds, at most backoff_max.
     backoff_base: float = 1.0
     backoff_max: float = 30.0

@@ -6,10 +6,11 @@ edge, in :mod:`citelens.adapters.http`: ``urllib`` for the CLI, Pyodide's ``pyfe
 replay the recorded responses of ``../shared/api-fixtures`` through the same protocol.
 
 :class:`Client` adds, per host: pacing and a concurrency cap (:class:`~citelens.params.HostLimits`);
-retries with exponential backoff on 429, 503 and network errors, honouring ``Retry-After``; a per-request
-timeout; a deadline for the whole entry; and a cool-down after a host has refused us through every retry,
-(or stayed unreachable) through every retry, so the next entries give up at once instead of hammering it. Every way a request can fail ends in a
-:class:`FetchError` with a reason for people; nothing waits for ever.
+retries with exponential backoff on 429 and 503 (honouring ``Retry-After``) and, fewer, on requests that
+got no response; a per-request timeout; a deadline for the whole entry; and a cool-down after a host has
+refused us (or stayed unreachable) through every retry, so the next entries give up at once instead of
+hammering it. Every way a request can fail ends in a :class:`FetchError` with a reason for people;
+nothing waits for ever.
 
 Clock and sleep are injected (``clock=time.monotonic``, ``sleep=asyncio.sleep``) so tests of the waits do
 not wait.
@@ -144,7 +145,8 @@ class Client:
                     failure = FetchError(FailureKind.RATE_LIMITED, f"rate limited by {name} (or unreachable)")
             if delay is None:
                 delay = min(self.params.backoff_base * 2 ** attempt, self.params.backoff_max)
-            if attempt >= self.params.retries or delay > self.params.max_retry_after:
+            retries = self.params.retries if response is not None else self.params.network_retries
+            if attempt >= retries or delay > self.params.max_retry_after:
                 # Refused or unreachable through every retry: the next entries give up at once for a while.
                 state.cooldown_until = self.clock() + self.params.backoff_max
                 state.cooldown = failure
