@@ -30,8 +30,10 @@ SETUP = """async ({analysis, dbName}) => {
   const { CitelensAnalyzer } = await import("/web/analysis/analysis.js");
   const { Resolver, ResolutionCache } = await import("/web/analysis/resolver.js");
   window.__res ??= { analyzer: new CitelensAnalyzer("/worker/citelens-worker.js", { cache: null }).start() };
+  // the worker's own answers, however long Python takes to load: no 8 s deadline here
   const resolver = new Resolver({ analyzer: window.__res.analyzer, cache: new ResolutionCache(dbName),
-                                  settings: { mailto: "e2e@example.org", openalexKey: null, s2Key: null } });
+                                  settings: { mailto: "e2e@example.org", openalexKey: null, s2Key: null },
+                                  deadlineMs: 150_000 });
   window.__res.changes = [];
   resolver.addEventListener("change", (e) => window.__res.changes.push(e.detail));
   resolver.setDocument(analysis);
@@ -161,8 +163,31 @@ def test_s2_refusing_every_time_ends_unresolved_with_a_reason(api_page, api) -> 
                       "tried": ["crossref-search", "s2-match"]}
     # In a browser the refusal is a fetch with no response: the first try and one retry, 1 s apart.
     assert sum("semanticscholar" in u for u in api.log) == 2
-    # A rate limit says nothing about the paper: not cached, unlike the "no match" of the test above.
-    stored = """async ([db, key]) => (await new (await import("/web/analysis/resolver.js")).ResolutionCache(db).get(key))"""
+    # A rate limit says nothing about the paper: kept a minute (not asked again within it), unlike the
+    # "no match" of the test above, kept 30 days.
+    stored = """async ([db, key, options]) => (await new (await import("/web/analysis/resolver.js"))
+      .ResolutionCache(db, options).get(key))"""
     text_hash = analysis_of(MULTILEXSUM)["source"]["text_hash"]
-    assert page.evaluate(stored, ["e2e-resolution-4", f"entry:{text_hash}:55"]) is None
-    assert page.evaluate(stored, ["e2e-resolution-2", f"entry:{text_hash}:901"])["reason"] == "no match"
+    key = f"entry:{text_hash}:55"
+    assert page.evaluate(stored, ["e2e-resolution-4", key, {}])["reason"] == result["reason"]
+    assert page.evaluate(stored, ["e2e-resolution-4", key, {"retryAfterMs": 0}]) is None
+    assert page.evaluate(stored, ["e2e-resolution-2", f"entry:{text_hash}:901", {"retryAfterMs": 0}])["reason"] == "no match"
+    assert page.evaluate("() => window.__res.resolver.settled(55)")
+
+
+def test_past_the_deadline_an_entry_is_no_answer_in_time_until_the_late_answer_replaces_it(api_page, api) -> None:
+    page, _ = api_page
+    page.evaluate("""async ({analysis, dbName}) => {
+      const { Resolver, ResolutionCache, failure } = await import("/web/analysis/resolver.js");
+      const resolver = new Resolver({ analyzer: window.__res.analyzer, cache: new ResolutionCache(dbName), deadlineMs: 1 });
+      window.__res.changes = [];
+      resolver.addEventListener("change", (e) => window.__res.changes.push([e.detail.result.status, failure(e.detail.result)?.kind ?? null]));
+      resolver.setDocument(analysis);
+      window.__res.late = resolver;
+      window.__res.first = await resolver.resolve(55);
+    }""", {"analysis": analysis_of(MULTILEXSUM), "dbName": "e2e-resolution-5"})
+    assert page.evaluate("() => window.__res.first") == {"status": "unresolved", "reason": "timed out: no answer in time",
+                                                         "tried": []}
+    page.wait_for_function("() => window.__res.late.result(55)?.status === 'resolved'")
+    assert page.evaluate("() => window.__res.changes") == [["unresolved", "timed-out"], ["resolved", None]]
+    assert page.evaluate("() => window.__res.late.settled(55)")

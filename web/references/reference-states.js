@@ -6,12 +6,16 @@
 //   library     the parsed entry (entryRef) or the resolved record matches a paper of the library
 //   pending     a look-up is running
 //   resolved    a record was found (result.record)
-//   unresolved  every source was tried and none matched, or a source failed (result.reason)
+//   unresolved  every source answered and none matched ("No match found")
+//   failed      a source could not be asked: offline, a rate limit, an HTTP error, no answer in time
+//               ("Not looked up: offline"; resolver.js failure()); asked again once a minute has passed
 //   idle        not looked up yet (lazy: hovering or opening a citation looks it up)
 // Both collaborators are optional and may arrive late (`connect`): without a resolver nothing is looked up,
 // without a library nothing is "in library", and the reader works either way.
 
-/** @typedef {"idle" | "pending" | "resolved" | "library" | "unresolved"} ReferenceState */
+import { failure } from "../analysis/resolver.js";
+
+/** @typedef {"idle" | "pending" | "resolved" | "library" | "unresolved" | "failed"} ReferenceState */
 /**
  * @typedef {import("../analysis/schema.js").Reference} Reference
  * @typedef {import("../analysis/resolver.js").Result} Result
@@ -26,6 +30,7 @@ const STATE_LABELS = {
   resolved: "Found",
   library: "In library",
   unresolved: "No match found",
+  failed: "Not looked up",
 };
 
 /** @type {Record<string, string>} a library paper's reading status, as shown */
@@ -44,6 +49,7 @@ export function pillText(info) {
   if (info.state === "library" && info.paper?.status) {
     return `${STATE_LABELS.library} · ${STATUS_LABELS[info.paper.status] ?? info.paper.status}`;
   }
+  if (info.state === "failed") return `${STATE_LABELS.failed}: ${failure(info.result)?.label ?? "look-up failed"}`;
   return STATE_LABELS[info.state];
 }
 
@@ -65,7 +71,7 @@ function recordKey(record) {
 export function signature(info) {
   const r = /** @type {any} */ (info.result);
   return JSON.stringify([info.state, r?.status ?? null, r?.record?.title ?? r?.reason ?? null, r?.record?.doi ?? null,
-    info.paper?.id ?? null, info.paper?.status ?? null]);
+    info.paper?.id ?? null, info.paper?.status ?? null, info.paper?.updated ?? null]);
 }
 
 export class ReferenceStates extends EventTarget {
@@ -158,13 +164,13 @@ export class ReferenceStates extends EventTarget {
   }
 
   /**
-   * Look a reference up (hover, click): pending until the resolver answers. Does nothing when the answer is
-   * known, a look-up runs, or there is no resolver.
+   * Look a reference up (hover, click): pending until the resolver answers. Does nothing when the resolver
+   * has nothing to ask (an answer, or a failure less than a minute old), a look-up runs, or there is no resolver.
    * @param {number} index
    */
   async lookup(index) {
     const resolver = this.#resolver;
-    if (!resolver || !this.#references.has(index) || this.#inflight.has(index) || resolver.result(index)) return;
+    if (!resolver || !this.#references.has(index) || this.#inflight.has(index) || resolver.settled(index)) return;
     const doc = this.#document;
     this.#inflight.add(index);
     const info = this.info(index);
@@ -221,6 +227,7 @@ export class ReferenceStates extends EventTarget {
     if (paper) state = "library";
     else if (this.#inflight.has(index) || result?.status === "pending") state = "pending";
     else if (result?.status === "resolved") state = "resolved";
+    else if (failure(result)) state = "failed";
     else if (result?.status === "unresolved") state = "unresolved";
     else state = "idle";
     this.#put(index, { state, result: result?.status === "pending" ? null : result, paper: paper ?? null });
