@@ -2,11 +2,14 @@
 // citation formatter (web/library/cite.js) and the open document. DOM-free apart from opening a tab.
 //
 //   Read later / Add to list   library.add(record fields, {status: "to_read", listId}), then the entry is
-//                              marked in library at once (the popover flips without a refetch)
+//                              marked in library at once (the popover flips without a refetch); with no
+//                              record (being looked up, offline, no match) the parsed entry's fields,
+//                              marked record_source "entry", which enrich() replaces by the record's
+//                              when a look-up later finds one
 //   Add manually               library.add(form fields, {status})
 //   Link papers                the open paper joins the library as "reading" when missing (its own metadata),
 //                              then library.link(current → target, "cites")
-//   Cite                       formatCitation(paper or record, style)
+//   Cite                       formatCitation(paper, record or parsed entry, style)
 
 /**
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
@@ -31,6 +34,45 @@ function paperFields(record) {
   return fields;
 }
 
+/** record_source of a paper saved from a parsed reference entry alone: enrich() may replace its fields. */
+export const FROM_ENTRY = "entry";
+
+/**
+ * A parsed reference entry as library fields: its surnames as family names, the raw text as the title
+ * when no title was parsed.
+ * @param {import("../analysis/schema.js").Reference} ref
+ */
+export function entryFields(ref) {
+  /** @type {Record<string, any>} */
+  const fields = {
+    title: ref.title || ref.raw,
+    authors: (ref.authors ?? []).map((family) => ({ given: null, family })),
+    year: Number.isInteger(ref.year) ? ref.year : null,
+    record_source: FROM_ENTRY,
+  };
+  if (ref.doi) fields.doi = ref.doi;
+  if (ref.arxiv_id) fields.arxiv = ref.arxiv_id;
+  if (ref.et_al) fields.more_authors = true;
+  return fields;
+}
+
+/**
+ * A look-up found the record of entry `index`: a library paper saved from the parsed entry alone takes
+ * the record's fields (a paper the user typed in or imported is left as it is).
+ * @param {{library: any, states: ReferenceStates, entryRef: (entry: any) => any}} parts
+ * @param {number} index
+ * @param {any} record
+ * @returns {Promise<boolean>} whether a paper was enriched
+ */
+export async function enrich({ library, states, entryRef }, index, record) {
+  const ref = states.reference(index);
+  if (!library || !ref || !record) return false;
+  const paper = await library.find(entryRef(ref));
+  if (!paper || paper.record_source !== FROM_ENTRY) return false;
+  await library.update(paper.id, { ...paperFields(record), more_authors: false });
+  return true;
+}
+
 /**
  * @param {{states: ReferenceStates, library: () => any, currentPaper: () => Promise<CurrentPaper | null>,
  *          formatCitation: () => Promise<((item: any, style: string) => string) | null>,
@@ -46,7 +88,9 @@ export function paperActions({ states, library, currentPaper, formatCitation, op
   /** @param {number} index */
   const itemOf = (index) => {
     const info = states.info(index);
-    return info.paper ?? (info.result?.status === "resolved" ? info.result.record : null);
+    const ref = states.reference(index);
+    return info.paper ?? (info.result?.status === "resolved" ? info.result.record : null)
+      ?? (ref ? entryFields(ref) : null);
   };
   /** @param {number} index */
   const targetPaper = async (index) => {
@@ -70,8 +114,10 @@ export function paperActions({ states, library, currentPaper, formatCitation, op
     async readLater(index, listId = null) {
       const info = states.info(index);
       const record = info.result?.status === "resolved" ? info.result.record : null;
-      if (!record) throw new Error("nothing was found for this reference to add");
-      const { paper } = await need().add(paperFields(record), { status: "to_read", listId });
+      const ref = states.reference(index);
+      if (!record && !ref) throw new Error("this reference is not in the parsed list");
+      const fields = record ? paperFields(record) : entryFields(/** @type {any} */ (ref));
+      const { paper } = await need().add(fields, { status: "to_read", listId });
       states.markInLibrary(index, paper);
     },
     lists: async () => need().lists(),

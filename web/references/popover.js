@@ -1,17 +1,20 @@
 // The citation popover: one element (#citation-popover) for the whole page, anchored under (or above)
-// the mention that opened it, 320 px wide. It closes on a click outside, on Esc (focus goes back to the
-// mention) and when the document scrolls. A marker citing several entries ([3, 7], (Smith 2019; Lee 2020))
+// the mention that opened it, 320 px wide. It is a dialog: Tab and Shift+Tab cycle through its controls,
+// focus stays inside until Esc, which closes it and puts focus back on the mention (or sidebar chevron)
+// that opened it. It also closes on a click outside and when the document scrolls. A marker citing several entries ([3, 7], (Smith 2019; Lee 2020))
 // opens a compact list, one row per entry; a row expands to the single view, which has a way back.
 //
 // Single view, by reference state (reference-states.js):
-//   pending     two skeleton lines, the raw entry as tooltip, actions disabled: never an empty popover
-//               (opening an entry starts its look-up, so "idle" is seen only without a resolver)
-//   resolved    the record: title, authors (3 + "+N"), year · venue · cited by N; Read later (primary),
-//               Add to list ▾, PDF (open-access only), Cite ▾; links to the source, Scholar, DOI
+//   pending, idle, unresolved, failed  the parsed entry at once, whatever the look-up is doing: title,
+//               authors · year, the raw entry in monospace (4 lines at most); Read later (primary), Add to
+//               list ▾, Cite ▾ (all from the parsed entry), Scholar, DOI, arXiv, Jump to entry; the pill
+//               says "Looking up…", "No match found" or "Not looked up: offline" (failed: why, in
+//               .popover-reason too), and unresolved / failed add Add manually (a form prefilled from the entry)
+//   resolved    the record, which refines the card when the look-up answers: title, authors (3 + "+N"),
+//               year · venue · cited by N; Read later (primary), Add to list ▾, PDF (open-access only),
+//               Cite ▾; links to the source, Scholar, DOI
 //   library     the paper as the library holds it, "In library · <status>"; Open in reader (with a PDF
 //               link), Link papers (this paper cites that one; hidden once linked), Cite ▾
-//   unresolved, idle  the parsed entry, the raw entry in monospace (4 lines at most), why nothing matched,
-//               Add manually (a form prefilled from the parsed entry), Scholar, Jump to entry
 // Read later and Add to list flip the popover to the library view from what it already holds: no refetch.
 // Every text from the PDF or an API is set with textContent or as an attribute (dom.js).
 
@@ -79,6 +82,9 @@ export class CitationPopover {
       if (this.#element.contains(target) || this.#open.anchor.contains(target)) return;
       this.close({ restoreFocus: false });
     }, true);
+    element.addEventListener("keydown", (event) => {
+      if (event.key === "Tab" && this.#open) this.#trapTab(event);
+    });
     document.addEventListener("keydown", (event) => {
       if (event.key !== "Escape" || !this.#open) return;
       // Esc in a menu or the form closes that first (menus.js handles it on the way down)
@@ -161,14 +167,19 @@ export class CitationPopover {
   #render() {
     const open = this.#open;
     if (!open) return;
-    const hadFocus = this.#element.contains(document.activeElement) && document.activeElement !== this.#element;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const hadFocus = this.#element.contains(active) && active !== this.#element;
     const body = open.expanded !== null ? this.#single(open.expanded, open.refIndexes.length > 1) : this.#list(open);
     this.#element.replaceChildren(...body);
     open.shown = this.#signature();
     this.#element.setAttribute("aria-label", open.title ? `Citation ${open.title}` : "Citation");
     this.#place(open.anchor);
-    // the focused button was replaced: keep focus inside the dialog
-    if (hadFocus && !this.#element.contains(document.activeElement)) this.#element.focus({ preventScroll: true });
+    // the focused control was replaced (the look-up answered): focus its successor, else the dialog
+    if (hadFocus && !this.#element.contains(document.activeElement)) {
+      const first = active?.classList[0];
+      const same = first ? /** @type {HTMLElement | null} */ (this.#element.querySelector(`.${CSS.escape(first)}`)) : null;
+      (same ?? this.#element).focus({ preventScroll: true });
+    }
   }
 
   /**
@@ -235,36 +246,41 @@ export class CitationPopover {
     }
     const header = this.#header(back, h("span", { className: "popover-label", text: referenceLabel(ref) }), pill(info));
     if (open.form === index) return [header, this.#form(index, ref)];
-    switch (info.state) {
-      case "pending":
-        return [
-          header,
-          h("div", { className: "popover-body popover-skeleton", attrs: { title: ref.raw, "aria-busy": "true" } },
-            h("span", { className: "skeleton-line" }), h("span", { className: "skeleton-line short" }),
-            h("span", { className: "visually-hidden", text: "Looking up this reference" })),
-          this.#entryActions(ref, true),
-        ];
-      case "resolved":
-      case "library":
-        return [header, ...this.#recordView(index, ref, info)];
-      default:
-        return [header, ...this.#entryView(index, ref, info)];
-    }
+    if (info.state === "resolved" || info.state === "library") return [header, ...this.#recordView(index, ref, info)];
+    return [header, ...this.#entryView(index, ref, info)];
   }
 
   /**
-   * The parsed entry, for an entry no index matched.
+   * Tab and Shift+Tab go round the popover's controls: past the last comes the first.
+   * @param {KeyboardEvent} event
+   */
+  #trapTab(event) {
+    const focusable = [...this.#element.querySelectorAll(
+      "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])")]
+      .filter((el) => /** @type {HTMLElement} */ (el).offsetParent !== null || el === document.activeElement);
+    event.preventDefault();
+    if (!focusable.length) return;
+    const at = focusable.indexOf(/** @type {Element} */ (document.activeElement));
+    const step = event.shiftKey ? -1 : 1;
+    const next = at < 0 ? (event.shiftKey ? focusable.length - 1 : 0) : (at + step + focusable.length) % focusable.length;
+    /** @type {HTMLElement} */ (focusable[next]).focus({ preventScroll: true });
+  }
+
+  /**
+   * The parsed entry, shown at once: while it is looked up, when nothing matched, when it could not be
+   * looked up. Every action works from the entry alone.
    * @param {number} index
    * @param {Reference} ref
    * @param {ReferenceInfo} info
    */
   #entryView(index, ref, info) {
     const meta = [authorList(ref.authors), yearText(ref)].filter(Boolean).join(" · ");
-    const reason = info.result?.status === "unresolved" && info.result.reason && info.result.reason !== "no match"
-      ? `Not found: ${info.result.reason}.` : "";
+    const reason = info.state === "failed" ? `${pillText(info)}. Opened again after a minute, it is looked up again.` : "";
+    const actions = this.#actions;
     const buttons = [];
-    if (this.#actions?.hasLibrary()) {
-      const add = h("button", { className: "popover-add-manually primary", attrs: { type: "button" }, text: "Add manually" });
+    if (actions?.hasLibrary()) buttons.push(...this.#saveButtons(index));
+    if (actions?.hasLibrary() && (info.state === "unresolved" || info.state === "failed")) {
+      const add = h("button", { className: "popover-add-manually", attrs: { type: "button" }, text: "Add manually" });
       add.addEventListener("click", () => {
         if (!this.#open) return;
         this.#open.form = index;
@@ -272,15 +288,45 @@ export class CitationPopover {
       });
       buttons.push(add);
     }
+    if (actions) buttons.push(this.#citeMenu(index));
     return [
-      h("div", { className: "popover-body" },
+      h("div", { className: "popover-body", attrs: { "aria-busy": info.state === "pending" ? "true" : null } },
         ref.title ? h("p", { className: "popover-entry-title", text: ref.title }) : null,
         meta ? h("p", { className: "popover-meta", text: meta }) : null,
         h("p", { className: "popover-raw", attrs: { title: ref.raw }, text: ref.raw }),
         reason ? h("p", { className: "popover-reason", text: reason }) : null),
       buttons.length ? h("div", { className: "popover-buttons" }, ...buttons) : null,
-      this.#entryActions(ref, false),
+      h("p", { className: "popover-feedback", attrs: { role: "status", "aria-live": "polite" } }),
+      this.#entryActions(ref),
     ].filter((e) => e !== null);
+  }
+
+  /**
+   * Read later (primary) and Add to list ▾: from the record when one was found, else from the parsed entry.
+   * @param {number} index
+   */
+  #saveButtons(index) {
+    const actions = /** @type {PopoverActions} */ (this.#actions);
+    const later = h("button", { className: "popover-read-later primary", attrs: { type: "button" }, text: "Read later" });
+    later.addEventListener("click", () => this.#run(later, () => actions.readLater(index)));
+    const toList = menuButton({
+      className: "popover-add-to-list", label: "Add to list ▾", title: "Add to a reading list", menuClass: "list-menu",
+      items: async () => {
+        const lists = await actions.lists().catch(() => []);
+        return [
+          ...listTree(lists).map(({ list, depth }) => ({
+            label: list.name, depth, className: "list-choice", dataset: { listId: list.id },
+            onSelect: () => this.#run(null, () => actions.readLater(index, list.id)),
+          })),
+          { input: { placeholder: "New list…", label: "New list name", className: "list-new",
+            onSubmit: (/** @type {string} */ name) => this.#run(null, async () => {
+              const list = await actions.createList(name);
+              await actions.readLater(index, list.id);
+            }) } },
+        ];
+      },
+    });
+    return [later, toList];
   }
 
   /**
@@ -299,28 +345,7 @@ export class CitationPopover {
     const pdfUrl = safeHttpUrl(item?.pdf_url ?? record?.pdf_url ?? null);
     const actions = this.#actions;
     const buttons = [];
-    if (actions?.hasLibrary() && !inLibrary) {
-      const later = h("button", { className: "popover-read-later primary", attrs: { type: "button" }, text: "Read later" });
-      later.addEventListener("click", () => this.#run(later, () => actions.readLater(index)));
-      buttons.push(later);
-      buttons.push(menuButton({
-        className: "popover-add-to-list", label: "Add to list ▾", title: "Add to a reading list", menuClass: "list-menu",
-        items: async () => {
-          const lists = await actions.lists().catch(() => []);
-          return [
-            ...listTree(lists).map(({ list, depth }) => ({
-              label: list.name, depth, className: "list-choice", dataset: { listId: list.id },
-              onSelect: () => this.#run(null, () => actions.readLater(index, list.id)),
-            })),
-            { input: { placeholder: "New list…", label: "New list name", className: "list-new",
-              onSubmit: (/** @type {string} */ name) => this.#run(null, async () => {
-                const list = await actions.createList(name);
-                await actions.readLater(index, list.id);
-              }) } },
-          ];
-        },
-      }));
-    }
+    if (actions?.hasLibrary() && !inLibrary) buttons.push(...this.#saveButtons(index));
     if (pdfUrl && actions) {
       const label = inLibrary ? "Open in reader" : "PDF";
       const pdf = h("button", {
@@ -356,7 +381,7 @@ export class CitationPopover {
     if (doi) links.push(outbound("popover-doi", `https://doi.org/${encodeURI(doi)}`, "DOI ↗", `DOI ${doi}`));
     const arxiv = item?.arxiv ?? ref.arxiv_id;
     if (arxiv) links.push(outbound("popover-arxiv", `https://arxiv.org/abs/${encodeURIComponent(arxiv)}`, "arXiv ↗", `arXiv ${arxiv}`));
-    links.push(this.#jump(ref, false));
+    links.push(this.#jump(ref));
 
     return [
       h("div", { className: "popover-body" },
@@ -467,30 +492,23 @@ export class CitationPopover {
   /**
    * Links under a parsed entry: Scholar (its title, else the raw text), DOI, arXiv, Jump to entry.
    * @param {Reference} ref
-   * @param {boolean} disabled
    */
-  #entryActions(ref, disabled) {
-    const links = [];
-    if (disabled) {
-      links.push(h("button", { className: "popover-scholar", attrs: { type: "button", disabled: true }, text: "Scholar ↗" }));
-    } else {
-      links.push(outbound("popover-scholar", scholarUrl(ref), "Scholar ↗", "Search Google Scholar for this entry"));
-      if (ref.doi) links.push(outbound("popover-doi", `https://doi.org/${encodeURI(ref.doi)}`, "DOI ↗", `DOI ${ref.doi}`));
-      if (ref.arxiv_id) {
-        links.push(outbound("popover-arxiv", `https://arxiv.org/abs/${encodeURIComponent(ref.arxiv_id)}`, "arXiv ↗", `arXiv ${ref.arxiv_id}`));
-      }
+  #entryActions(ref) {
+    const links = [outbound("popover-scholar", scholarUrl(ref), "Scholar ↗", "Search Google Scholar for this entry")];
+    if (ref.doi) links.push(outbound("popover-doi", `https://doi.org/${encodeURI(ref.doi)}`, "DOI ↗", `DOI ${ref.doi}`));
+    if (ref.arxiv_id) {
+      links.push(outbound("popover-arxiv", `https://arxiv.org/abs/${encodeURIComponent(ref.arxiv_id)}`, "arXiv ↗", `arXiv ${ref.arxiv_id}`));
     }
-    return h("div", { className: "popover-actions" }, ...links, this.#jump(ref, disabled));
+    return h("div", { className: "popover-actions popover-footer" }, ...links, this.#jump(ref));
   }
 
   /**
    * "Jump to entry", or null for an entry on no page (Crossref's list of a PDF whose own was unreadable).
    * @param {Reference} ref
-   * @param {boolean} disabled
    */
-  #jump(ref, disabled) {
+  #jump(ref) {
     if (!(typeof ref.page === "number" && ref.page > 0)) return null;
-    const jump = h("button", { className: "popover-jump", attrs: { type: "button", disabled }, text: "Jump to entry" });
+    const jump = h("button", { className: "popover-jump", attrs: { type: "button" }, text: "Jump to entry" });
     jump.addEventListener("click", () => {
       const anchor = this.#open?.anchor ?? null;
       this.close({ restoreFocus: false });

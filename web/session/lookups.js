@@ -1,9 +1,10 @@
 // The reader's two optional services, each brought up on its own time: the Resolver (looks references up
 // through the worker; data-resolver = ready | unavailable on <body>) and the Library (IndexedDB;
 // data-library = ready | unavailable), with the popover's actions and the settings dialog that need them.
-// Neither is needed for reading: without them every entry stays "Not looked up".
+// Neither is needed for reading: without them every entry stays "Not looked up". A record found for an
+// entry saved to the library from its parsed text alone enriches that paper (paper-actions.js enrich).
 
-import { paperActions } from "../references/paper-actions.js";
+import { enrich, paperActions } from "../references/paper-actions.js";
 import { loadSettings, resolverSettings, settingsDialog } from "./settings.js";
 import { PREFETCH } from "./document.js";
 
@@ -30,6 +31,8 @@ export function startLookups({ analyzer, session, states, popover, sidebar, libr
   let resolver = null;
   /** @type {Library | null} */
   let library = null;
+  /** @type {((entry: any) => any) | null} */
+  let entryRefOf = null;
   let settings = loadSettings();
 
   Promise.all([analyzer, import("../analysis/resolver.js")]).then(([ready, { Resolver }]) => {
@@ -41,6 +44,12 @@ export function startLookups({ analyzer, session, states, popover, sidebar, libr
       states.setReferences(detail.references);
       popover.setReferences(detail.references);
       sidebar.showCrossrefReferences(detail);
+    });
+    made.addEventListener("change", (event) => {
+      const { index, result } = /** @type {CustomEvent} */ (event).detail;
+      if (result?.status !== "resolved" || !library || !entryRefOf) return;
+      enrich({ library, states, entryRef: entryRefOf }, index, result.record)
+        .catch((error) => console.warn("citelens: the library paper could not be enriched:", error));
     });
     const shown = session.analysis;
     if (shown) made.setDocument(shown);
@@ -54,6 +63,7 @@ export function startLookups({ analyzer, session, states, popover, sidebar, libr
 
   import("../library/library.js").then(async ({ Library, entryRef }) => {
     library = await Library.open();
+    entryRefOf = entryRef;
     states.connect({ library, entryRef });
     libraryPanel.setLibrary(library);
     body.dataset.library = "ready";
