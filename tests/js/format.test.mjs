@@ -2,7 +2,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { referenceLabel, referenceSummary, shortAuthors } from "../../web/references/format.js";
+import {
+  displayTitle, referenceByline, referenceLabel, referenceSummary, referenceTitle, shortAuthors,
+} from "../../web/references/format.js";
 
 const entry = (extra) => ({ index: 3, label: null, raw: "Smith, X. et al. 2019. A title.", page: 9, box: [0, 0, 1, 1],
   authors: ["Smith"], year: 2019, year_suffix: null, title: "A title", doi: null, arxiv_id: null, url: null, ...extra });
@@ -32,4 +34,26 @@ test("a printed list that ends with et al. keeps it", () => {
 
 test("a printed label wins", () => {
   assert.equal(referenceLabel(entry({ label: "[Knu84]", et_al: true })), "[Knu84]");
+});
+
+test("a list row: the label once, then the title", () => {
+  // author-year: the label is who and when, so nothing is repeated beside it
+  assert.equal(referenceLabel(entry({ et_al: true })), "Smith et al. 2019");
+  assert.equal(referenceByline(entry({ et_al: true })), "");
+  assert.equal(referenceTitle(entry({})), "A title");
+  // numbered: the printed label, then who and when on the same line
+  assert.equal(referenceLabel(entry({ label: "[12]", authors: ["Smith", "Lee"] })), "[12]");
+  assert.equal(referenceByline(entry({ label: "[12]", authors: ["Smith", "Lee"] })), "Smith and Lee 2019");
+  assert.equal(referenceByline(entry({ label: "[12]", authors: [], year: null })), "");
+  // no title parsed: the raw text stands for it
+  assert.equal(referenceTitle(entry({ title: null })), "Smith, X. et al. 2019. A title.");
+});
+
+test("titles as a UI font draws them", () => {
+  assert.equal(displayTitle("2\u00a0Related\u2002work"), "2 Related work");
+  assert.equal(displayTitle("3.1\u202fDe\u00adsign  \u200bchoices\n"), "3.1 Design choices");
+  assert.equal(displayTitle("\ufb01nding e\ufb03cient \ue000pairs\ufffd"), "finding efficient pairs");
+  assert.equal(displayTitle("\u0003Appendix\tA"), "Appendix A");
+  assert.equal(displayTitle("Résumé — “quoted” ∑ α²"), "Résumé — “quoted” ∑ α²");  // real characters stay
+  assert.equal(displayTitle("می\u200cخواهم"), "می\u200cخواهم");
 });

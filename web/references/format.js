@@ -109,3 +109,45 @@ export const SOURCE_NAMES = {
   semanticscholar: "Semantic Scholar",
   openalex: "OpenAlex",
 };
+
+/**
+ * The entry's title for a list row: the parsed title, else the raw text (from which no title was parsed).
+ * @param {Reference} ref
+ */
+export function referenceTitle(ref) {
+  return ref.title || ref.raw;
+}
+
+/**
+ * Who and when, beside a printed label: "Smith et al. 2019" next to "[12]". Empty when the entry has no
+ * printed label, as its label already is that (referenceLabel), or when no author or year was parsed.
+ * @param {Reference} ref
+ */
+export function referenceByline(ref) {
+  if (!ref.label) return "";
+  return [shortAuthors(ref.authors, ref.et_al), yearText(ref)].filter(Boolean).join(" ");
+}
+
+// Spaces of other widths (no-break, en, em, thin, narrow no-break, ideographic…): one plain space.
+const ODD_SPACES = /[\t\n\r\f\v\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/gu;
+// What draws nothing or a missing-glyph box: controls, invisible format characters (soft hyphen,
+// zero-width space and joiners, byte-order mark), private-use code points (a font's own symbols, which
+// a UI font lacks), unassigned code points and U+FFFD, the replacement of an unreadable byte.
+// (The joiners U+200C and U+200D shape Persian and Indic words: kept.)
+const UNDRAWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\ufffd]/gu;
+// Ligatures and other presentation forms (U+FB00–U+FB4F: "ﬁ", "ﬂ", "ﬀ"): their letters.
+const PRESENTATION_FORMS = /[\ufb00-\ufb4f]/gu;
+
+/**
+ * A title from the PDF (a bookmark, a parsed entry) as a UI font can draw it: odd spaces made plain,
+ * undrawable characters dropped, ligatures spelled out, runs of spaces collapsed.
+ * @param {string} text
+ */
+export function displayTitle(text) {
+  return String(text ?? "")
+    .replace(ODD_SPACES, " ")
+    .replace(UNDRAWABLE, "")
+    .replace(PRESENTATION_FORMS, (c) => c.normalize("NFKC"))
+    .replace(/ {2,}/g, " ")
+    .trim();
+}

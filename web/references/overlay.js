@@ -179,7 +179,7 @@ export class MentionOverlay {
       "aria-label": this.#label(mention),
       "aria-haspopup": citation ? "dialog" : null,
       "aria-expanded": citation ? "false" : null,
-      title: mention.figure ? this.#label(mention) : null,
+      title: mention.figure ? this.#label(mention) : `${this.#label(mention)} (] next citation, [ previous)`,
       tabindex: part === 0 ? null : "-1",
       "aria-hidden": part === 0 ? null : "true",
     };

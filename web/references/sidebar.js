@@ -1,8 +1,15 @@
 // The sidebar: two tabs. Outline lists the PDF's bookmarks (from pdf.js at once, then the analysis'
 // outline) or, for a PDF without bookmarks, the headings the analysis detected, titled
-// "Sections (detected)". References lists every parsed entry with its state pill: the row scrolls to the
-// entry on its page, the chevron opens the citation popover for that entry alone. Pills follow the states
-// (looked up, found, "In library · to read") as the resolver and the library change.
+// "Sections (detected)". References lists every parsed entry as Zotero's item list does: one line of
+// label (the printed "[12]" with its authors and year, or "Smith et al. 2019"), then the title (the raw
+// text when none was parsed), then its state pill: the row scrolls to the entry on its page, the chevron
+// opens the citation popover for that entry alone. Pills follow the states (looked up, found, "In library
+// · to read") as the resolver and the library change. Titles are shown as displayTitle() makes them: odd
+// spaces and characters the UI font lacks would show as missing-glyph boxes.
+//
+// Keyboard: the sidebar is one Tab stop (a roving tabindex over the selected tab and the visible list's
+// rows): ArrowDown / ArrowUp move, Home / End go to the tab / the last row, ArrowLeft / ArrowRight switch
+// tabs on a tab and go between a reference row and its chevron, Enter or Space activates.
 //
 // A PDF whose own list could not be read may get Crossref's list of the paper instead
 // (showCrossrefReferences, from the resolver's "references" events): the rows say where they came from in
@@ -10,7 +17,7 @@
 // a page marks those entries, a row opens the entry's popover instead of jumping.
 
 import { h } from "../viewer/dom.js";
-import { referenceLabel, referenceSummary } from "./format.js";
+import { displayTitle, referenceByline, referenceLabel, referenceTitle } from "./format.js";
 import { pillText } from "./reference-states.js";
 
 /**
@@ -55,14 +62,15 @@ export class Sidebar {
     const tabs = [this.#el.tabOutline, this.#el.tabReferences];
     for (const tab of tabs) {
       tab.addEventListener("click", () => this.selectTab(tab === this.#el.tabOutline ? "outline" : "references"));
-      tab.addEventListener("keydown", (event) => {
-        if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-        event.preventDefault();
-        const other = tab === this.#el.tabOutline ? "references" : "outline";
-        this.selectTab(other);
-        (other === "outline" ? this.#el.tabOutline : this.#el.tabReferences).focus();
-      });
     }
+    // scrolling panels are not Tab stops of their own (Chromium makes a scroller without focusable content one)
+    for (const panel of [this.#el.panelOutline, this.#el.panelReferences]) panel.tabIndex = -1;
+    const sidebar = /** @type {HTMLElement} */ (this.#el.tabOutline.closest("aside") ?? this.#el.panelOutline.parentElement);
+    sidebar.addEventListener("keydown", (event) => this.#key(event));
+    sidebar.addEventListener("focusin", (event) => {
+      const target = /** @type {HTMLElement} */ (event.target);
+      if (this.#stops().includes(target)) this.#rove(target);
+    });
     states.addEventListener("change", (event) => {
       const { index } = /** @type {CustomEvent} */ (event).detail;
       for (const item of this.#el.referencesList.querySelectorAll(".reference-item")) {
@@ -86,6 +94,55 @@ export class Sidebar {
     this.#el.tabReferences.tabIndex = outline ? -1 : 0;
     this.#el.panelOutline.hidden = !outline;
     this.#el.panelReferences.hidden = outline;
+    this.#rove(outline ? this.#el.tabOutline : this.#el.tabReferences);
+  }
+
+  /** The sidebar's roving stops, in order: the selected tab, then the visible list's rows. */
+  #stops() {
+    const outline = this.#el.tabOutline.getAttribute("aria-selected") === "true";
+    const tab = outline ? this.#el.tabOutline : this.#el.tabReferences;
+    const list = outline ? this.#el.outlineList : this.#el.referencesList;
+    return [tab, .../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll(outline ? ".outline-item" : ".reference-jump"))];
+  }
+
+  /**
+   * Make `current` the sidebar's one Tab stop (tabindex 0); every other tab, row and chevron -1.
+   * @param {HTMLElement} current
+   */
+  #rove(current) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (this.#el.tabOutline.closest("aside")?.querySelectorAll(
+      ".tab, .outline-item, .reference-jump, .reference-chevron") ?? [])) {
+      el.tabIndex = el === current ? 0 : -1;
+    }
+  }
+
+  /** @param {KeyboardEvent} event */
+  #key(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = /** @type {HTMLElement} */ (event.target);
+    const stops = this.#stops();
+    const chevron = target.classList.contains("reference-chevron");
+    const at = stops.indexOf(chevron ? /** @type {HTMLElement} */ (target.previousElementSibling) : target);
+    if (at < 0) return;
+    /** @type {HTMLElement | null} */
+    let next;
+    if (event.key === "ArrowDown") next = stops[Math.min(at + 1, stops.length - 1)];
+    else if (event.key === "ArrowUp") next = stops[Math.max(at - 1, 0)];
+    else if (event.key === "Home") next = stops[0];
+    else if (event.key === "End") next = stops[stops.length - 1];
+    else if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && target.classList.contains("tab")) {
+      const other = target === this.#el.tabOutline ? "references" : "outline";
+      this.selectTab(other);
+      next = other === "outline" ? this.#el.tabOutline : this.#el.tabReferences;
+    } else if (event.key === "ArrowRight" && target.classList.contains("reference-jump")) {
+      next = /** @type {HTMLElement | null} */ (target.nextElementSibling);
+    } else if (event.key === "ArrowLeft" && chevron) {
+      next = /** @type {HTMLElement | null} */ (target.previousElementSibling);
+    } else return;
+    event.preventDefault();
+    if (!next) return;
+    this.#rove(next);
+    next.focus();
   }
 
   /** @param {string} message  shown in both panels, e.g. "Opening…" or "No document open." */
@@ -112,17 +169,19 @@ export class Sidebar {
     this.#el.outlineHeading.dataset.source = source;
     const items = entries.map((entry) => {
       const level = Math.max(1, Math.min(6, entry.level));
+      const title = displayTitle(entry.title);
       const button = h("button", {
         className: "outline-item",
         dataset: { level, page: entry.page },
-        attrs: { type: "button", title: `${entry.title} (page ${entry.page})` },
+        attrs: { type: "button", title: `${title} (page ${entry.page})`, tabindex: "-1" },
       },
-      h("span", { className: "outline-title", text: entry.title }),
+      h("span", { className: "outline-title", text: title }),
       h("span", { className: "outline-page", text: String(entry.page) }));
       button.addEventListener("click", () => this.#onOutline(entry, button));
       return h("li", { dataset: { level } }, button);
     });
     this.#el.outlineList.replaceChildren(...items);
+    this.#roveSelected();
     this.#el.outlineEmpty.textContent = emptyMessage;
     this.#el.outlineEmpty.hidden = items.length > 0;
   }
@@ -135,14 +194,16 @@ export class Sidebar {
     this.#setNotice(null);
     const items = references.map((ref) => {
       const info = this.#states.info(ref.index);
+      const byline = referenceByline(ref);
       const jump = h("button", {
         className: "reference-jump",
-        attrs: { type: "button", title: ref.raw },
+        attrs: { type: "button", title: ref.raw, tabindex: "-1" },
       },
-      h("span", { className: "reference-label", text: referenceLabel(ref) }),
-      h("span", { className: "reference-body" },
-        h("span", { className: "reference-text", text: referenceSummary(ref) }),
-        h("span", { className: "state-pill", dataset: { state: info.state }, text: pillText(info) })));
+      h("span", { className: "reference-head" },
+        h("span", { className: "reference-label", text: referenceLabel(ref) }),
+        byline ? h("span", { className: "reference-byline", text: byline }) : null),
+      h("span", { className: "reference-text", text: displayTitle(referenceTitle(ref)) }),
+      h("span", { className: "state-pill", dataset: { state: info.state }, text: pillText(info) }));
       // Entries from an API (Crossref's list) are on no page: the row shows the entry's details.
       const onPage = typeof ref.page === "number" && ref.page > 0;
       if (!onPage) jump.dataset.action = "details";
@@ -150,7 +211,7 @@ export class Sidebar {
       const chevron = h("button", {
         className: "reference-chevron",
         attrs: { type: "button", "aria-label": `Details of reference ${referenceLabel(ref)}`, "aria-haspopup": "dialog",
-                 "aria-expanded": "false", title: "Details" },
+                 "aria-expanded": "false", title: "Details", tabindex: "-1" },
       }, h("span", { className: "icon icon-chevron", attrs: { "aria-hidden": "true" } }));
       chevron.addEventListener("click", () => this.#onDetails(ref, chevron));
       /** @type {Record<string, string | number>} */
@@ -159,9 +220,17 @@ export class Sidebar {
       return h("li", { className: "reference-item", dataset }, jump, chevron);
     });
     this.#el.referencesList.replaceChildren(...items);
+    this.#roveSelected();
     this.#el.referencesCount.textContent = references.length ? String(references.length) : "";
     this.#el.referencesEmpty.textContent = emptyMessage;
     this.#el.referencesEmpty.hidden = items.length > 0;
+  }
+
+  /** New rows: the Tab stop stays where focus is, else goes back to the selected tab. */
+  #roveSelected() {
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (active && this.#stops().includes(active)) return;
+    this.#rove(this.#el.tabOutline.getAttribute("aria-selected") === "true" ? this.#el.tabOutline : this.#el.tabReferences);
   }
 
   /** @param {string} message  shown when the outline is empty */
