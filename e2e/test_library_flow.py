@@ -269,6 +269,9 @@ def test_an_api_error_or_no_match_is_said_and_add_manually_saves_the_entry(lexsu
     button.click()
     popover = reader.page.locator("#citation-popover")
     popover.wait_for(state="visible")
+    # (a look-up waiting behind the background ones past 8 s is "no answer in time" until its answer comes)
+    page.wait_for_function("""(said) => document.querySelector("#citation-popover .popover-header .state-pill")
+      ?.textContent === said""", arg=said, timeout=LOOKUP_TIMEOUT_MS)
     assert wait_state(page, index, "resolved unresolved failed") == state, popover.inner_text()
     assert api.asked("api.semanticscholar.org", "search/match", word), api.requests
     crossref = [api.requests[i] for i in api.asked("api.crossref.org", word)]

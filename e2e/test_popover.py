@@ -135,6 +135,7 @@ def test_offline_popover_shows_the_entry_at_once_and_offline_within_8_s(offline,
         c["ref_indexes"] == [i] for c in reader.analysis()["citations"]))
     assert state_of(page, index) == "idle"
     button = citation_of(reader, index)
+    reader.wait_render_idle()
     button.click()
     shown = since_click(page, ENTRY_READY, 5_000)
     popover = page.locator("#citation-popover")
@@ -181,7 +182,9 @@ def test_an_offline_failure_is_not_retried_within_the_minute_but_after_it(offlin
     assert len(aborted.about(first)) == asked
     assert page.evaluate("() => window.__resolves.filter((i) => i === 1)") == []
 
-    # a minute later, the same session: opening it asks the worker again
+    # a minute later, the same session: opening it asks the worker again (the jump must not pass the
+    # reader's own wait for Python, which is still loading when the analysis came from the cache)
+    page.wait_for_function("() => window.__e2e.ready !== null", timeout=150_000)
     page.clock.fast_forward(MINUTE_MS + 1_000)
     citation_of(reader, 1).click()
     page.wait_for_function("() => window.__resolves.includes(1)")
@@ -245,6 +248,7 @@ def test_a_paper_saved_offline_takes_the_record_a_later_look_up_finds(browser: A
         [saved] = page.evaluate("() => window.citelens.library.papers()")
         assert (saved["title"], saved["record_source"], saved["arxiv"]) == (entry["title"], "entry", None)
         reader.close_popover()
+        page.wait_for_function("() => window.__e2e.ready !== null", timeout=150_000)
 
         # back online a minute later, the next session: the look-up finds the record, the paper takes it
         context.unroute(API, aborted.handle)
@@ -337,6 +341,10 @@ def test_focus_stays_in_the_popover_until_escape(reader) -> None:
     assert active(page)["mention"] == opener
 
 
+TOOLBAR_IDS = {"prev-page", "page-number", "next-page", "zoom-out", "zoom-select", "zoom-in", "toggle-links",
+               "open-library", "open-settings", "toggle-dark", "find-button", "print-button"}
+
+
 def test_the_sidebar_is_one_tab_stop_with_arrow_keys_inside(reader, measured) -> None:
     reader.ensure(NUMBERED)
     page = reader.page
@@ -391,14 +399,19 @@ def test_the_sidebar_is_one_tab_stop_with_arrow_keys_inside(reader, measured) ->
     # from "Open PDF" to the first citation link of the page in view
     reader.go_to(2)
     page.focus("#open-file")
-    for presses in range(1, 60):
+    stops = []
+    for presses in range(1, 80):
         page.keyboard.press("Tab")
-        if active(page)["kind"] == "citation":
+        stops.append(active(page))
+        if stops[-1]["kind"] == "citation":
             break
     else:
         pytest.fail("Tab never reached a citation")
-    measured.append(f"keyboard: {presses} Tab presses from Open PDF to the first citation link")
-    assert presses <= 20
+    in_sidebar = [s for s in stops if s["inSidebar"]]
+    in_page = [s for s in stops if not s["inSidebar"] and s["id"] not in TOOLBAR_IDS]
+    measured.append(f"keyboard: {presses} Tab presses from Open PDF to the first citation link "
+                    f"({len(in_sidebar)} in the sidebar, {len(in_page) - 1} in the page before it)")
+    assert len(in_sidebar) == 1, in_sidebar
 
 
 # -------------------------------------------------------------------------------------- references tab
