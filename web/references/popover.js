@@ -1,8 +1,9 @@
 // The citation popover: one element (#citation-popover) for the whole page, anchored under (or above)
 // the mention that opened it, 320 px wide. It is a dialog: Tab and Shift+Tab cycle through its controls,
 // focus stays inside until Esc, which closes it and puts focus back on the mention (or sidebar chevron)
-// that opened it. It also closes on a click outside and when the document scrolls. A marker citing several entries ([3, 7], (Smith 2019; Lee 2020))
-// opens a compact list, one row per entry; a row expands to the single view, which has a way back.
+// that opened it. It also closes on a click outside and when the document scrolls. A marker citing
+// several entries ([3, 7], (Smith 2019; Lee 2020)) opens a compact list, one row per entry; a row expands
+// to the single view, which has a way back.
 //
 // Single view, by reference state (reference-states.js):
 //   pending, idle, unresolved, failed  the parsed entry at once, whatever the look-up is doing: title,
