@@ -30,6 +30,7 @@ pytest.importorskip("pyarrow")
 from citelens import __version__  # noqa: E402
 from citelens import cli  # noqa: E402
 from citelens.batch import document, run, tables  # noqa: E402
+from citelens.cli.pdf import default_engine  # noqa: E402
 
 PDFS = ["pdf/jacow-ipac2018-wepml008.pdf",  # numbered in brackets
         "pdf/acs-jctc-2022-2c00401.pdf",  # superscripts
@@ -37,7 +38,8 @@ PDFS = ["pdf/jacow-ipac2018-wepml008.pdf",  # numbered in brackets
         "pdf/pnas-2023-2220578120.pdf",  # numbered in parentheses
         "pdf/refextract__2304.10117.pdf"]
 ARTICLES = ["jats/peerj-2015-727.xml", "jats/bmc-trials-2014-15-511.bmc-article-dtd.xml"]
-#: About 20 s in pdfminer on an idle machine: 4x the timeout below, which is 15x what a demo paper takes.
+#: About 20 s with the pdfminer engine on an idle machine: 4x the timeout below, which is 15x what a demo
+#: paper takes.
 SLOW_PDF = "pdf/cell-2024-cell.2024.02.016.pdf"
 
 
@@ -125,7 +127,7 @@ def test_two_workers_write_the_rows_of_the_single_process_run(cluster: Any, inpu
     assert f"citelens: {inputs[3]}: {broken['error']}" in err  # the line `citelens analyze` prints
     assert err[-1].startswith(f"citelens: {len(inputs) - 1} ok, 1 failed, 0 skipped in ")
     assert all(docs[str(f)]["status"] == "ok" and docs[str(f)]["references"] > 0 for f in inputs if f != inputs[3])
-    assert {docs[str(f)]["engine"] for f in inputs} == {"pdfminer", "jats", "bmc", "html", None}
+    assert {docs[str(f)]["engine"] for f in inputs} == {default_engine(), "jats", "bmc", "html", None}
     # The JSON Lines hold each analysis as `citelens analyze` / `citelens xml` print it.
     lines = sorted(tables.analyses(out), key=lambda a: a["source"]["file"])
     assert lines == sorted((json.loads(r["analysis"]) for r in expected["results"] if r["analysis"]),
@@ -249,7 +251,7 @@ def test_jobs_2_prints_what_jobs_1_prints_in_the_same_order(demo: dict[str, Path
 def test_a_file_past_its_timeout_is_an_error_line_and_the_batch_goes_on(demo: dict[str, Path], jobs: str) -> None:
     slow = _corpus(SLOW_PDF)
     began = time.monotonic()
-    proc = _cli("analyze", "--jobs", jobs, "--timeout", "5", demo["demo-paper.pdf"], slow,
+    proc = _cli("analyze", "--jobs", jobs, "--timeout", "5", "--engine", "pdfminer", demo["demo-paper.pdf"], slow,
                 demo["demo-paper-linked.pdf"])
     assert time.monotonic() - began < 120, "the slow file was not stopped at its timeout"
     assert proc.returncode == 1, proc.stderr

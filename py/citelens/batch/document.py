@@ -43,7 +43,8 @@ def kind_of(path: Path) -> str:
 
 def process(file: str, sha256: str | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """``{"analysis": the compact analysis JSON or None, table name: [row, ...]}`` for one file.
-    ``options``: ``text_only``, ``password`` and ``engine`` (None: the default) for PDFs."""
+    ``options``: ``text_only``, ``password`` and ``engine`` (None: the default, ``cli.pdf.default_engine``)
+    for PDFs; the analysis JSON is the one ``citelens analyze`` prints, the engine named in its source."""
     options = options or {}
     path = Path(file)
     kind = kind_of(path)
@@ -69,14 +70,14 @@ def _pdf(path: Path, options: dict[str, Any]) -> tuple[dict[str, Any], str]:
     from citelens.cli.pdf import PDF_EXTRA_HINT, pdf_adapter
     from citelens.model import CitelensError, Source
 
-    kwargs = {"engine": options["engine"]} if options.get("engine") else {}
-    adapter = pdf_adapter(**kwargs)
+    adapter = pdf_adapter(options.get("engine"))
     if adapter is None:
         raise CitelensError(PDF_EXTRA_HINT)
     extraction = adapter.extract(path, password=options.get("password", ""))
-    analysis = pipeline.analyze(extraction.document, source=Source(str(path), extraction.sha256, None),
+    analysis = pipeline.analyze(extraction.document,
+                                source=Source(str(path), extraction.sha256, None, adapter.NAME),
                                 text_only=bool(options.get("text_only")), diagnostics=extraction.diagnostics)
-    return analysis.to_json(), adapter.__name__.rpartition(".")[2]
+    return analysis.to_json(), adapter.NAME
 
 
 def _article(path: Path, kind: str) -> dict[str, Any]:

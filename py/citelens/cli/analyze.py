@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
 
     files, failed = expand([Path(p) for p in args.paths], (".pdf",), "PDF")
-    options = {"text_only": args.text_only, "password": args.password, "engine": getattr(args, "engine", None),
+    options = {"text_only": args.text_only, "password": args.password, "engine": args.engine,
                "timeout": args.timeout, "pretty": args.pretty}
     progress = Progress(sys.stderr, total=len(files), enabled=batch and not args.quiet)
     ok = 0
@@ -196,9 +196,8 @@ def analyze_file(file: Path, options: dict[str, Any], page: Callable[[int, int],
     with contextlib.redirect_stderr(captured):
         try:
             with _time_limit(options["timeout"]):
-                kwargs = {"engine": options["engine"]} if options.get("engine") else {}
-                result = analyze_one(pdf_adapter(**kwargs), file, text_only=options["text_only"], progress=seen,
-                                     password=options["password"], **kwargs)
+                result = analyze_one(None, file, text_only=options["text_only"], progress=seen,
+                                     password=options["password"], engine=options["engine"])
         except _Timeout:
             limit = options["timeout"]
             print(f"{PROG}: {about(file, f'timed out after {limit:g} s')}", file=sys.stderr)

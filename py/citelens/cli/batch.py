@@ -2,6 +2,7 @@
 
     citelens batch papers/ articles/ --out tables/               a LocalCluster of one worker per core
     citelens batch papers/ --out tables/ --workers 2             two worker processes
+    citelens batch papers/ --out tables/ --engine pdfium         PDFs read by PDFium (default: as analyze)
     citelens batch papers/ --out tables/ --scheduler tcp://HOST:8786   the workers of an existing cluster
 
 Input: the paths (a folder is searched recursively for ``*.pdf``, ``*.xml``, ``*.nxml``, ``*.html``, ``*.htm``).
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from citelens.cli.common import EXIT_FAILED, EXIT_OK, PROG, add_password, add_text_only, expand, say
+from citelens.cli.pdf import add_engine
 
 BATCH_EXTRA_HINT = "citelens batch needs the [batch] extra: pip install 'citelens[batch]'"
 
@@ -45,6 +47,7 @@ def register(sub: Any) -> None:
                        help="run on the existing cluster whose scheduler is at ADDRESS (tcp://HOST:8786)")
     add_text_only(batch)
     add_password(batch)
+    add_engine(batch)
     batch.add_argument("--chunk", metavar="N", type=_positive, default=None,
                        help="documents per part file (default 32; a chunk is also written every 30 s)")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
@@ -73,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.out.is_dir():
         args.parser.error(f"--out {args.out} is a file, not a folder")
     files, empty = expand([Path(p) for p in args.paths], SUFFIXES, "PDF, XML or HTML")
-    options = {"text_only": args.text_only, "password": args.password, "engine": getattr(args, "engine", None)}
+    options = {"text_only": args.text_only, "password": args.password, "engine": args.engine}
     chunk = {"chunk_documents": args.chunk} if args.chunk else {}
     began = time.monotonic()
     summary = batch_run.run(files, args.out, scheduler=args.scheduler, workers=args.workers, options=options,
