@@ -1,6 +1,6 @@
 """Whole-PDF throughput on one machine: each engine, ``analyze --jobs``, Dask, and INSPIRE's refextract beside.
 
-    .venv/bin/python bench/bench_batch.py [--limit N] [--skip-refextract] [--skip-dask] [--out build/bench-batch.json]
+    .venv/bin/python bench/bench_batch.py [--limit N] [--skip-refextract] [--skip-dask] [--engine E] [--out FILE]
 
 On :data:`PAPERS`, 16 corpus papers of every citation style (the first of each style in turn, by file name,
 from ``../shared/corpus/pdf``), one after the other in this process unless said:
@@ -10,10 +10,12 @@ from ``../shared/corpus/pdf``), one after the other in this process unless said:
   refextract    INSPIRE's ``refextract.extract_references_from_file`` (it runs poppler's ``pdftotext``): its
                 seconds per paper and the references it finds, with our time as a ratio of its time per paper
                 (the target: <= 0.2x on every paper)
-  --jobs 1/2    ``citelens analyze --jobs N -q`` over the 16 files as a user runs it (a new process: start-up
-                and imports included); papers per second, and the peak memory (RSS) of each of its processes
-  dask 1/2      ``citelens.batch.run`` on a LocalCluster of 1 and 2 workers started beforehand (its start-up
-                reported apart) into a new output folder; papers per second and each worker's peak memory
+  --jobs 1/2    ``citelens analyze --jobs N --engine E -q`` over the 16 files as a user runs it (a new process:
+                start-up and imports included; E: ``--engine``, else pdfium where it exists); papers per second,
+                and the peak memory (RSS) of each of its processes
+  dask 1/2      ``citelens.batch.run`` with engine E on a LocalCluster of 1 and 2 workers started beforehand
+                (its start-up reported apart) into a new output folder; papers per second, each worker's peak
+                memory
 
 Time is wall time (``time.perf_counter``): throughput with several processes is what is measured. One warm-up
 run per engine and for refextract (imports; refextract loads its knowledge bases) on the smallest corpus paper
@@ -112,7 +114,11 @@ def _peak_rss(pid: int, stop: threading.Event, peaks: dict[int, int]) -> None:
     except psutil.NoSuchProcess:
         return
     while not stop.is_set():
-        for p in [root, *root.children(recursive=True)]:
+        try:
+            tree = [root, *root.children(recursive=True)]
+        except psutil.Error:  # it has ended
+            return
+        for p in tree:
             try:
                 if "resource_tracker" not in " ".join(p.cmdline()):  # multiprocessing's helper, no worker
                     peaks[p.pid] = max(peaks.get(p.pid, 0), p.memory_info().rss)
@@ -121,11 +127,12 @@ def _peak_rss(pid: int, stop: threading.Event, peaks: dict[int, int]) -> None:
         stop.wait(0.1)
 
 
-def jobs(n: int, files: list[Path]) -> dict[str, Any]:
+def jobs(n: int, files: list[Path], engine: str) -> dict[str, Any]:
     """``citelens analyze --jobs n -q FILES`` as a new process: seconds, papers per second, peak RSS."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
     began = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "citelens", "analyze", "--jobs", str(n), "-q", *map(str, files)],
+    proc = subprocess.Popen([sys.executable, "-m", "citelens", "analyze", "--jobs", str(n), "--engine", engine, "-q",
+                             *map(str, files)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     stop, peaks = threading.Event(), {}
     sampler = threading.Thread(target=_peak_rss, args=(proc.pid, stop, peaks))
@@ -144,7 +151,7 @@ def _maxrss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
 
 
-def dask(n: int, files: list[Path]) -> dict[str, Any]:
+def dask(n: int, files: list[Path], engine: str) -> dict[str, Any]:
     """``citelens.batch.run`` on a fresh LocalCluster of ``n`` workers into a new folder."""
     from citelens.batch import run as batch
 
@@ -153,7 +160,7 @@ def dask(n: int, files: list[Path]) -> dict[str, Any]:
         client.wait_for_workers(n)
         started = time.perf_counter() - began
         t0 = time.perf_counter()
-        summary = batch.run(files, Path(out), client, say=lambda line: None)
+        summary = batch.run(files, Path(out), client, options={"engine": engine}, say=lambda line: None)
         seconds = time.perf_counter() - t0
         peaks = client.run(_maxrss_kb)
     return {"start_seconds": started, "seconds": seconds, "papers_per_second": len(files) / seconds,
@@ -166,6 +173,8 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=None, help="only the first N papers")
     ap.add_argument("--skip-refextract", action="store_true")
     ap.add_argument("--skip-dask", action="store_true")
+    ap.add_argument("--engine", choices=ENGINES, default=None,
+                    help="the engine of the --jobs and Dask runs (default: the fastest installed, pdfium)")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench-batch.json")
     args = ap.parse_args()
 
@@ -185,7 +194,7 @@ def main() -> int:
         for row, path in zip(rows, files, strict=True):
             row[f"{engine}_s"], row[f"{engine}_refs"] = whole_pdf(engine, path)
             print(f"  {engine:<10} {row[f'{engine}_s']:7.2f} s  {row['paper']}", file=sys.stderr, flush=True)
-    ours = found[-1]  # the default engine: pdfium where it exists
+    ours = args.engine or found[-1]  # the fastest engine installed: pdfium where it exists
     if not args.skip_refextract:
         refextract(warm)
         for row, path in zip(rows, files, strict=True):
@@ -193,13 +202,13 @@ def main() -> int:
             for engine in found:
                 row[f"{engine}_ratio"] = row[f"{engine}_s"] / row["refextract_s"]
             print(f"  refextract {row['refextract_s']:7.2f} s  {row['paper']}", file=sys.stderr, flush=True)
-    runs: dict[str, Any] = {f"jobs_{n}": jobs(n, files) for n in (1, 2)}
+    runs: dict[str, Any] = {f"jobs_{n}": jobs(n, files, ours) for n in (1, 2)}
     if not args.skip_dask:
-        runs.update({f"dask_{n}": dask(n, files) for n in (1, 2)})
+        runs.update({f"dask_{n}": dask(n, files, ours) for n in (1, 2)})
 
     report = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                           "load_1min": os.getloadavg()[0]},
-              "engines": found, "default_engine": ours, "papers": rows, "runs": runs}
+              "engines": found, "runs_engine": ours, "papers": rows, "runs": runs}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
     print(table(report))
@@ -233,6 +242,7 @@ def table(report: dict[str, Any]) -> str:
                        f"<= {RATIO_TARGET}x (target: every paper) on {met} of {len(ratios)}")
     if has_ref:
         out.append(f"refextract: median {statistics.median(r['refextract_s'] for r in rows):.2f} s a paper")
+    out.append(f"--jobs and Dask runs with --engine {report['runs_engine']}:")
     for name, run in report["runs"].items():
         extra = f" (cluster start {run['start_seconds']:.1f} s apart)" if "start_seconds" in run else \
                 f" (main process {run['peak_mb_main']:.0f} MB)"
