@@ -27,9 +27,12 @@ def size_histogram(pages: Iterable[Page]) -> dict[float, int]:
     """Characters per font size (rounded to 0.5 pt) over all items: one pass that the body size and the
     outline's prose sizes both read."""
     counts: dict[float, int] = {}
+    keys: dict[float, float] = {}  # font size → its key: a paper sets a few sizes over thousands of items
     for page in pages:
         for item in page.items:
-            key = round(item.size * 2) / 2
+            key = keys.get(item.size)
+            if key is None:
+                key = keys[item.size] = round(item.size * 2) / 2
             counts[key] = counts.get(key, 0) + len(item.text)
     return counts
 
