@@ -34,7 +34,7 @@ help:
 	@echo "make lint    type-check (tsc --checkJs) and eslint web/ and worker/; fails on any error"
 	@echo "make e2e     run only the end-to-end tests (e2e/: the reader in headless Chromium)"
 	@echo "make chromium  install Debian's chromium for the end-to-end tests, if /usr/bin/chromium is missing"
-	@echo "make bench   time each stage on the corpus (ARGS='--limit 5' or '--skip-extract')"
+	@echo "make bench   time each stage on the corpus (ARGS='--limit 5' or '--skip-extract'), then extraction per engine"
 	@echo "make bench-large  the long paper at 100, 250, 500 pages: CLI and reader (ARGS='--sizes 120 --skip-browser')"
 	@echo "make bench-batch  papers per second: each engine, --jobs 1/2, Dask 1/2 workers; refextract beside (ARGS='--limit 4')"
 	@echo "make wheel   build the pure-Python wheel into dist/ and check its tag is py3-none-any"
@@ -85,6 +85,7 @@ $(CHROMIUM):
 
 bench: setup
 	$(BIN)/python bench/bench_stages.py $(ARGS)
+	$(BIN)/python bench/bench_extract.py
 
 bench-large: setup site $(CHROMIUM)
 	$(BIN)/python bench/bench_large.py $(ARGS)

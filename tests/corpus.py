@@ -4,7 +4,8 @@ Papers stay in ``../shared/corpus`` (``CITELENS_SHARED`` points elsewhere). Extr
 a second or more with pdfminer (a tenth of that with PDFium), so each extraction is cached as JSON under
 ``.cache/corpus/``, keyed by the PDF's SHA-256, the engine and the adapter's source, so a change to the
 adapter re-extracts. :data:`ENGINE` is the engine the accuracy tests read the papers with (the CLI's
-default, :func:`citelens.cli.pdf.default_engine`); ``document(file, engine=...)`` reads with the other. The scoring helpers live in :mod:`citelens.evaluation`.
+default, :func:`citelens.cli.pdf.default_engine`); ``document(file, engine=...)`` reads with the other.
+The scoring helpers live in :mod:`citelens.evaluation`.
 """
 
 from __future__ import annotations

@@ -2,22 +2,41 @@
 
 Input: a path to a PDF. Output: the Document the pdfminer adapter (:mod:`citelens.adapters.pdfminer`) gives
 for the same file: the same glyphs grouped the same way (:func:`citelens.adapters.pdftext.group_glyphs`), the
-same font names, bookmarks, internal links with their destinations, and metadata, in the same coordinates.
-Each glyph costs two calls into PDFium (its text object and its advance box); a text object's font, size,
-matrix and baseline are read once, and the page's text in one call.
+font names, bookmarks, internal links with their destinations, and metadata, in the same coordinates.
+The page's text comes in one call; a text object's font, size, matrix and baseline once; a glyph costs one
+call (its origin), its advance is read once per font and character.
 
-Where the two libraries differ, and what is done about it:
+What PDFium's raw text needs to read as pdfminer (and pdf.js) read a page, done here:
 
-- A hyphen that ends a line: PDFium's text gives it as U+FFFE (its mark for "this word goes on"); it is the
-  hyphen the page prints, so it becomes "-" again (the layout stage decides what a hyphen at a line end is).
-- Characters PDFium adds itself (a space where it guesses a word gap, a line break) are not glyphs and are
-  left out; spaces come from :func:`~citelens.adapters.pdftext.group_glyphs`'s gaps, as for pdfminer.
-- A font name is the font's ``/BaseFont`` (PDFium) where pdfminer names the font descriptor's
-  ``/FontName``; a Type 3 font has neither, and is named ``unknown`` in both.
+- Ligatures: PDFium spells "ﬁ" as "f" and "i" at one origin; they become one glyph, as wide as the ligature.
+- A hyphen that ends a line is U+FFFE in PDFium's text (its mark for "the word goes on"); it is the hyphen
+  the page prints, so "-" again (the layout stage decides what a hyphen at a line end is).
+- Spaces and line breaks PDFium adds where it guesses a gap are left out: spaces come from
+  :func:`~citelens.adapters.pdftext.group_glyphs`'s gaps, as for pdfminer.
+- A glyph's width: PDFium's box of a glyph spans its ink too (an italic f reaching over the next letter),
+  which would close the space after it; the advance is used, as pdfminer does (:func:`_font_width`).
+- A glyph its font maps to no character: PDFium reads its code as a character (TeX's big sum sign as "X");
+  it is no text, as pdfminer reads it (its box still counts).
+- Order: PDFium moves a text object drawn back over its line (TeX's accent, set after the letter before
+  it) to after the next one; the objects go back to the content stream's order (:func:`_in_content_order`).
+- A page turned by /Rotate: pdfminer's device space turns it, and its upright text is then not upright and
+  left out; the same is done here (:data:`_ROTATION`).
+
+Differences left, each the better reading or no matter to the analysis:
+
+- A glyph drawn twice over itself (a "poor man's bold" ξ) is one character in PDFium, three in pdfminer.
+- A run of space glyphs is one space in PDFium's text ("Ada Lindqvist     Tomás": one).
+- A font name is the font's ``/BaseFont`` (pdfminer: the descriptor's ``/FontName``; they differ in spacing,
+  "Arial Unicode MS" vs "ArialUnicodeMS"); a Type 3 font has neither and is ``unknown`` in both.
+- A standard font embedded without ``/Widths``: PDFium places its glyphs by the embedded program's widths,
+  pdfminer by the standard metrics (0.5 % apart in Helvetica-Bold); positions differ by a fraction of a point.
+- Where a font's ToUnicode and its encoding disagree, the two read different letters: a small-caps heading
+  reads "AUTHOR CONTRIBUTIONS" in PDFium, "AUtHoR contRIBUtIonS" in pdfminer (PDFium is right there); a
+  Greek font reads in capitals in one and not the other; the outline then differs.
 - PDFium has no call for the info dictionary's keys or for the XMP packet: the metadata is read by the pdfminer
   adapter's reader where pdfminer is installed (the ``pdf`` extra brings both), else it is the info
   dictionary's standard keys (Title, Author, Subject, Keywords, Creator, Producer) and ``doi``.
-- A link's named destination: PDFium resolves names itself, so the name is found by matching the resolved
+- A link's named destination: PDFium resolves names itself; the name is found by matching the resolved
   destination against the document's named destinations.
 """
 
@@ -186,7 +205,7 @@ def _page(number: int, raw: Any, geo: PageGeometry) -> Page:
         return Page(number, geo.width, geo.height)
     try:
         # Font handles live as long as a page uses them: their names are cached per page.
-        glyphs = _glyphs(textpage, geo, {})
+        glyphs = _glyphs(raw, textpage, geo, {})
     finally:
         pdfium_c.FPDFText_ClosePage(textpage)
     return group_glyphs(number, geo.width, geo.height, glyphs)
@@ -212,7 +231,7 @@ def _run_end(tp: int, start: int, n: int, obj: int | None) -> int:
     return hi
 
 
-def _glyphs(textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Glyph]:
+def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Glyph]:
     """The page's upright glyphs in PDFium's order, in pdfminer's device space (see :data:`_ROTATION`).
 
     A glyph runs from its origin over its advance (as pdfminer reads it), found once per font and character
@@ -243,6 +262,7 @@ def _glyphs(textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Gly
     widths: dict[tuple[int, int], tuple[float | None, bool]] = {}
     out: list[Glyph] = []
     append = out.append
+    runs: list[tuple[int, int]] = []  # (text object, index of its first glyph in out)
     start = 0
     while start < n:
         obj = _text_object(tp, start)
@@ -261,10 +281,12 @@ def _glyphs(textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Gly
             continue
         name = _font_name(obj, fonts)
         font = _font_of(obj) or 0
+        runs.append((obj, len(out)))
         scale = tf.value * a  # a width at size 1 -> points along the baseline
         _origin(tp, first, ox_at, oy_at)
         base = _device(geo, ox.value, oy.value)[1] if turned else oy.value - shift_y
         px0 = -1.0  # the previous glyph's origin, for ligatures
+        fresh: tuple[int, int] | None = None  # the width the previous glyph measured first
         for i in range(first, end):
             code = codes[i]
             if 0x20 < code < 0xD800:
@@ -290,6 +312,9 @@ def _glyphs(textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Gly
                 # One glyph, several characters (a ligature PDFium spells out): one glyph, as pdfminer reads it,
                 # as wide as PDFium's box of it (the font's width of "i" is not the width of "fi").
                 _loose_box(tp, i, box_at)
+                if fresh is not None:
+                    del widths[fresh]  # measured on the ligature's box, not the first character's own glyph
+                    fresh = None
                 prev = out[-1]
                 append_x1 = (box.right - shift_x) if not turned else prev[2]
                 out[-1] = (prev[0] + text, prev[1], max(prev[2], append_x1), base, size, name)
@@ -297,7 +322,9 @@ def _glyphs(textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Gly
             px0 = gx0
             key = (font, code)
             known = widths.get(key)
+            fresh = None
             if known is None:
+                fresh = key
                 # A glyph the font gives no character for reads as its code: none, as pdfminer reads it.
                 known = widths[key] = (_font_width(tp, i, font, code, scale, ox.value, box, box_at),
                                        _unmapped(tp, i) == 1)
@@ -313,7 +340,43 @@ def _glyphs(textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Gly
                     append((text, gx0, box.right - shift_x, base, size, name))
             else:
                 append((text, gx0, gx0 + width * scale, base, size, name))
-    return out
+    return _in_content_order(page, out, runs)
+
+
+def _in_content_order(page: Any, glyphs: list[Glyph], runs: list[tuple[int, int]]) -> list[Glyph]:
+    """The glyphs with their text objects in the content stream's order, as pdfminer and pdf.js read them.
+
+    PDFium moves a text object drawn back over its line (TeX's accent over the letter it set just before:
+    "M", then "¨" over the "u" to come) to after the next object ("Muller¨"); only a page where an object
+    starts left of the previous one's end on the same baseline is looked at again, its objects numbered
+    in content order (inside Form XObjects too) and its runs put back in that order.
+    """
+    back = False
+    for _obj, at in runs:
+        if not 0 < at < len(glyphs):
+            continue
+        prev, this = glyphs[at - 1], glyphs[at]
+        if abs(this[3] - prev[3]) < 0.1 * prev[4] and this[1] < prev[2] - 0.1 * prev[4]:
+            back = True
+            break
+    if not back:
+        return glyphs
+    order: dict[int, int] = {}
+
+    def number(count: int, get: Callable[[int], Any]) -> None:
+        for k in range(count):
+            obj = get(k)
+            kind = pdfium_c.FPDFPageObj_GetType(obj)
+            if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+                order[ctypes.cast(obj, _c_void_p).value or 0] = len(order)
+            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+                number(pdfium_c.FPDFFormObj_CountObjects(obj),
+                       lambda j, form=obj: pdfium_c.FPDFFormObj_GetObject(form, j))
+
+    number(pdfium_c.FPDFPage_CountObjects(page), lambda k: pdfium_c.FPDFPage_GetObject(page, k))
+    bounds = [start for _, start in runs] + [len(glyphs)]
+    pieces = sorted(range(len(runs)), key=lambda k: order.get(runs[k][0], len(order)))
+    return [g for k in pieces for g in glyphs[bounds[k]:bounds[k + 1]]]
 
 
 def _font_width(tp: int, i: int, font: int, code: int, scale: float, origin: float, box: Any,

@@ -1,0 +1,107 @@
+"""The two PDF engines agree on the real papers of ../shared/corpus: pdfminer and PDFium read every paper into
+the same analysis, as far as a reader of it can tell.
+
+Each paper of ``pdf/`` and ``check/`` is read by both engines (tests/corpus.py caches the extractions) and
+analysed text-only, as ``citelens eval`` does. Per paper: the same number of reference-list entries, at least
+:data:`SAME_CITATIONS` of the citations the same (page, marker text and the entries it names, counted as a
+multiset over the larger side), and the same outline (title, level, page). Per folder: every ``citelens eval``
+figure of the pooled totals within :data:`EVAL_WITHIN`. ``pdf/`` prints a row per paper; ``check/`` its
+totals only. Where the engines read a page differently, and which is right, is in the opening lines of
+``citelens/adapters/pdfium.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import corpus
+
+pytest.importorskip("pdfminer", reason="the pdfminer engine needs the [pdf] extra")
+pytest.importorskip("pypdfium2", reason="the pdfium engine needs the [pdf] extra")
+
+HAVE_CORPUS = (corpus.CORPUS / "MANIFEST.tsv").is_file()
+pytestmark = pytest.mark.skipif(not HAVE_CORPUS, reason="../shared/corpus not found (CITELENS_SHARED)")
+
+ENGINES = ("pdfminer", "pdfium")
+SAME_CITATIONS = 0.99  # share of a paper's citations both engines find alike
+EVAL_WITHIN = 0.005  # largest difference between the engines' pooled eval figures
+FIGURES = ("entry_f1", "marker_f1", "marker_precision", "marker_recall", "entry_accuracy_all", "outline_f1")
+
+
+def read(paper: corpus.Paper, engine: str) -> tuple[Any, Any]:
+    """The text-only analysis of ``paper`` read by ``engine``, and its eval score."""
+    from citelens.evaluation import evaluate
+    from citelens.layout import text_map
+    from citelens.pipeline import analyze
+    from citelens.references import find_references
+
+    doc = corpus.document(paper.file, engine)
+    analysis = analyze(doc, text_only=True)
+    refs = find_references(text_map(doc.without_pdf_structure().pages))
+    return analysis, evaluate(doc, analysis, refs, name=paper.stem)
+
+
+def compare(a: Any, b: Any) -> dict[str, Any]:
+    ca = Counter((c.page, c.text, c.ref_indexes) for c in a.citations)
+    cb = Counter((c.page, c.text, c.ref_indexes) for c in b.citations)
+    larger = max(sum(ca.values()), sum(cb.values()))
+    same = sum((ca & cb).values()) / larger if larger else 1.0
+    outline = [(o.title, o.level, o.page) for o in a.outline] == [(o.title, o.level, o.page) for o in b.outline]
+    refs = (len(a.references), len(b.references))
+    return {"refs": refs, "citations": (sum(ca.values()), sum(cb.values())), "same": same, "outline": outline,
+            "agree": refs[0] == refs[1] and same >= SAME_CITATIONS and outline}
+
+
+@pytest.fixture(scope="module")
+def both() -> dict[str, list[tuple[corpus.Paper, dict[str, Any], dict[str, Any]]]]:
+    """Per folder: each paper, its comparison, and each engine's eval score."""
+    out: dict[str, list[tuple[corpus.Paper, dict[str, Any], dict[str, Any]]]] = {}
+    for folder in ("pdf", "check"):
+        rows = []
+        for paper in corpus.papers(folder):
+            runs = {engine: read(paper, engine) for engine in ENGINES}
+            rows.append((paper, compare(runs["pdfminer"][0], runs["pdfium"][0]),
+                         {engine: score for engine, (_, score) in runs.items()}))
+        out[folder] = rows
+    return out
+
+
+# Measured: pdf/ 91 of 97 papers agree (same reference count 96, same outline 93, citations alike 0.993),
+# check/ 24 of 29 (outline 24); eval figures within 0.001 on pdf/, but check/'s outline F1 0.819 (pdfminer)
+# vs 0.806. Left: headings whose letters the engines read differently (see citelens/adapters/pdfium.py).
+PARITY_LEFT = pytest.mark.xfail(strict=True, reason="the engines read a few headings and pages differently "
+                                "(citelens/adapters/pdfium.py): parity not reached yet")
+
+
+@PARITY_LEFT
+def test_each_paper_reads_alike(both, measured) -> None:
+    lines = ["pdfminer vs PDFium, text-only analysis: refs, citations, share alike, outline", "pdf/:"]
+    for paper, c, _ in both["pdf"]:
+        (ra, rb), (ca, cb) = c["refs"], c["citations"]
+        lines.append(f"  {'  ' if c['agree'] else 'XX'} {paper.stem[:48]:<48} refs {ra:>4} {rb:>4}  citations "
+                     f"{ca:>4} {cb:>4} {c['same']:.3f}  outline {'same' if c['outline'] else 'differs'}")
+    for folder in ("pdf", "check"):
+        rows = [c for _, c, _ in both[folder]]
+        alike = sum(max(c["citations"]) * c["same"] for c in rows) / max(1, sum(max(c["citations"]) for c in rows))
+        lines.append(f"{folder}/ totals: {sum(c['agree'] for c in rows)}/{len(rows)} papers agree; same reference "
+                     f"count {sum(c['refs'][0] == c['refs'][1] for c in rows)}, same outline "
+                     f"{sum(c['outline'] for c in rows)}, citations alike {alike:.3f}")
+    measured.extend(lines)
+    for folder in ("pdf", "check"):
+        disagree = [paper.stem for paper, c, _ in both[folder] if not c["agree"]]
+        assert not disagree, f"{folder}/: {len(disagree)} papers read differently" + (
+            f": {', '.join(disagree)}" if folder == "pdf" else "")
+
+
+@pytest.mark.parametrize("folder", ["pdf", pytest.param("check", marks=PARITY_LEFT)])
+def test_eval_figures_agree(both, measured, folder) -> None:
+    totals = {}
+    for engine in ENGINES:
+        scored = [(paper, scores[engine]) for paper, _, scores in both[folder]]
+        totals[engine] = corpus.pooled(scored)
+        measured.extend(corpus.render_pooled(f"{folder}/ totals, {engine}", totals[engine]).splitlines()[:1])
+    for figure in FIGURES:
+        assert abs(totals["pdfminer"][figure] - totals["pdfium"][figure]) <= EVAL_WITHIN, figure
