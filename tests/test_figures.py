@@ -20,6 +20,11 @@ def mentions(*contents: list[TextItem], outline=(), skip=None):
     return find_figure_mentions(tm, outline, skip)
 
 
+def _at(target: Target | None) -> tuple[int, float] | None:
+    """Where a target points: its page and y (its float's area is tested on its own below)."""
+    return None if target is None else (target.page, target.y)
+
+
 def brief(found) -> list[tuple[K, str, str]]:
     return [(m.kind, m.label, m.text) for m in found]
 
@@ -96,39 +101,39 @@ def test_captions_are_targets_not_mentions():
                  ("Table 2. Results on the test set.", 8.0)], y0=300)
     p3 = column([("TABLE 1 | Overview of the data", 8.0)], y0=200)
     found = mentions(p1, p2, p3)
-    assert [(m.label, m.page, m.target) for m in found] == [
-        ("3", 1, Target(2, 292.0)), ("2", 1, Target(2, 316.0)), ("1", 1, Target(3, 192.0)), ("9", 1, None)]
+    assert [(m.label, m.page, _at(m.target)) for m in found] == [
+        ("3", 1, (2, 292.0)), ("2", 1, (2, 316.0)), ("1", 1, (3, 192.0)), ("9", 1, None)]
 
 
 def test_running_text_that_starts_a_line_with_figure_is_no_caption():
     doc = column(["The main result of this study is shown in", "Figure 3. It holds in all cases we tried."])
     caption = column([("Figure 3: The actual caption.", 8.0)], y0=500)
     found = mentions(doc + caption)
-    assert [(m.label, m.text, m.target) for m in found] == [("3", "Figure 3", Target(1, 492.0))]
+    assert [(m.label, m.text, _at(m.target)) for m in found] == [("3", "Figure 3", (1, 492.0))]
 
 
 def test_running_text_figure_line_at_a_column_top_loses_to_the_real_caption():
     body = column(["Table 4. On average, the parses contain many more paragraphs."], y0=100)
     caption = column([("Table 4: Extraction statistics.", 8.0)], y0=400)
     found = mentions(body + caption)
-    assert [(m.label, m.text, m.target) for m in found] == [("4", "Table 4", Target(1, 392.0))]
+    assert [(m.label, m.text, _at(m.target)) for m in found] == [("4", "Table 4", (1, 392.0))]
 
 
 def test_roman_and_arabic_table_numbers_meet():
     found = mentions(column(["as Table 2 shows", ("TABLE II", 8.0), ("RESULTS ON THE TEST SET", 8.0)]))
-    assert [(m.label, m.target) for m in found] == [("2", Target(1, 104.0))]
+    assert [(m.label, _at(m.target)) for m in found] == [("2", (1, 104.0))]
 
 
 def test_families_have_their_own_captions():
     text = column(["see Figure 2, Figure S2 and Extended Data Fig. 2."])
     caps = column([("Figure 2: Main.", 8.0), ("Figure S2: Supplementary.", 8.0)], y0=400)
     found = mentions(text + caps)
-    assert [(m.label, m.target) for m in found] == [("2", Target(1, 392.0)), ("S2", Target(1, 404.0)), ("ED2", None)]
+    assert [(m.label, _at(m.target)) for m in found] == [("2", (1, 392.0)), ("S2", (1, 404.0)), ("ED2", None)]
 
 
 def test_sub_panel_mentions_target_the_figure():
     found = mentions(column(["in Fig. 3a", ("Fig. 3. Panels (a) and (b).", 8.0)]))
-    assert [(m.label, m.target) for m in found] == [("3a", Target(1, 104.0))]
+    assert [(m.label, _at(m.target)) for m in found] == [("3a", (1, 104.0))]
 
 
 def equation_line(eq: str, number: str, y: float, x_number: float = 520.0) -> list[TextItem]:
@@ -142,8 +147,8 @@ def test_equation_numbers_at_the_right_edge_and_mentions_of_them():
     eqs = equation_line("E = mc^2", "(3)", 300) + equation_line("F = ma", "(4)", 330) \
         + equation_line("G = 1", "(2.5)", 360)
     found = mentions(body + eqs)
-    assert [(m.label, m.text, m.target) for m in found] == [
-        ("3", "Eq. (3)", Target(1, 290.0)), ("4", "(4)", Target(1, 320.0)), ("2.5", "(2.5)", Target(1, 350.0))]
+    assert [(m.label, m.text, _at(m.target)) for m in found] == [
+        ("3", "Eq. (3)", (1, 290.0)), ("4", "(4)", (1, 320.0)), ("2.5", "(2.5)", (1, 350.0))]
 
 
 def test_bare_numbers_are_no_equations_where_they_cite():
@@ -171,19 +176,19 @@ def test_ieee_subsection_targets_from_the_bookmarks():
     p2 = column([("II. RELATED WORK", 12.0), "text", ("C. Sprungtypen", 11.0), "more"], y0=100)
     outline = (OutlineItem("II Related Work", 1, 2, 90.0), OutlineItem("III-C Sprungtypen", 2, 2, 124.0))
     found = mentions(body, p2, outline=outline)
-    assert [(m.label, m.target) for m in found] == [("III-C", Target(2, 124.0)), ("II", Target(2, 90.0))]
+    assert [(m.label, _at(m.target)) for m in found] == [("III-C", (2, 124.0)), ("II", (2, 90.0))]
 
 
 def test_left_numbered_equations():
     body = column(["A line of running text that fills the whole column width.", "Then Eq. (5) becomes simple."])
     eq = [item("(5)", 72, 300), item("inf = P(v, s) + P(v, w)", 200, 300)]
-    assert [(m.label, m.target) for m in mentions(body + eq)] == [("5", Target(1, 290.0))]
+    assert [(m.label, _at(m.target)) for m in mentions(body + eq)] == [("5", (1, 290.0))]
 
 
 def test_a_table_header_of_numbers_is_no_equation():
     body = column(["A line of running text that fills the whole column width ok.", "by Eq. (3) we see"])
     header = [item("(1)", 300, 300), item("(2)", 400, 300), item("(3)", 520, 300)]
-    assert [(m.label, m.target) for m in mentions(body + header)] == [("3", None)]
+    assert [(m.label, _at(m.target)) for m in mentions(body + header)] == [("3", None)]
 
 
 def test_sections_from_the_outline_and_from_the_printed_numbers():
@@ -193,9 +198,9 @@ def test_sections_from_the_outline_and_from_the_printed_numbers():
     outline = (OutlineItem("The Method", 1, 2, 90.0), OutlineItem("3.2 Results", 2, 2, 288.0),
                OutlineItem("References", 1, 3, 50.0), OutlineItem("A Proofs of the theorems", 1, 3, 88.0))
     found = mentions(body, p2, p3, outline=outline)
-    assert [(m.kind, m.label, m.target) for m in found] == [
-        (K.SECTION, "3.2", Target(2, 288.0)), (K.SECTION, "2", Target(2, 90.0)), (K.APPENDIX, "A", Target(3, 88.0)),
-        (K.SECTION, "4.1", Target(3, 115.4))]
+    assert [(m.kind, m.label, _at(m.target)) for m in found] == [
+        (K.SECTION, "3.2", (2, 288.0)), (K.SECTION, "2", (2, 90.0)), (K.APPENDIX, "A", (3, 88.0)),
+        (K.SECTION, "4.1", (3, 115.4))]
 
 
 def test_nothing_is_taken_from_the_bibliography():
@@ -238,3 +243,52 @@ def test_fifty_thousand_adversarial_characters_well_under_a_second(unit):
     t0 = time.perf_counter()
     find_figure_mentions(tm, ())
     assert time.perf_counter() - t0 < 1.0
+
+
+# ------------------------------------------------------------------------------------ a float's area
+
+PROSE = "The results of the second experiment agree with the model in every case we ran."
+
+
+def _float(kind: K, label: str, *contents: list[TextItem]):
+    found = mentions(*contents)
+    return next(m.target for m in found if m.kind is kind and m.label == label)
+
+
+def test_a_figure_is_the_text_free_area_over_its_caption():
+    # Running text, then a drawing with two short labels in it, then the caption, then text again.
+    page = [*column([PROSE] * 4, y0=100), item("Layer 1", 120, 200, 7), item("Output", 300, 260, 7),
+            *column(["Figure 2: The network, layer by layer.", "Its second line goes on here."], y0=320),
+            *column([PROSE, "As Figure 2 shows, it works."], y0=360)]
+    target = _float(K.FIGURE, "2", page)
+    lines = text_map(pages(page)).lines
+    # From under the last line of running text down to the caption's top: the labels are inside.
+    assert target.page == 1 and target.area is not None
+    x0, top, x1, bottom = target.area
+    assert top == lines[3].box[3] and bottom == target.y == lines[6].box[1]
+    assert x0 <= 72 and x1 >= 72 + 0.45 * 10 * len(PROSE) - 1
+
+
+def test_a_table_is_its_rows_under_its_caption():
+    rows = [[item("Model", 72, y, 9), item("F1", 300, y, 9), item("0.91", 400, y, 9)] for y in (220, 232, 244)]
+    page = [*column([PROSE] * 3, y0=100), *column(["Table 1: Scores on the test set."], y0=200),
+            *[i for row in rows for i in row], *column([PROSE] * 2, y0=300), *column(["See Table 1."], y0=340)]
+    target = _float(K.TABLE, "1", page)
+    lines = text_map(pages(page)).lines
+    caption = next(ln for ln in lines if ln.text.startswith("Table 1"))
+    last_row = max(ln.box[3] for ln in lines if ln.baseline == 244)
+    assert target.area is not None
+    x0, top, x1, bottom = target.area
+    # Under the caption, down to the last row's bottom (a wide gap, then running text, ends it).
+    assert top == caption.box[3] and bottom == last_row
+
+
+def test_a_caption_stacked_under_another_legend_has_no_float():
+    # A legends page: each caption under the previous one's text, the figures on other pages.
+    legend = "A long legend line that explains the panels of the figure in running prose here."
+    page = [*column(["Figure 1. The first figure.", legend, legend], y0=100),
+            *column(["Figure 2. The second figure.", legend, legend], y0=150)]
+    text = [*column(["As Figures 1 and 2 show, it works."], y0=100)]
+    found = mentions(text, page)
+    targets = {m.label: m.target for m in found if m.kind is K.FIGURE}
+    assert targets["2"] is not None and targets["2"].page == 2 and targets["2"].area is None

@@ -35,11 +35,13 @@ every regex used is linear (bounded or anchored), so the stage is linear in the 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from citelens.layout import Line, TextMap, join_lines
-from citelens.model import FigureMention, MentionKind, OutlineItem, Target
+from citelens.model import Box, FigureMention, MentionKind, OutlineItem, Target
 from citelens.params import PARAMS, FigureParams
 from citelens.patterns import (
     APPENDIX_LETTER,
@@ -171,17 +173,214 @@ def _captions(tm: TextMap, hits: Sequence[int], skip: tuple[int, int] | None,
     targets: dict[tuple[MentionKind, str], Target] = {}
     heads: set[int] = set()
     body = _body_size(tm) if any(len(c) > 1 for c in found.values()) else 0.0
+    pages = _PageLines(tm)
+    sides: dict[tuple[MentionKind, str], tuple[MentionKind, tuple[Box | None, Box | None]]] = {}
     for key, candidates in found.items():
         def rank(c: tuple[int, Caption]) -> tuple[int, bool, int]:
             return (_SEPARATOR_RANK.get(c[1].separator, 0), tm.lines[c[0]].size < body - params.caption_smaller, -c[0])
         best = max(candidates, key=rank)
         line = tm.lines[best[0]]
         targets[key] = Target(line.page, line.box[1])
+        sides[key] = (key[0], float_sides(tm, best[0], key[0], params, pages))
         for i, _caption in candidates:
             other = tm.lines[i]
             if i == best[0] or other.size < body - params.caption_smaller or "continued" in other.text.lower():
                 heads.add(tm.starts[i] + len(other.text) - len(other.text.lstrip()))
+    for key, area in float_areas(sides, params).items():
+        if area is not None:
+            targets[key] = replace(targets[key], area=area)
     return targets, heads
+
+
+# --------------------------------------------------------------------------------- a float's area
+
+
+@dataclass(slots=True)
+class _Page:
+    """One page's lines for :func:`float_sides`: by bottom and by top (ascending), and each column's extent."""
+
+    lines: list[Line]
+    by_bottom: list[Line]
+    bottoms: list[float]
+    by_top: list[Line]
+    tops: list[float]
+    columns: dict[int, tuple[float, float]]
+    margins: dict[int, float]  # each column's left margin: where most of its lines start
+    body: float  # the size most of the page's characters are set in
+
+    @classmethod
+    def of(cls, lines: list[Line]) -> _Page:
+        columns: dict[int, tuple[float, float]] = {}
+        starts: dict[tuple[int, int], int] = {}
+        sizes: dict[float, int] = {}
+        for ln in lines:
+            sizes[ln.size] = sizes.get(ln.size, 0) + len(ln.text)
+            x0, x1 = ln.box[0], ln.box[2]
+            span = columns.get(ln.column)
+            columns[ln.column] = (x0, x1) if span is None else (min(span[0], x0), max(span[1], x1))
+            key = (ln.column, round(x0))
+            starts[key] = starts.get(key, 0) + 1
+        best: dict[int, tuple[int, int]] = {}
+        for (c, x), n in starts.items():
+            if n > best.get(c, (0, 0))[0]:
+                best[c] = (n, x)
+        margins = {c: float(x) for c, (_n, x) in best.items()}
+        by_bottom = sorted(lines, key=lambda ln: ln.box[3])
+        by_top = sorted(lines, key=lambda ln: ln.box[1])
+        return cls(lines, by_bottom, [ln.box[3] for ln in by_bottom], by_top, [ln.box[1] for ln in by_top],
+                   columns, margins, max(sizes, key=sizes.__getitem__) if sizes else 0.0)
+
+
+class _PageLines:
+    """The text map's pages for :func:`float_sides`, gathered once when first needed."""
+
+    def __init__(self, tm: TextMap) -> None:
+        self._tm = tm
+        self._lines: dict[int, list[Line]] | None = None
+        self._pages: dict[int, _Page] = {}
+
+    def __getitem__(self, page: int) -> _Page:
+        if self._lines is None:
+            self._lines = {}
+            for line in self._tm.lines:
+                self._lines.setdefault(line.page, []).append(line)
+        if page not in self._pages:
+            self._pages[page] = _Page.of(self._lines.get(page, []))
+        return self._pages[page]
+
+
+def _prose(line: Line, body: float, left: float, width: float, params: FigureParams) -> bool:
+    """A line of running text: in the body's size, from its column's ``left`` edge (or a paragraph's indent)
+    over most of its ``width``, its items apart by word spaces only. A figure's words are short or small; a
+    table's row has columns apart by an em or more, and a cell's wrapped text starts in its cell, not at the
+    column's edge."""
+    if abs(line.size - body) > params.prose_size * body or line.box[2] - line.box[0] < params.prose_width * width \
+            or line.box[0] - left > params.prose_indent * line.size:
+        return False
+    if _letters(line.text) * 2 < len(line.text.replace(" ", "")):
+        return False
+    return all(b.x - (a.x + a.width) <= params.prose_gap * line.size for a, b in zip(line.items, line.items[1:]))
+
+
+def _height(box: Box) -> float:
+    return box[3] - box[1]
+
+
+def _letters(text: str) -> int:
+    return sum(map(str.isalpha, text))
+
+
+def float_sides(tm: TextMap, i: int, kind: MentionKind, params: FigureParams = PARAMS.figures,
+                pages: _PageLines | None = None) -> tuple[Box | None, Box | None]:
+    """The areas a float whose caption opens line ``i`` may take above and below it: the figure's drawing
+    or the table's body, ``(x0, top, x1, bottom)`` on the caption's page, without the caption; None on a
+    side that holds none. :func:`float_areas` decides the side. Across the caption's column (the page's
+    text width for a caption spanning both columns, or when the other column has no running text beside
+    the float), from the caption's edge outwards, a drawing reaches to the nearest line of running text or
+    another caption, or to the page's text edge: it is text-free or holds short and small labels. A table
+    is its rows, set apart in columns: it ends at its last row before running text, another caption or a
+    gap wider than ``table_gap`` x the body size. Less than ``object_min_height`` x the body size is no
+    float: a legends page stacks captions one under another's text, their figures on other pages::
+
+        running text ..........................   <- prose: the drawing's area stops here
+            ┌──────── drawing ───────┐  label
+            └────────────────────────┘
+        Figure 3: The caption ...              <- line i
+    """
+    pages = pages if pages is not None else _PageLines(tm)
+    line = tm.lines[i]
+    page = pages[line.page]
+    body = page.body or line.size
+    # The caption: its first line and those under it in its column and size, at its leading.
+    last = i
+    while last + 1 < len(tm.lines):
+        nxt, cur = tm.lines[last + 1], tm.lines[last]
+        if nxt.page != line.page or nxt.column != line.column or abs(nxt.size - line.size) >= params.same_size \
+                or not 0 < nxt.baseline - cur.baseline <= params.caption_leading * line.size:
+            break
+        last += 1
+    top, bottom = line.box[1], tm.lines[last].box[3]
+    columns = page.columns
+    left = min(lo for lo, _hi in columns.values())
+    right = max(hi for _lo, hi in columns.values())
+    x0, x1 = left, right
+    if line.column != -1 and line.box[2] - line.box[0] <= params.span_share * (right - left):
+        x0, x1 = columns[line.column]
+    full = right - left if line.column == -1 else max(hi - lo for lo, hi in columns.values())
+
+    def beside(ln: Line) -> bool:
+        return min(ln.box[2], x1) - max(ln.box[0], x0) > params.overlap * (ln.box[2] - ln.box[0])
+
+    def stop(ln: Line) -> bool:
+        lo, hi = columns[ln.column]
+        return _prose(ln, body, page.margins[ln.column], min(hi - lo, full), params) \
+            or FIGURE_CAPTION.match(ln.text) is not None
+
+    # A drawing may hold no text at all: it reaches to the running text (or the page's text edge). A table is
+    # its rows: it ends at its last row before running text, a caption or a wide gap.
+    table = kind is MentionKind.TABLE
+    gap = params.table_gap * body if table else float("inf")
+
+    def reach(outward: Iterator[Line], start: float, near: int, far: int, page_edge: float) -> float:
+        edge = start
+        for ln in outward:
+            if ln is line or not beside(ln):
+                continue
+            if stop(ln):
+                return edge if table else ln.box[far]
+            if abs(ln.box[far] - edge) > gap:
+                return edge
+            edge = ln.box[near]
+        return edge if table else page_edge
+
+    def above() -> Box | None:
+        k = bisect_right(page.bottoms, top + params.same_size)
+        edge = reach(reversed(page.by_bottom[:k]), top, 1, 3, page.tops[0])
+        return (x0, edge, x1, top) if top - edge >= params.object_min_height * body else None
+
+    def below() -> Box | None:
+        k = bisect_left(page.tops, bottom - params.same_size)
+        edge = reach(iter(page.by_top[k:]), bottom, 3, 1, page.bottoms[-1])
+        return (x0, bottom, x1, edge) if edge - bottom >= params.object_min_height * body else None
+
+    return tuple(_widened(page, line, a, x0, x1, left, right, stop) for a in (above(), below()))  # type: ignore[return-value]
+
+
+def _widened(page: _Page, line: Line, area: Box | None, x0: float, x1: float, left: float, right: float,
+             stop: Callable[[Line], bool]) -> Box | None:
+    if area is None or (x0, x1) == (left, right):
+        return area
+    # A drawing wider than its caption's column leaves the other column without running text beside it.
+    k = bisect_left(page.tops, area[1])
+    for ln in page.by_top[k:]:
+        if ln.box[1] >= area[3]:
+            break
+        if ln.column not in (line.column, -1) and stop(ln):
+            return area
+    return (left, area[1], right, area[3])
+
+
+def float_areas(sides: dict[tuple[MentionKind, str], tuple[MentionKind, tuple[Box | None, Box | None]]],
+                params: FigureParams = PARAMS.figures) -> dict[tuple[MentionKind, str], Box | None]:
+    """Each float's area, from the two sides :func:`float_sides` found for its caption. A paper captions
+    each kind of float on one side, mostly figures under and tables over them: that side is the one its
+    captions with a float on one side only show, by a majority (the kind's usual side on a tie). A caption
+    with floats on both sides (a table under one caption and over the next) takes the paper's side; one with
+    a float on the other side only takes that, or the larger by ``other_side`` x (a page's top margin over a
+    figure captioned above it is no drawing)."""
+    votes: Counter[tuple[MentionKind, int]] = Counter()
+    for kind, (up, down) in sides.values():
+        if (up is None) != (down is None):
+            votes[(kind, 0 if up is not None else 1)] += 1
+    out: dict[tuple[MentionKind, str], Box | None] = {}
+    for key, (kind, (up, down)) in sides.items():
+        usual = 1 if kind is MentionKind.TABLE else 0
+        side = usual if votes[(kind, usual)] >= votes[(kind, 1 - usual)] else 1 - usual
+        first, second = (up, down) if side == 0 else (down, up)
+        if first is None or second is not None and _height(second) > params.other_side * _height(first):
+            first = second
+        out[key] = first
+    return out
 
 
 # -------------------------------------------------------------------------------------- equations

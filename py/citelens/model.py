@@ -407,9 +407,13 @@ class Citation:
 class Target:
     page: int
     y: float
+    #: A figure's, table's or algorithm's own area on the caption's page (its drawing or body, without the
+    #: caption), ``(x0, top, x1, bottom)``; None for equations and sections, and where the page holds
+    #: only the caption (a legends page).
+    area: Box | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"page": self.page, "y": _r(self.y)}
+        return {"page": self.page, "y": _r(self.y), "area": None if self.area is None else _box_json(self.area)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,7 +437,8 @@ class FigureMention:
         t = data.get("target")
         return cls(int(data["page"]), str(data["text"]), MentionKind(data["kind"]), str(data["label"]),
                    tuple(_box(b) for b in data["boxes"]),
-                   None if t is None else Target(int(t["page"]), float(t["y"])))
+                   None if t is None else Target(int(t["page"]), float(t["y"]),
+                                                 None if t.get("area") is None else _box(t["area"])))
 
 
 @dataclass(frozen=True, slots=True)

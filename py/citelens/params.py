@@ -396,6 +396,23 @@ class FigureParams:
     enumeration_window: int = 400
     #: A range "Figures 2–4" names each label in between, up to this many.
     max_range: int = 20
+    #: A float's area (figures.float_sides, float_areas): a line of running text is within this share of the body size,
+    #: at least this share of its column's width, starts at most this x its size from the column's left
+    #: edge (a paragraph's indent), its items at most this x its size apart ...
+    prose_size: float = 0.12
+    prose_width: float = 0.6
+    prose_indent: float = 2.0
+    prose_gap: float = 1.0
+    #: ... a line belongs beside the float when this share of its width is within the float's width; a
+    #: caption narrower than this share of the text width keeps to its column ...
+    overlap: float = 0.5
+    span_share: float = 0.55
+    #: ... a table ends at a gap of this x the body size between rows; an area lower than this x the
+    #: body size is no float (a legends page).
+    table_gap: float = 3.0
+    object_min_height: float = 4.0
+    #: A float is on the other side of its caption than its kind's when the area there is this x as high.
+    other_side: float = 2.0
 
 
 @dataclass(frozen=True, slots=True)
