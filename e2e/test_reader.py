@@ -1,6 +1,7 @@
 """The reader on real papers (numbered, author-year, superscript): citations become buttons, a marker opens
-the entry the Python pipeline links it to, figure mentions jump to their caption and "Back" returns, the
-outline navigates, the keyboard path works, and links stay visible in dark mode.
+the entry the Python pipeline links it to, figure and table mentions show the float with its caption, the
+outline navigates, the keyboard path works, and links stay visible in dark mode; "Back" returns to the
+page the jump was made from and names it.
 
 Expectations come from the CPython pipeline on the pdfminer extraction of the same PDF
 (:func:`harness.python_analysis`), so a marker is checked against what the other adapter finds, not
@@ -18,7 +19,7 @@ from PIL import Image
 from rapidfuzz import fuzz
 
 from corpus import document
-from harness import (AUTHOR_YEAR, NUMBERED, PAPERS, match_markers, python_analysis, wait_frames)
+from harness import (AUTHOR_YEAR, NUMBERED, PAPERS, SUPERSCRIPT, match_markers, python_analysis, wait_frames)
 
 OUTLINE_HEADINGS = {"bookmarks": "Bookmarks", "detected": "Sections (detected)"}
 
@@ -85,44 +86,77 @@ def test_citations_are_linked_and_open_their_entry(reader, style):
         assert button.get_attribute("aria-expanded") == "false"
 
 
-def test_figure_mention_goes_to_its_caption_flashes_it_and_back_returns(reader):
-    reader.ensure(NUMBERED)
-    page = reader.page
+def on_screen(reader: Any, number: int, box: list[float]) -> dict[str, float]:
+    """Where a box of page ``number`` (PDF points from its top-left) is, and the viewport, in CSS px."""
+    return reader.page.evaluate("""([n, box]) => {
+      const viewer = window.citelens.viewer;
+      const element = viewer.pageElement(n);
+      const perPoint = element.clientHeight / viewer.pageSize(n).height;
+      const page = element.getBoundingClientRect();
+      const view = document.getElementById("viewer-container").getBoundingClientRect();
+      const top = page.top + element.clientTop;
+      return { top: top + box[1] * perPoint, bottom: top + box[3] * perPoint, viewTop: view.top, viewBottom: view.bottom };
+    }""", [number, box])
+
+
+def jump(reader: Any, kind: str, caption_under: bool) -> tuple[int, dict[str, Any], dict[str, Any]]:
+    """Click the first mention of a ``kind`` whose float is over (``caption_under``) or under its caption, on
+    a page before the float's; returns the mention's index, the mention and the flash drawn."""
     ours = reader.analysis()
     i, mention = next((i, m) for i, m in enumerate(ours["figure_mentions"])
-                      if m["kind"] == "figure" and m["target"] and m["target"]["page"] > m["page"] + 1)
-    target = mention["target"]
+                      if m["kind"] == kind and m["target"] and m["target"]["area"]
+                      and (m["target"]["area"][3] <= m["target"]["y"] + 1) == caption_under
+                      and m["target"]["page"] > m["page"])
     reader.go_to(mention["page"])
     button = reader.mention(f"m{i}")
-    assert button.get_attribute("data-kind") == "figure"
-    assert button.get_attribute("data-target-page") == str(target["page"])
+    assert button.get_attribute("data-kind") == kind
+    assert button.get_attribute("data-target-page") == str(mention["target"]["page"])
     reader.show(button)
-    before = reader.position()
     seen = len(reader.log()["flashes"])
-
     button.click()
-    page.wait_for_function("(n) => window.__e2e.flashes.length > n", arg=seen)
-    flash = reader.log()["flashes"][seen]
-    assert flash["page"] == target["page"] and flash["inView"], flash
-    height = next(p["height"] for p in ours["pages"] if p["number"] == target["page"])
-    width = next(p["width"] for p in ours["pages"] if p["number"] == target["page"])
-    top, bottom = flash["top"] * height / 100, (flash["top"] + flash["height"]) * height / 100
-    left, right = flash["left"] * width / 100, (flash["left"] + flash["width"]) * width / 100
-    assert top - 3 <= target["y"] <= bottom, (flash, target)
-    # What is under the flash, read from the pdfminer extraction: the caption's first line.
+    reader.page.wait_for_function("(n) => window.__e2e.flashes.length > n", arg=seen)
+    wait_frames(reader.page)
+    return i, mention, reader.log()["flashes"][seen]
+
+
+def test_figure_mention_shows_the_figure_over_its_caption_and_back_returns(reader):
+    reader.ensure(NUMBERED)
+    page = reader.page
+    i, mention, flash = jump(reader, "figure", caption_under=True)
+    target, area = mention["target"], mention["target"]["area"]
+    # The figure's area, from the Python analysis: the drawing PDFium finds is tested in tests/; here, that
+    # it holds no text of the page but the figure's own labels, and the caption right under it.
     items = document(NUMBERED).pages[target["page"] - 1].items
-    under = " ".join(it.text for it in sorted(items, key=lambda it: (round(it.y), it.x))
-                     if top <= it.y - it.height / 2 <= bottom and left <= it.x + it.width / 2 <= right)
-    assert re.match(rf"\s*(Figure|Fig\.?)\s*{re.escape(mention['label'])}\b", under), under
+    inside = [it for it in items if area[1] <= it.y - it.height / 2 <= area[3] and area[0] <= it.x <= area[2]]
+    assert all(len(it.text) < 60 for it in inside), [it.text for it in inside]
+    under = sorted((it for it in items if target["y"] - 1 <= it.y - it.height <= target["y"] + 12
+                    and area[0] <= it.x <= area[2]), key=lambda it: it.x)
+    assert any(re.match(rf"\s*(Figure|Fig\.?)\s*{re.escape(mention['label'])}\b", it.text) for it in under), under
+    # The jump puts the figure and its caption in the viewport, and flashes the figure.
+    assert flash["page"] == target["page"] and flash["inView"], flash
+    shown = on_screen(reader, target["page"], [area[0], area[1], area[2], target["y"] + 10])
+    assert shown["viewTop"] - 1 <= shown["top"] and shown["bottom"] <= shown["viewBottom"] + 1, shown
 
     back = page.locator("#back-button")
     back.wait_for(state="visible")
-    assert page.locator("#back-label").inner_text() == f"Back to page {before['page']}"
+    # Back names the page the jump was made from: the mention's.
+    assert page.locator("#back-label").inner_text() == f"Back to page {mention['page']}"
     back.click()
     wait_frames(page)
-    after = reader.position()
-    assert after["page"] == before["page"] and abs(after["y"] - before["y"]) < 2, (before, after)
+    assert reader.position()["page"] <= mention["page"] <= reader.position()["page"] + 1
     assert page.evaluate("() => document.activeElement?.dataset?.mentionId") == f"m{i}"
+
+
+def test_table_mention_shows_the_table_under_its_caption(reader):
+    reader.ensure(SUPERSCRIPT)
+    _i, mention, flash = jump(reader, "table", caption_under=False)
+    target, area = mention["target"], mention["target"]["area"]
+    assert area[1] >= target["y"] and flash["page"] == target["page"], (mention, flash)
+    # The caption's line and the table's rows under it are in the viewport.
+    shown = on_screen(reader, target["page"], [area[0], target["y"], area[2], area[3]])
+    assert shown["viewTop"] - 1 <= shown["top"] and shown["bottom"] <= shown["viewBottom"] + 1, shown
+    assert reader.page.locator("#back-label").inner_text() == f"Back to page {mention['page']}"
+    reader.page.locator("#back-button").click()
 
 
 @pytest.mark.parametrize("path", [NUMBERED, AUTHOR_YEAR], ids=["bookmarks", "detected"])

@@ -78,12 +78,13 @@ const popover = new CitationPopover({
 const navigation = new Navigation({
   viewer, button: $("back-button"), label: $("back-label"), beforeJump: () => popover.close(),
   bodyFontSize: () => session.analysis?.body_font_size ?? null,
+  scroller: container, say: (text) => notices.status(text, { done: true }),
 });
 const overlay = new MentionOverlay({
   viewer,
   onActivate: (mention, button) => {
     if (mention.citation) popover.open({ anchor: button, refIndexes: mention.citation.ref_indexes, title: mention.text });
-    else if (mention.figure?.target) navigation.jumpTo(mention.figure.target.page, mention.figure.target.y, { origin: button });
+    else if (mention.figure) navigation.toFigure(mention.figure, button);
   },
   onHover: (mention) => { for (const index of mention.citation?.ref_indexes ?? []) states.lookup(index); },
 });

@@ -59,7 +59,9 @@
  * @property {MentionKind} kind
  * @property {string} label
  * @property {Box[]} boxes
- * @property {{page: number, y: number} | null} target  where the figure, table, equation or section is
+ * @property {{page: number, y: number, area: Box | null} | null} target  where the figure, table, equation or
+ *   section is: the caption's, equation number's or heading's top; area: a figure's, table's or algorithm's own
+ *   area on that page (its drawing or body, without the caption), null elsewhere and on a legends-only page
  *
  * @typedef {object} Diagnostic
  * @property {string} code  no_text_layer, empty_page, no_outline, page_failed, bad_destination, no_references,

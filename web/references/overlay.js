@@ -105,7 +105,8 @@ export class MentionOverlay {
       boxes: citation.boxes, citation, figure: null,
     }));
     (analysis.figure_mentions ?? []).forEach((figure, i) => {
-      if (!figure.target) return; // nowhere to go: no link
+      // Nowhere to go: no link, save for a supplementary float, which says it is not in the file.
+      if (!figure.target && !/^(S|ED)\d/.test(figure.label)) return;
       add(figures, {
         id: `m${i}`, kind: KIND_MAP[figure.kind] ?? "section", mentionKind: figure.kind, page: figure.page,
         text: figure.text, boxes: figure.boxes, citation: null, figure,
@@ -213,7 +214,7 @@ export class MentionOverlay {
     const target = mention.figure?.target;
     const name = KIND_NAMES[mention.mentionKind] ?? "Mention";
     const text = mention.text || `${name} ${mention.figure?.label ?? ""}`;
-    return target ? `${text}: go to page ${target.page}` : text;
+    return target ? `${text}: go to page ${target.page}` : `${text}: not in this file`;
   }
 
   /**
