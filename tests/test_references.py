@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from citelens.layout import text_map
 from citelens.model import DiagnosticCode, Font, Page, TextItem
 from citelens.references import find_references, parse_entry
+from builders import HANG_SECONDS
 
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
 BODY = "body text that fills a column line with ordinary prose words"
@@ -405,7 +406,7 @@ def test_any_text_is_processed_quickly_and_stays_in_range(text):
     tm = text_map(_pages_from_text(text))
     t0 = time.perf_counter()
     rl = find_references(tm)
-    assert time.perf_counter() - t0 < 1.0
+    assert time.perf_counter() - t0 < HANG_SECONDS
     n = len(tm.text)
     if rl.references:
         assert 0 <= rl.start <= rl.end <= n

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from citelens.layout import join_lines, text_map
 from citelens.model import Page
 from citelens.sentences import join_with_offsets, sentence_for, split_sentences
-from builders import column, item, pages
+from builders import HANG_SECONDS, column, item, pages
 
 
 def split(text: str) -> list[str]:
@@ -194,7 +194,7 @@ ADVERSARIAL = st.one_of(
 def test_split_sentences_is_linear_and_in_range(text):
     t0 = time.perf_counter()
     spans = split_sentences(text)
-    assert time.perf_counter() - t0 < 1.0  # ~50 ms for the worst unit measured (". " x 25,000)
+    assert time.perf_counter() - t0 < HANG_SECONDS  # ~50 ms for the worst unit measured (". " x 25,000)
     last = 0
     for a, b in spans:
         assert last <= a < b <= len(text) and text[a:b] == text[a:b].strip()
@@ -210,7 +210,7 @@ def test_fifty_thousand_adversarial_characters_well_under_a_second(unit):
     tm = text_map([page])
     for k in range(0, len(tm.text), 5000):
         sentence_for(tm, k, k + 3)
-    assert time.perf_counter() - t0 < 1.0
+    assert time.perf_counter() - t0 < HANG_SECONDS
 
 
 words = st.sampled_from(["The", "study", "et al.", "Fig. 3.", "[12].", "e.g.", "infor-", "mation", "(Smith, 2019).",
