@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from citelens import __version__, ids
+from citelens.adapters.pdftext import file_sha256
 from citelens.cli.common import failure, render
 
 PDF_SUFFIXES = (".pdf",)
@@ -25,14 +26,6 @@ SUFFIXES = PDF_SUFFIXES + XML_SUFFIXES + HTML_SUFFIXES
 #: The tables, in the order a chunk's part files are renamed into place (``documents`` last: a chunk counts
 #: as written once its ``documents`` part is there).
 TABLES = ("references", "citations", "figure_mentions", "outline", "documents")
-
-
-def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def kind_of(path: Path) -> str:
@@ -51,7 +44,7 @@ def process(file: str, sha256: str | None = None, options: dict[str, Any] | None
     began = time.monotonic()
     engine = None
     try:
-        sha256 = sha256 or sha256_of(path)
+        sha256 = sha256 or file_sha256(path)
         if kind == "pdf":
             data, engine = _pdf(path, options)
         else:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from citelens import __version__
+from citelens.adapters.pdftext import file_sha256
 from citelens.batch import document, tables
 
 #: Documents buffered before their chunk is written, and the longest a finished document waits for it.
@@ -68,7 +69,7 @@ def plan(files: Sequence[Path], out: Path,
     skipped = 0
     for file in files:
         try:
-            sha = document.sha256_of(file)
+            sha = file_sha256(file)
         except OSError:
             sha = ""  # process() reports it as the document's error
         if sha in done:

@@ -41,6 +41,7 @@ from citelens.cli.common import (
     check_batch,
     expand,
     output,
+    positive_int,
     render,
 )
 from citelens.cli.pdf import add_engine, analyze_one, pdf_adapter
@@ -74,7 +75,7 @@ def register(sub: Any) -> None:
     add_engine(analyze)
     analyze.add_argument("-q", "--quiet", action="store_true",
                          help="no progress bar and no summary (failures and warnings are still printed)")
-    analyze.add_argument("-j", "--jobs", metavar="N", type=_positive_int, default=default_jobs(),
+    analyze.add_argument("-j", "--jobs", metavar="N", type=positive_int, default=default_jobs(),
                          help="analyse N files at a time in worker processes (default: the cores, "
                               f"{default_jobs()} here; 1 runs in this process)")
     analyze.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=DEFAULT_TIMEOUT,
@@ -83,13 +84,6 @@ def register(sub: Any) -> None:
                          help="also look up each reference (see `citelens resolve --help`)")
     resolve.add_options(analyze)
     analyze.set_defaults(run=run, parser=analyze)
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
 
 
 def _positive_float(text: str) -> float:

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from citelens.cli.common import EXIT_FAILED, EXIT_OK, PROG, add_password, add_text_only, expand, say
+from citelens.cli.common import EXIT_FAILED, EXIT_OK, PROG, add_password, add_text_only, expand, positive_int, say
 from citelens.cli.pdf import add_engine
 
 BATCH_EXTRA_HINT = "citelens batch needs the [batch] extra: pip install 'citelens[batch]'"
@@ -41,24 +41,17 @@ def register(sub: Any) -> None:
     batch.add_argument("paths", nargs="+", metavar="INPUT", help="a PDF, XML or HTML file or a folder of them")
     batch.add_argument("--out", metavar="DIR", type=Path, required=True, help="the output folder (created)")
     where = batch.add_mutually_exclusive_group()
-    where.add_argument("--workers", metavar="N", type=_positive, default=None,
+    where.add_argument("--workers", metavar="N", type=positive_int, default=None,
                        help="worker processes of the local cluster (default: one per core)")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on the existing cluster whose scheduler is at ADDRESS (tcp://HOST:8786)")
     add_text_only(batch)
     add_password(batch)
     add_engine(batch)
-    batch.add_argument("--chunk", metavar="N", type=_positive, default=None,
+    batch.add_argument("--chunk", metavar="N", type=positive_int, default=None,
                        help="documents per part file (default 32; a chunk is also written every 30 s)")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
     batch.set_defaults(run=run, parser=batch)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -51,6 +51,17 @@ def add_text_only(parser: argparse.ArgumentParser) -> None:
                         help="ignore the PDF's own bookmarks and link annotations; use its text alone")
 
 
+def positive_int(text: str) -> int:
+    """argparse's ``type`` for a count that must be 1 or more (``--jobs``, ``--workers``, ``--limit``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
+
+
 def check_batch(args: argparse.Namespace, *, single: str) -> bool:
     """Whether ``args.paths`` make a batch (several paths or a folder: JSON Lines); a usage error for
     ``--pretty`` in a batch and for an ``-o`` whose folder does not exist."""

@@ -46,6 +46,7 @@ from citelens.cli.common import (
     check_batch,
     expand,
     output,
+    positive_int,
     render,
     say,
 )
@@ -93,7 +94,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--openalex-key", metavar="KEY", default=os.environ.get("CITELENS_OPENALEX_KEY"),
                        help="an OpenAlex API key: adds OpenAlex search as the last step "
                             "(or $CITELENS_OPENALEX_KEY)")
-    group.add_argument("--limit", metavar="N", type=_positive, default=None,
+    group.add_argument("--limit", metavar="N", type=positive_int, default=None,
                        help="resolve only the first N references")
     group.add_argument("--refs", metavar="LIST", type=_indexes, default=None,
                        help="resolve only these entries, by index: 3,17,55")
@@ -101,19 +102,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help="the paper's own DOI, for Crossref's reference list when the PDF's cannot be read")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return value
-
-
 def _indexes(text: str) -> frozenset[int]:
     try:
-        return frozenset(_positive(part.strip()) for part in text.split(",") if part.strip())
+        return frozenset(positive_int(part.strip()) for part in text.split(",") if part.strip())
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(f"expected entry indexes like 3,17,55, got {text!r}") from None
 
