@@ -66,6 +66,12 @@ SETTLED = """() => {
   const b = document.body.dataset;
   return b.pdfState === "error" || ["done", "failed", "unavailable"].includes(b.analysisState);
 }"""
+# A second file opened in the same page: its own citelens:links mark, after its citelens:open (the first file's
+# "done" state is still on the body the moment the second one is asked for).
+LINKED_AGAIN = """() => {
+  const last = (name) => performance.getEntriesByName(name, "mark").at(-1)?.startTime ?? -1;
+  return document.body.dataset.pdfState === "error" || last("citelens:links") > last("citelens:open");
+}"""
 # Opening another file while a page still renders is a test of its own (e2e/test_reader.py): wait first.
 RENDER_IDLE = """() => window.citelens.viewer.nearPages().every((n) => {
   const page = document.querySelector(`.page[data-page-number="${n}"]`);
@@ -138,6 +144,7 @@ def run_once(browser: Any, base: str, paper: str, second: str, query: str = "") 
         out["cold"] = figures_of(page)
         page.wait_for_function(RENDER_IDLE, timeout=TIMEOUT_MS)
         page.evaluate("(url) => window.citelens.open(url)", f"/corpus/{second}")
+        page.wait_for_function(LINKED_AGAIN, timeout=TIMEOUT_MS)
         page.wait_for_function(SETTLED, timeout=TIMEOUT_MS)
         out["second"] = figures_of(page)
         page.close()
