@@ -303,6 +303,19 @@ def _without_line_numbers(page: Page, lines: list[Line], body: float, p: Outline
     return out
 
 
+def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
+    """Whether a plain line fails the first tests of both :func:`_spaced` and :func:`_set_apart`: nothing
+    follows it, or it opens with neither a capital, a digit nor "appendix", or it ends in punctuation. Most
+    lines of running text do; both tests are too dear to run on every one."""
+    if not followed:
+        return True
+    text = text.strip()
+    if not text or text[-1] in ".,;:":
+        return True
+    first = text[0]
+    return not (first.isupper() or first.isdigit() or first == "a")
+
+
 def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset[float],
                 p: OutlineParams) -> list[Heading]:
     out: list[Heading] = []
@@ -321,6 +334,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         # italics ("Data input") and "3.1. readData" with the name in typewriter.
         larger = not big and line.size >= p.larger_ratio * body
         if not big and not shares[n] and not (italic and (larger or line.text[:1].isdigit())):
+            if _neither_spaced_nor_apart(line.text, n + 1 < len(lines)):
+                continue
             spaced = _spaced_heading(lines, n, body, p, out)
             if spaced is not None:
                 out.append(spaced)
