@@ -135,21 +135,24 @@ def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: fr
     sizes: dict[float, int] = {}
     lowest: dict[float, float] = {}
     x0, y0, x1, y1 = first.box
-    prev = None
+    prev_size = prev_end = 0.0
+    prev_spaced = True  # no space before the first item
+    last_size = key = -1.0  # neighbours mostly share a size: round it once per run
     for i in items:
         text = i.text
         size, x, y = i.size, i.x, i.y
-        if prev is not None:
-            gap_size = prev.size if prev.size > size else size
-            if x - (prev.x + prev.width) > space_gap * gap_size and prev.text[-1:] != " " and text[:1] != " ":
-                parts.append(" ")
-                pos += 1
+        if not prev_spaced and x - prev_end > space_gap * (prev_size if prev_size > size else size) \
+                and text[:1] != " ":
+            parts.append(" ")
+            pos += 1
         offsets.append(pos)
         parts.append(text)
         n = len(text)
         pos += n
-        prev = i
-        key = round(size, 1)
+        end = x + i.width
+        prev_size, prev_end, prev_spaced = size, end, text[-1:] == " "
+        if size != last_size:
+            key, last_size = round(size, 1), size
         if key in sizes:
             sizes[key] += n
             if y > lowest[key]:
@@ -159,12 +162,13 @@ def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: fr
             lowest[key] = y
         if x < x0:
             x0 = x
-        if x + i.width > x1:
-            x1 = x + i.width
-        if y - i.height < y0:
-            y0 = y - i.height
-        if y + DESCENT * i.height > y1:
-            y1 = y + DESCENT * i.height
+        if end > x1:
+            x1 = end
+        height = i.height
+        if y - height < y0:
+            y0 = y - height
+        if y + DESCENT * height > y1:
+            y1 = y + DESCENT * height
     size = max(sizes, key=sizes.__getitem__) if len(sizes) > 1 else key
     return Line(page.number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size,
                 column)
