@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from operator import attrgetter, itemgetter
 
 from citelens.model import DESCENT, Box, Page, TextItem
@@ -102,18 +103,25 @@ def _advance(c: str) -> float:
     return 0.5
 
 
+class _Advances(dict[str, float]):
+    """:func:`_advance` of each character met, worked out once: a paper sets a few hundred characters."""
+
+    def __missing__(self, c: str) -> float:
+        w = self[c] = _advance(c)
+        return w
+
+
+_ADVANCES = _Advances()
+
+
 @lru_cache(maxsize=8192)
 def char_edges(item: TextItem) -> tuple[float, ...]:
     """x of each glyph edge of ``item`` (``len(text) + 1`` values from ``x`` to ``x + width``), the item's
     width shared out by typical glyph advances."""
-    weights = [_advance(c) for c in item.text]
+    weights = list(map(_ADVANCES.__getitem__, item.text))
     total = sum(weights) or 1.0
     scale = item.width / total
-    edges = [item.x]
-    acc = item.x
-    for w in weights:
-        acc += w * scale
-        edges.append(acc)
+    edges = list(accumulate(map(scale.__mul__, weights), initial=item.x))
     edges[-1] = item.x + item.width
     return tuple(edges)
 
