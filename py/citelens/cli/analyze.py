@@ -38,6 +38,7 @@ from citelens.cli.common import (
     add_input_output,
     add_password,
     add_text_only,
+    add_timeout,
     check_batch,
     expand,
     output,
@@ -45,10 +46,6 @@ from citelens.cli.common import (
     render,
 )
 from citelens.cli.pdf import add_engine, analyze_one, pdf_adapter
-
-#: Seconds one file may take before it is an error line (``--timeout``).
-DEFAULT_TIMEOUT = 120.0
-
 
 def default_jobs() -> int:
     """The cores this process may run on."""
@@ -78,19 +75,11 @@ def register(sub: Any) -> None:
     analyze.add_argument("-j", "--jobs", metavar="N", type=positive_int, default=default_jobs(),
                          help="analyse N files at a time in worker processes (default: the cores, "
                               f"{default_jobs()} here; 1 runs in this process)")
-    analyze.add_argument("--timeout", metavar="SECONDS", type=_positive_float, default=DEFAULT_TIMEOUT,
-                         help=f"a file taking longer is an error line (default {DEFAULT_TIMEOUT:g})")
+    add_timeout(analyze, what="an error line")
     analyze.add_argument("--resolve", action="store_true",
                          help="also look up each reference (see `citelens resolve --help`)")
     resolve.add_options(analyze)
     analyze.set_defaults(run=run, parser=analyze)
-
-
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

@@ -51,6 +51,27 @@ def add_text_only(parser: argparse.ArgumentParser) -> None:
                         help="ignore the PDF's own bookmarks and link annotations; use its text alone")
 
 
+#: Seconds one file may take before it is an error (``--timeout`` of ``analyze`` and ``batch``).
+DEFAULT_TIMEOUT = 120.0
+
+
+def add_timeout(parser: argparse.ArgumentParser, *, what: str) -> None:
+    """``--timeout SECONDS``: a file taking longer is stopped and becomes ``what`` ("timed out after N s")."""
+    parser.add_argument("--timeout", metavar="SECONDS", type=positive_float, default=DEFAULT_TIMEOUT,
+                        help=f"a file taking longer is stopped and is {what} (default {DEFAULT_TIMEOUT:g})")
+
+
+def positive_float(text: str) -> float:
+    """argparse's ``type`` for a quantity that must be more than 0 (``--timeout``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
 def positive_int(text: str) -> int:
     """argparse's ``type`` for a count that must be 1 or more (``--jobs``, ``--workers``, ``--limit``)."""
     try:
