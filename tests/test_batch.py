@@ -89,6 +89,12 @@ def _tables(out: Path) -> dict[str, list[dict[str, Any]]]:
     return {name: _sorted(tables.read(out, name).to_pylist()) for name in document.TABLES}
 
 
+def _latest(out: Path) -> dict[str, list[dict[str, Any]]]:
+    """:func:`_tables` with only the last ``documents`` row of each file (a file tried again has a row per
+    try; the parts read in the order they were written)."""
+    last = {row["file"]: row for row in tables.read(out, "documents").to_pylist()}
+    return {**_tables(out), "documents": _sorted(list(last.values()))}
+
 # ------------------------------------------------------------------------------------------- Dask
 
 
@@ -137,14 +143,14 @@ def test_two_workers_write_the_rows_of_the_single_process_run(cluster: Any, inpu
     assert all((c["document"], i) in refs for c in got["citations"] for i in c["ref_indexes"])
     assert all(c["sentence"][c["marker_start"]:c["marker_end"]] for c in got["citations"] if c["sentence"])
 
-    # A second run skips every document already written by this version, and writes nothing.
-    parts = sorted(p.name for p in out.rglob("part-*"))
+    # A second run skips every document written by this version and engine, and tries the broken one again.
     again = _capture_stderr(lambda: cli.main(["batch", *map(str, inputs), str(inputs[0]), "--out", str(out),
                                               "--scheduler", local.scheduler_address]))
-    assert again["code"] == 0
-    assert again["err"][0] == (
-        f"citelens: {out}: {len(inputs)} documents already written by citelens {__version__}: skipped")
-    assert sorted(p.name for p in out.rglob("part-*")) == parts
+    assert again["code"] == 1
+    assert again["err"][0] == (f"citelens: {out}: {len(inputs) - 1} done already (citelens {__version__}, "
+                               f"PDFs by {default_engine()}): skipped; 1 failed before: retrying")
+    assert again["err"][-1].startswith(f"citelens: 0 ok, 1 failed, {len(inputs) - 1} skipped, 1 retried in ")
+    assert _latest(out) == expected["tables"]  # nothing else written again
 
 
 def test_the_readmes_duckdb_query_runs_on_the_tables(written: dict[str, Any], expected: dict[str, Any]) -> None:
@@ -210,10 +216,89 @@ def test_an_interrupted_run_keeps_what_it_wrote_and_the_next_one_finishes(cluste
     (out / "citations" / ".part-x.parquet.tmp").write_bytes(b"half")
 
     summary = run.run(inputs, out, client, say=lambda line: None)
-    assert summary.skipped == before
-    assert summary.ok + summary.failed == len(inputs) - before
-    assert _tables(out) == expected["tables"]  # every document once
+    assert summary.skipped + summary.retried == before  # the broken file is tried again if it was written
+    assert summary.ok + summary.failed == len(inputs) - summary.skipped
+    assert _latest(out) == expected["tables"]  # every analysed document once
     assert not list(out.rglob("*.tmp"))
+
+
+def _batch(cluster: Any, files: list[Path], out: Path, *options: str) -> dict[str, Any]:
+    local, _ = cluster
+    return _capture_stderr(lambda: cli.main(["batch", *map(str, files), "--out", str(out),
+                                             "--scheduler", local.scheduler_address, *options]))
+
+
+def _busy_children(client: Any) -> list[int]:
+    """The pids of the workers' child processes that use the CPU over half a second."""
+    import psutil
+
+    children = [c for pid in client.run(os.getpid).values() for c in psutil.Process(pid).children(recursive=True)]
+    before = {c.pid: sum(c.cpu_times()[:2]) for c in children}
+    time.sleep(0.5)
+    return [c.pid for c in children if c.is_running() and sum(c.cpu_times()[:2]) - before[c.pid] > 0.1]
+
+
+def test_a_file_past_its_timeout_is_stopped_and_an_error_row_and_the_batch_finishes(cluster: Any,
+                                                                                   tmp_path: Path) -> None:
+    _, client = cluster
+    slow, good = _corpus(SLOW_PDF), [_corpus(PDFS[0]), _corpus(PDFS[1])]
+    out = tmp_path / "out"
+    got = _batch(cluster, [good[0], slow, good[1]], out, "--timeout", "5", "--engine", "pdfminer")
+    assert got["code"] == 1
+    docs = {row["file"]: row for row in tables.read(out, "documents").to_pylist()}
+    assert (docs[str(slow)]["status"], docs[str(slow)]["error"], docs[str(slow)]["engine"],
+            docs[str(slow)]["seconds"]) == ("error", "timed out after 5 s", "pdfminer", 5.0)
+    assert f"citelens: {slow}: timed out after 5 s" in got["err"]
+    assert got["err"][-1].startswith("citelens: 2 ok, 1 failed, 0 skipped in ")
+    # The slow file's process was killed, not left reading (pdfminer needs 14 s on it on an idle machine).
+    assert _busy_children(client) == []
+    # The other files' rows are those of the single-process run.
+    want = [document.process(str(f), options={"engine": "pdfminer"}) for f in good]
+    assert {k: v for k, v in _tables(out).items() if k != "documents"} == {
+        name: _sorted([row for w in want for row in w[name]]) for name in document.TABLES if name != "documents"}
+    assert [docs[str(f)] | {"seconds": None} for f in good] == [w["documents"][0] | {"seconds": None} for w in want]
+
+
+def test_a_resume_with_the_other_engine_reads_the_pdfs_again(cluster: Any, tmp_path: Path) -> None:
+    pytest.importorskip("pypdfium2")
+    pytest.importorskip("pdfminer")
+    pdf, article = _corpus(PDFS[0]), _corpus(ARTICLES[0])
+    out = tmp_path / "out"
+    assert _batch(cluster, [pdf, article], out, "--engine", "pdfminer")["code"] == 0
+    other = _batch(cluster, [pdf, article], out, "--engine", "pdfium")
+    assert other["code"] == 0
+    assert other["err"][0] == f"citelens: {out}: 1 done already (citelens {__version__}, PDFs by pdfium): skipped"
+    assert other["err"][-1].startswith("citelens: 1 ok, 0 failed, 1 skipped in ")
+    docs = tables.read(out, "documents").to_pylist()
+    assert sorted((r["file"], r["engine"], r["status"]) for r in docs) == sorted(
+        [(str(pdf), "pdfminer", "ok"), (str(pdf), "pdfium", "ok"), (str(article), "jats", "ok")])
+    assert sorted(a["source"].get("engine") or a["source"]["format"] for a in tables.analyses(out)) == [
+        "jats", "pdfium", "pdfminer"]
+    # Both engines' rows are there now: a third run reads nothing.
+    third = _batch(cluster, [pdf, article], out, "--engine", "pdfium")
+    assert (third["code"], third["err"][0]) == (
+        0, f"citelens: {out}: 2 done already (citelens {__version__}, PDFs by pdfium): skipped")
+    assert tables.read(out, "documents").num_rows == 3
+
+
+def test_a_resume_retries_the_files_that_failed(cluster: Any, demo: dict[str, Path], tmp_path: Path) -> None:
+    encrypted, replaced = tmp_path / "encrypted.pdf", tmp_path / "paper.pdf"
+    shutil.copy(demo["encrypted.pdf"], encrypted)
+    replaced.write_bytes(b"%PDF-1.7\nnot really a PDF at all\n")
+    out = tmp_path / "out"
+    first = _batch(cluster, [encrypted, replaced], out, "--password", "")
+    assert first["code"] == 1
+    assert first["err"][-1].startswith("citelens: 0 ok, 2 failed, 0 skipped in ")
+    # The same encrypted bytes, now with their password; a good paper where the broken file was.
+    shutil.copy(demo["demo-paper.pdf"], replaced)
+    password = load_demo_paper().USER_PASSWORD
+    second = _batch(cluster, [encrypted, replaced], out, "--password", password)
+    assert second["code"] == 0, second["err"]
+    assert second["err"][0] == f"citelens: {out}: 2 failed before: retrying"
+    assert second["err"][-1].startswith("citelens: 2 ok, 0 failed, 0 skipped, 2 retried in ")
+    want = [document.process(str(encrypted), options={"password": password}), document.process(str(replaced))]
+    assert _latest(out) == {name: _sorted([row for w in want for row in w[name]]) for name in document.TABLES}
+    assert [r["status"] for r in tables.read(out, "documents").to_pylist()].count("error") == 2  # kept
 
 
 # ---------------------------------------------------------------------------------------- --jobs

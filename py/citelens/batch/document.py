@@ -1,15 +1,20 @@
 """One input file (a PDF, a JATS/Elsevier/BMC XML article or a publisher's HTML page) to its analysis JSON and
 its rows of the ``citelens batch`` tables (:mod:`citelens.batch.tables` holds their schemas).
 
-:func:`process` is the task a Dask worker runs; it never raises for a bad file: the file is a ``documents`` row
-with ``status`` "error" and the message ``citelens analyze`` would print for it. The rows are plain dicts made
+:func:`process` never raises for a bad file: the file is a ``documents`` row with ``status`` "error" and the
+message ``citelens analyze`` would print for it. :func:`task` is what a Dask worker runs: :func:`process` in a
+child process of its own (:class:`citelens.batch.pool.Sandbox`, one per worker thread, reused from file to
+file) under ``options["timeout"]``: a file past it has its child killed and is an error row "timed out after
+N s", as is a file that kills the child. The rows are plain dicts made
 from the analysis JSON alone (:func:`rows`), so the JSON Lines and the tables never disagree, and they need
 no pyarrow.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -56,6 +61,41 @@ def process(file: str, sha256: str | None = None, options: dict[str, Any] | None
     out = rows(data, file=file, sha256=sha256 or "", kind=kind, engine=engine)
     out["documents"][0]["seconds"] = time.monotonic() - began
     return {"analysis": render(data), **out}
+
+
+_sandboxes = threading.local()
+
+
+def task(file: str, sha256: str | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """:func:`process` in this thread's sandbox process, stopped after ``options["timeout"]`` seconds (None:
+    no limit)."""
+    from citelens.batch.pool import Sandbox
+
+    options = options or {}
+    sandbox = getattr(_sandboxes, "sandbox", None)
+    if sandbox is None:
+        sandbox = _sandboxes.sandbox = Sandbox(_process, warm_up)
+        atexit.register(sandbox.close)
+    timeout = options.get("timeout")
+    outcome = sandbox.call((file, sha256, options), timeout)
+    if outcome.error is None:
+        return outcome.result
+    engine = options.get("engine") if kind_of(Path(file)) == "pdf" else None
+    seconds = float(timeout) if timeout is not None and outcome.error.startswith("timed out") else None
+    return failed(file, sha256, outcome.error.rstrip().splitlines()[-1], engine=engine, seconds=seconds)
+
+
+def _process(item: tuple[str, str | None, dict[str, Any]]) -> dict[str, Any]:
+    return process(*item)
+
+
+def warm_up() -> None:
+    """A sandbox's imports, before its first file's clock starts."""
+    import citelens.cli.xml  # noqa: F401
+    import citelens.pipeline  # noqa: F401
+    from citelens.cli.pdf import pdf_adapter
+
+    pdf_adapter()
 
 
 def _pdf(path: Path, options: dict[str, Any]) -> tuple[dict[str, Any], str]:

@@ -8,12 +8,22 @@ held, and the next items go on. Workers start with the ``spawn`` method (no fork
 open files; the same on Linux, macOS and Windows), so ``work`` and ``warm_up`` must be importable module-level
 functions and items and results picklable. A worker calls ``warm_up()`` (imports) before it says it is ready,
 so an item's clock starts when a warm worker receives it.
+
+:class:`Sandbox` is the same worker for a caller that may not start ``multiprocessing`` children (a Dask
+worker is a daemonic process): one child interpreter started with :mod:`subprocess`, serving calls one at a
+time over its stdin and stdout (pickles), killed and replaced when a call runs past its timeout or kills it.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import pickle
+import queue
 import signal
+import subprocess
+import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -143,3 +153,129 @@ def imap(work: Callable[[T], R], items: Iterable[T], *, jobs: int, timeout: floa
     finally:
         for w in workers:
             w.stop(kill=w.task is not None or not w.ready)
+
+
+class _Pipe:
+    """``send``/``recv`` of whole pickles over two byte streams (what :func:`_serve` needs of a connection)."""
+
+    def __init__(self, reader: Any, writer: Any) -> None:
+        self.reader, self.writer = reader, writer
+
+    def send(self, obj: Any) -> None:
+        data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)  # all or nothing: no half pickle on failure
+        self.writer.write(data)
+        self.writer.flush()
+
+    def recv(self) -> Any:
+        return pickle.load(self.reader)  # EOFError once the other side closed
+
+
+_EOF = object()
+
+
+def _child() -> None:
+    """A :class:`Sandbox` child: (work, warm_up) first, then :func:`_serve`. Its protocol stream is a copy of
+    fd 1; fd 1 itself goes to stderr, so what a library prints cannot corrupt it. It exits when its parent
+    dies, even mid-item (the parent's timeout would have stopped it)."""
+    protocol = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    parent = os.getppid()
+
+    def orphaned() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    if os.name == "posix":
+        threading.Thread(target=orphaned, daemon=True).start()
+    pipe = _Pipe(sys.stdin.buffer, protocol)
+    work, warm_up = pipe.recv()
+    _serve(pipe, work, warm_up)  # type: ignore[arg-type]
+
+
+class Sandbox(Generic[T, R]):
+    """``work(item)`` in a child process, one call at a time, each under a timeout that stops it: the child
+    is killed and the next call starts a fresh one. The child starts on the first call (``warm_up()`` runs
+    before that call's clock starts) and serves the next ones; :meth:`close` ends it. Not for several threads
+    at once: give each thread its own."""
+
+    def __init__(self, work: Callable[[T], R], warm_up: Callable[[], Any] | None = None) -> None:
+        self.work, self.warm_up = work, warm_up
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._pipe: _Pipe | None = None
+        self._messages: queue.Queue[Any] = queue.Queue()
+        self._reader: threading.Thread | None = None
+
+    def _start(self) -> None:
+        self._proc = subprocess.Popen(
+            [sys.executable, "-c", "from citelens.batch.pool import _child; _child()"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)})
+        self._pipe = _Pipe(self._proc.stdout, self._proc.stdin)
+        self._messages = queue.Queue()
+        self._reader = threading.Thread(target=self._read, args=(self._pipe, self._messages), daemon=True)
+        self._reader.start()
+        self._pipe.send((self.work, self.warm_up))
+        if self._messages.get() != _READY:
+            code = self._stop()
+            raise RuntimeError(f"the sandbox process failed to start (exit code {code})")
+
+    @staticmethod
+    def _read(pipe: _Pipe, messages: queue.Queue[Any]) -> None:
+        """The child's messages into ``messages``, then _EOF (it ends when the child's stdout closes)."""
+        try:
+            while True:
+                messages.put(pipe.recv())
+        except Exception:  # noqa: BLE001 - EOF, or the half pickle of a child killed mid-write
+            pass
+        messages.put(_EOF)
+
+    def call(self, item: T, timeout: float | None) -> Outcome[T, R]:
+        """``work(item)``'s result, or an Outcome with ``error``: a traceback, "timed out after N s", or the
+        child's death."""
+        if self._proc is None:
+            self._start()
+        assert self._pipe is not None
+        try:
+            self._pipe.send((0, item))
+        except OSError:
+            code = self._stop()
+            return Outcome(0, item, error=f"the worker process died (exit code {code})")
+        try:
+            message = self._messages.get(timeout=timeout)
+        except queue.Empty:
+            self._stop()
+            return Outcome(0, item, error=f"timed out after {timeout:g} s")
+        if message is _EOF:
+            code = self._stop()
+            return Outcome(0, item, error=f"the worker process died (exit code {code})")
+        _, ok, value = message
+        return Outcome(0, item, result=value) if ok else Outcome(0, item, error=value)
+
+    def _stop(self) -> int | None:
+        """Kill the child and wait for it and its reader; its exit code."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return None
+        proc.kill()
+        code = proc.wait()
+        for stream in (proc.stdin, proc.stdout):
+            try:
+                stream.close()  # type: ignore[union-attr]
+            except OSError:
+                pass
+        if self._reader is not None:
+            self._reader.join()
+        return code
+
+    def close(self) -> None:
+        """End the child: asked first (EOF on its stdin), killed if it does not go within 5 s."""
+        proc = self._proc
+        if proc is None:
+            return
+        try:
+            proc.stdin.close()  # type: ignore[union-attr]
+            proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        self._stop()

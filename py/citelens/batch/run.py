@@ -8,8 +8,14 @@ a shared filesystem on a cluster) and send back rows; only this process writes t
 (:mod:`citelens.batch.tables`), a chunk at a time. A task whose worker dies is run again elsewhere (Dask's
 own rescheduling, then ``retries``); a bad file is a ``documents`` row with its error.
 
-Resumable: a run first tidies what an interrupted one left half-written, then skips every file whose
-SHA-256 and citelens version are already in ``documents`` (and a second copy of a file met in the same run).
+Each task runs the analysis in a child process of its worker (:func:`citelens.batch.document.task`), so a
+file running past ``options["timeout"]`` is stopped and is an error row, and the worker goes on.
+
+Resumable: a run first tidies what an interrupted one left half-written, then skips every file already in
+``documents`` with status ok, this citelens version and, for a PDF, this run's engine (an article's engine is
+its format); a file whose rows there (of its bytes, or of its path) are all errors is analysed again, as is
+a file read by another engine or version (its new rows join the old ones; ``documents.engine`` tells them apart). A second copy of a file met
+in the same run is read once.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import Any
 from citelens import __version__
 from citelens.adapters.pdftext import file_sha256
 from citelens.batch import document, tables
+from citelens.cli.common import DEFAULT_TIMEOUT
 
 #: Documents buffered before their chunk is written, and the longest a finished document waits for it.
 CHUNK_DOCUMENTS = 32
@@ -40,6 +47,7 @@ class Summary:
     ok: int = 0
     failed: int = 0
     skipped: int = 0
+    retried: int = 0  # files whose earlier rows were errors, analysed again
     chunks: int = 0
     errors: list[tuple[str, str]] = field(default_factory=list)  # (file, message)
 
@@ -59,28 +67,39 @@ def connect(*, scheduler: str | None = None, workers: int | None = None) -> Iter
         yield client
 
 
-def plan(files: Sequence[Path], out: Path,
-         say: Callable[[str], None]) -> tuple[list[tuple[Path, str]], int]:
-    """The files to analyse with their SHA-256 (unreadable ones with ""), and how many are already written;
-    a second copy of a file is said and read once."""
-    done = {sha for sha, version in tables.written(out) if version == __version__}
+@dataclass
+class Plan:
+    todo: list[tuple[Path, str]]  # the files to analyse with their SHA-256 ("": unreadable)
+    skipped: int = 0  # already written
+    retried: int = 0  # in todo, and the file (its bytes, or its path) gave only errors before
+
+
+def plan(files: Sequence[Path], out: Path, engine: str, say: Callable[[str], None]) -> Plan:
+    """What a run over ``files`` into ``out`` reads with the PDF ``engine``, and what it skips; a second copy
+    of a file is said and read once."""
+    rows = [r for r in tables.written(out) if r["citelens_version"] == __version__]
+    done = {r["sha256"] for r in rows if r["status"] == "ok" and (r["kind"] != "pdf" or r["engine"] == engine)}
+    ok = [r for r in rows if r["status"] == "ok"]
+    # Failed before: these bytes, or the file at this path (since replaced), gave only errors.
+    failed = ({r["sha256"] for r in rows if r["status"] != "ok"} - {r["sha256"] for r in ok},
+              {r["file"] for r in rows if r["status"] != "ok"} - {r["file"] for r in ok})
     first: dict[str, Path] = {}
-    todo: list[tuple[Path, str]] = []
-    skipped = 0
+    result = Plan([])
     for file in files:
         try:
             sha = file_sha256(file)
         except OSError:
             sha = ""  # process() reports it as the document's error
         if sha in done:
-            skipped += 1
+            result.skipped += 1
         elif sha in first:
             say(f"{file}: the same file as {first[sha]}: read once")
         else:
             if sha:
                 first[sha] = file
-            todo.append((file, sha))
-    return todo, skipped
+            result.retried += sha in failed[0] or str(file) in failed[1]
+            result.todo.append((file, sha))
+    return result
 
 
 def run(files: Sequence[Path], out: Path, client: Any = None, *, scheduler: str | None = None,
@@ -88,27 +107,35 @@ def run(files: Sequence[Path], out: Path, client: Any = None, *, scheduler: str 
         chunk_documents: int = CHUNK_DOCUMENTS, chunk_seconds: float = CHUNK_SECONDS,
         say: Callable[[str], None] = print, progress: bool = False) -> Summary:
     """Analyse ``files`` into ``out`` on ``client``'s cluster, or (None) on one :func:`connect` makes from
-    ``scheduler`` or ``workers`` once there is something to do; what became of the files."""
+    ``scheduler`` or ``workers`` once there is something to do; what became of the files. ``options``: as
+    :func:`citelens.batch.document.process` takes them, and ``timeout`` (seconds a file may take; default
+    :data:`~citelens.cli.common.DEFAULT_TIMEOUT`, None: no limit). The engine is decided here, for every
+    worker alike."""
+    from citelens.cli.pdf import default_engine
+
+    options = {"timeout": DEFAULT_TIMEOUT, **(options or {})}
+    options["engine"] = options.get("engine") or default_engine()
     out.mkdir(parents=True, exist_ok=True)
     tables.tidy(out)
-    todo, skipped = plan(files, out, say)
-    summary = Summary(skipped=skipped)
-    if skipped:
-        say(f"{out}: {skipped} {'document' if skipped == 1 else 'documents'} already written by citelens "
-            f"{__version__}: skipped")
-    if not todo:
+    todo = plan(files, out, options["engine"], say)
+    summary = Summary(skipped=todo.skipped, retried=todo.retried)
+    said = [f"{todo.skipped} done already (citelens {__version__}, PDFs by {options['engine']}): skipped"
+            if todo.skipped else "", f"{todo.retried} failed before: retrying" if todo.retried else ""]
+    if any(said):
+        say(f"{out}: {'; '.join(s for s in said if s)}")
+    if not todo.todo:
         return summary
     if client is None:
         with connect(scheduler=scheduler, workers=workers) as client:
-            return _run(todo, out, client, summary, options, chunk_documents, chunk_seconds, say, progress)
-    return _run(todo, out, client, summary, options, chunk_documents, chunk_seconds, say, progress)
+            return _run(todo.todo, out, client, summary, options, chunk_documents, chunk_seconds, say, progress)
+    return _run(todo.todo, out, client, summary, options, chunk_documents, chunk_seconds, say, progress)
 
 
 def _run(todo: list[tuple[Path, str]], out: Path, client: Any, summary: Summary, options: dict[str, Any] | None,
          chunk_documents: int, chunk_seconds: float, say: Callable[[str], None], progress: bool) -> Summary:
     from dask.distributed import as_completed
     run_id = uuid.uuid4().hex[:8]
-    futures = {client.submit(document.process, str(file), sha or None, options, retries=RETRIES, pure=False,
+    futures = {client.submit(document.task, str(file), sha or None, options, retries=RETRIES, pure=False,
                              key=f"citelens-{run_id}-{n}-{sha[:12]}"): (file, sha)
                for n, (file, sha) in enumerate(todo)}
     bar = _bar(len(todo)) if progress else None

@@ -129,7 +129,7 @@ def analyses(out: Path) -> list[dict[str, Any]]:
     return found
 
 
-def written(out: Path) -> set[tuple[str, str]]:
-    """(sha256, citelens version) of every document in ``out``: what a new run skips."""
-    table = read(out, "documents", ["sha256", "citelens_version"])
-    return set(zip(table.column("sha256").to_pylist(), table.column("citelens_version").to_pylist(), strict=True))
+def written(out: Path) -> list[dict[str, Any]]:
+    """(file, sha256, kind, engine, status, citelens_version) of every ``documents`` row of ``out``: what a
+    new run skips or retries."""
+    return read(out, "documents", ["file", "sha256", "kind", "engine", "status", "citelens_version"]).to_pylist()

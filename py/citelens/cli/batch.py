@@ -3,11 +3,14 @@
     citelens batch papers/ articles/ --out tables/               a LocalCluster of one worker per core
     citelens batch papers/ --out tables/ --workers 2             two worker processes
     citelens batch papers/ --out tables/ --engine pdfium         PDFs read by PDFium (default: as analyze)
+    citelens batch papers/ --out tables/ --timeout 60            at most 60 s a file (default 120)
     citelens batch papers/ --out tables/ --scheduler tcp://HOST:8786   the workers of an existing cluster
 
 Input: the paths (a folder is searched recursively for ``*.pdf``, ``*.xml``, ``*.nxml``, ``*.html``, ``*.htm``).
-Output: ``OUT/`` as :mod:`citelens.batch.tables` lays it out; a second run over the same output skips what is
-written. stderr: one line per failed file, a progress bar on a terminal, a summary. Needs the ``[batch]``
+Output: ``OUT/`` as :mod:`citelens.batch.tables` lays it out. A file running past ``--timeout`` is stopped
+(its worker's child process is killed) and is a ``documents`` row with status error. A second run over the same
+output skips the files written there with status ok by this citelens version and, for PDFs, this engine, and
+analyses the others again, those that failed before included (:mod:`citelens.batch.run`). stderr: one line per failed file, a progress bar on a terminal, a summary. Needs the ``[batch]``
 extra (dask[distributed], pyarrow), imported only when this command runs.
 Exit status: 0 every file analysed (or skipped), 1 some file failed, 2 usage error.
 """
@@ -20,7 +23,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from citelens.cli.common import EXIT_FAILED, EXIT_OK, PROG, add_password, add_text_only, expand, positive_int, say
+from citelens.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    PROG,
+    add_password,
+    add_text_only,
+    add_timeout,
+    expand,
+    positive_int,
+    say,
+)
 from citelens.cli.pdf import add_engine
 
 BATCH_EXTRA_HINT = "citelens batch needs the [batch] extra: pip install 'citelens[batch]'"
@@ -34,8 +47,11 @@ def register(sub: Any) -> None:
         description=(
             "Analyse PDFs and XML/HTML articles on a Dask cluster (a local one by default) and write Parquet "
             "tables (documents, references, citations, figure_mentions, outline) and the analyses as JSON Lines "
-            "into OUT. A second run skips files already written by this citelens version; an interrupted run "
-            "keeps every chunk it wrote. Exit status: 0 all files analysed, 1 some file failed, 2 usage error."
+            "into OUT. A file running past --timeout is stopped and is a documents row with status error. A second "
+            "run over OUT skips the files it holds as analysed (status ok) by this citelens version and, for "
+            "PDFs, this --engine; it analyses again the files that failed before and those read by another "
+            "engine or version (their new rows join the old ones). An interrupted run keeps every chunk it "
+            "wrote. Exit status: 0 all files analysed, 1 some file failed, 2 usage error."
         ),
     )
     batch.add_argument("paths", nargs="+", metavar="INPUT", help="a PDF, XML or HTML file or a folder of them")
@@ -48,6 +64,7 @@ def register(sub: Any) -> None:
     add_text_only(batch)
     add_password(batch)
     add_engine(batch)
+    add_timeout(batch, what="a documents row with status error")
     batch.add_argument("--chunk", metavar="N", type=positive_int, default=None,
                        help="documents per part file (default 32; a chunk is also written every 30 s)")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
@@ -69,12 +86,14 @@ def run(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.out.is_dir():
         args.parser.error(f"--out {args.out} is a file, not a folder")
     files, empty = expand([Path(p) for p in args.paths], SUFFIXES, "PDF, XML or HTML")
-    options = {"text_only": args.text_only, "password": args.password, "engine": args.engine}
+    options = {"text_only": args.text_only, "password": args.password, "engine": args.engine,
+               "timeout": args.timeout}
     chunk = {"chunk_documents": args.chunk} if args.chunk else {}
     began = time.monotonic()
     summary = batch_run.run(files, args.out, scheduler=args.scheduler, workers=args.workers, options=options,
                             say=say, progress=not args.quiet and sys.stderr.isatty(), **chunk)
     if not args.quiet:
-        say(f"{summary.ok} ok, {summary.failed} failed, {summary.skipped} skipped in "
+        retried = f", {summary.retried} retried" if summary.retried else ""
+        say(f"{summary.ok} ok, {summary.failed} failed, {summary.skipped} skipped{retried} in "
             f"{time.monotonic() - began:.1f} s: {args.out}")
     return EXIT_FAILED if summary.failed or empty else EXIT_OK
