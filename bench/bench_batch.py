@@ -148,7 +148,12 @@ def jobs(n: int, files: list[Path], engine: str) -> dict[str, Any]:
 
 
 def _maxrss_kb() -> int:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+    """A Dask worker's peak RSS, KiB on Linux: its own or its sandbox child's (which reads the files), ended
+    first so that the kernel counts it."""
+    from citelens.batch.document import close_sandboxes
+
+    close_sandboxes()
+    return max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
 
 
 def dask(n: int, files: list[Path], engine: str) -> dict[str, Any]:
