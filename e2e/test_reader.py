@@ -159,6 +159,43 @@ def test_table_mention_shows_the_table_under_its_caption(reader):
     reader.page.locator("#back-button").click()
 
 
+# A preprint with its figure legends on pages of their own (the figures come later) and supplementary
+# figures that are not in the file.
+LEGENDS_PREPRINT = "pdf/paper-qa__10.1101_2024.02.06.579151.pdf"
+
+
+def test_legend_only_and_supplementary_targets_say_which_they_are(reader):
+    reader.ensure(LEGENDS_PREPRINT)
+    page = reader.page
+    mentions = reader.analysis()["figure_mentions"]
+    status = page.locator("#status-text")
+    # A legend without its figure: the jump goes to the legend, and the status line says only it is there.
+    i, legend = next((i, m) for i, m in enumerate(mentions)
+                     if m["kind"] == "figure" and m["target"] and not m["target"].get("area"))
+    reader.go_to(legend["page"])
+    button = reader.mention(f"m{i}")
+    reader.show(button)
+    button.click()
+    expected = (f"Figure {legend['label']}: only its legend is on page {legend['target']['page']}, "
+                "not the figure itself")
+    page.wait_for_function("(text) => document.getElementById('status-text').textContent === text", arg=expected)
+    assert reader.position()["page"] == legend["target"]["page"]
+    assert page.locator("#back-label").inner_text() == f"Back to page {legend['page']}"
+    # A supplementary figure not in the file: no jump, and the status line says so.
+    k, supplement = next((k, m) for k, m in enumerate(mentions)
+                         if m["kind"] == "figure" and m["target"] is None and re.match(r"S\d", m["label"]))
+    reader.go_to(supplement["page"])
+    button = reader.mention(f"m{k}")
+    reader.show(button)
+    before = reader.position()
+    button.click()
+    number = supplement["label"][1:]
+    page.wait_for_function("(text) => document.getElementById('status-text').textContent === text",
+                           arg=f"Supplementary Figure {number} is not in this file")
+    assert status.is_visible()
+    assert reader.position() == before
+
+
 @pytest.mark.parametrize("path", [NUMBERED, AUTHOR_YEAR], ids=["bookmarks", "detected"])
 def test_outline_entries_navigate(reader, path):
     reader.ensure(path)
