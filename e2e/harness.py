@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,9 +166,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """Serves the site; a browser that drops a response half-sent (a closed tab, an aborted range
+    request of pdf.js) is the browser's business, not a traceback on stderr."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(mounts: dict[str, Path]) -> tuple[http.server.ThreadingHTTPServer, list[str]]:
     handler = type("MountedHandler", (Handler,), {"mounts": dict(mounts), "requested": []})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
+    httpd = Server(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
     return httpd, handler.requested
 
 
