@@ -43,7 +43,9 @@ Differences left, each the better reading or no matter to the analysis:
 from __future__ import annotations
 
 import ctypes
+from collections import deque
 from collections.abc import Callable, Iterator
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -236,7 +238,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
 
     A glyph runs from its origin over its advance (as pdfminer reads it), found once per font and character
     (:func:`_font_width`): a box that reached over the ink of an overhanging glyph (an italic f) would close
-    the gap before the next word.
+    the gap before the next word. Every glyph's origin is read in one pass of calls into one array
+    (:func:`_origins`), before the glyphs are walked.
     """
     n = pdfium_c.FPDFText_CountChars(textpage)
     if n <= 0:
@@ -248,18 +251,18 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     else:  # a glyph without a character is missing from the text, which no longer lines up with the glyphs
         at = [_text_index(tp, i) for i in range(n)]
         codes = [units[k] if 0 <= k < n else 0 for k in at]
+    xs, ys = _origins(tp, n)
     box = pdfium_c.FS_RECTF()
     box_at = ctypes.addressof(box)
     matrix = pdfium_c.FS_MATRIX()
-    ox, oy = ctypes.c_double(), ctypes.c_double()
-    ox_at, oy_at = ctypes.addressof(ox), ctypes.addressof(oy)
+    matrix_ref = ctypes.byref(matrix)
     tf = ctypes.c_float()
     tf_at = ctypes.addressof(tf)
     ra, rb, rc, rd = _ROTATION.get(geo.rotate, _ROTATION[0])
     turned = geo.rotate != 0
     shift_x, shift_y = geo.x0, geo.y0
-    # (font, character) -> (advance at size 1 if the font gives one, whether the font maps it to no character)
-    widths: dict[tuple[int, int], tuple[float | None, bool]] = {}
+    # font -> character -> (advance at size 1 if the font gives one, whether the font maps it to no character)
+    widths: dict[int, dict[int, tuple[float | None, bool]]] = {}
     out: list[Glyph] = []
     append = out.append
     runs: list[tuple[int, int]] = []  # (text object, index of its first glyph in out)
@@ -270,7 +273,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         first, start = start, end
         if obj is None:
             continue
-        pdfium_c.FPDFText_GetMatrix(textpage, first, ctypes.byref(matrix))
+        pdfium_c.FPDFText_GetMatrix(textpage, first, matrix_ref)
         a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
         if turned:
             a, b, c, d = a * ra + b * rc, a * rb + b * rd, c * ra + d * rc, c * rb + d * rd
@@ -281,12 +284,14 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
             continue
         name = _font_name(obj, fonts)
         font = _font_of(obj) or 0
+        known_of = widths.get(font)
+        if known_of is None:
+            known_of = widths[font] = {}
         runs.append((obj, len(out)))
         scale = tf.value * a  # a width at size 1 -> points along the baseline
-        _origin(tp, first, ox_at, oy_at)
-        base = _device(geo, ox.value, oy.value)[1] if turned else oy.value - shift_y
+        base = _device(geo, xs[first], ys[first])[1] if turned else ys[first] - shift_y
         px0 = -1.0  # the previous glyph's origin, for ligatures
-        fresh: tuple[int, int] | None = None  # the width the previous glyph measured first
+        fresh: int | None = None  # the character whose width the previous glyph measured first
         for i in range(first, end):
             code = codes[i]
             if 0x20 < code < 0xD800:
@@ -303,31 +308,27 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 text = ""  # the second half of the pair above
             else:
                 text = chr(code) if code else ""
-            _origin(tp, i, ox_at, oy_at)
-            if turned:
-                gx0 = _device(geo, ox.value, oy.value)[0]
-            else:
-                gx0 = ox.value - shift_x
+            x = xs[i]
+            gx0 = _device(geo, x, ys[i])[0] if turned else x - shift_x
             if gx0 == px0:
                 # One glyph, several characters (a ligature PDFium spells out): one glyph, as pdfminer reads it,
                 # as wide as PDFium's box of it (the font's width of "i" is not the width of "fi").
                 _loose_box(tp, i, box_at)
                 if fresh is not None:
-                    del widths[fresh]  # measured on the ligature's box, not the first character's own glyph
+                    del known_of[fresh]  # measured on the ligature's box, not the first character's own glyph
                     fresh = None
                 prev = out[-1]
                 append_x1 = (box.right - shift_x) if not turned else prev[2]
                 out[-1] = (prev[0] + text, prev[1], max(prev[2], append_x1), base, size, name)
                 continue
             px0 = gx0
-            key = (font, code)
-            known = widths.get(key)
+            known = known_of.get(code)
             fresh = None
             if known is None:
-                fresh = key
+                fresh = code
                 # A glyph the font gives no character for reads as its code: none, as pdfminer reads it.
-                known = widths[key] = (_font_width(tp, i, font, code, scale, ox.value, box, box_at),
-                                       _unmapped(tp, i) == 1)
+                known = known_of[code] = (_font_width(tp, i, font, code, scale, x, box, box_at),
+                                          _unmapped(tp, i) == 1)
             width, unmapped = known
             if unmapped:
                 text = ""
@@ -341,6 +342,16 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
             else:
                 append((text, gx0, gx0 + width * scale, base, size, name))
     return _in_content_order(page, out, runs)
+
+
+def _origins(tp: int, n: int) -> tuple[list[float], list[float]]:
+    """The origin (x, y) of each of the text page's ``n`` characters, in user space: one call a character,
+    each writing into its own slots of one array, run by ``map`` (no Python loop), then read out at once."""
+    points = (ctypes.c_double * (2 * n))()
+    at = ctypes.addressof(points)
+    deque(map(_origin, repeat(tp, n), range(n), range(at, at + 16 * n, 16), range(at + 8, at + 16 * n, 16)),
+          maxlen=0)
+    return points[0::2], points[1::2]
 
 
 def _in_content_order(page: Any, glyphs: list[Glyph], runs: list[tuple[int, int]]) -> list[Glyph]:
