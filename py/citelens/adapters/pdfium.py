@@ -4,7 +4,9 @@ Input: a path to a PDF. Output: the Document the pdfminer adapter (:mod:`citelen
 for the same file: the same glyphs grouped the same way (:func:`citelens.adapters.pdftext.group_glyphs`), the
 font names, bookmarks, internal links with their destinations, and metadata, in the same coordinates.
 The page's text comes in one call; a text object's font, size, matrix and baseline once; a glyph costs one
-call (its origin), its advance is read once per font and character.
+call (its origin, a text object's read by ``map`` into one array), its advance is read once per font and
+character (per page: PDFium frees a font no open page uses, and its handle can name another font later). The
+internal links are read while their page is loaded, and resolved once every page's geometry is known.
 
 What PDFium's raw text needs to read as pdfminer (and pdf.js) read a page, done here:
 
@@ -96,6 +98,7 @@ _origin = _fast(pdfium_c.FPDFText_GetCharOrigin, _c_int, _c_void_p, _c_int, _c_v
 _glyph_width = _fast(pdfium_c.FPDFFont_GetGlyphWidth, _c_int, _c_void_p, ctypes.c_uint32, ctypes.c_float, _c_void_p)
 _font_size = _fast(pdfium_c.FPDFTextObj_GetFontSize, _c_int, _c_void_p, _c_void_p)
 _font_of = _fast(pdfium_c.FPDFTextObj_GetFont, _c_void_p, _c_void_p)
+_matrix = _fast(pdfium_c.FPDFText_GetMatrix, _c_int, _c_void_p, _c_int, _c_void_p)
 
 _text_index = _fast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, _c_int, _c_void_p, _c_int)
 _unmapped = _fast(pdfium_c.FPDFText_HasUnicodeMapError, _c_int, _c_void_p, _c_int)
@@ -144,6 +147,7 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
         diagnostics: list[Diagnostic] = []
         pages: list[Page] = []
         geometry: list[PageGeometry] = []
+        anchors: list[tuple[int, tuple[float, float, float, float], Any]] = []  # (page index, box, destination)
         for index in range(count):
             number = index + 1
             raw = pdfium_c.FPDF_LoadPage(pdf.raw, index)
@@ -158,12 +162,14 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
                     geo = _geometry_of(pdf, index, raw)
                     geometry.append(geo)
                     pages.append(_page(number, raw, geo))
+                    anchors.extend(_anchors(pdf, raw, index, geo))
                 finally:
                     pdfium_c.FPDF_ClosePage(raw)
             if progress is not None:
                 progress(number, count)
         bookmarks = tuple(_bookmarks(pdf, geometry))
-        links = tuple(_links(pdf, geometry))
+        resolver = _Destinations(pdf, geometry)
+        links = tuple(Link(index + 1, box, *resolver.resolve(dest, named=True)) for index, box, dest in anchors)
         metadata = _metadata(path, pdf, password)
     finally:
         pdf.close()
@@ -187,8 +193,8 @@ def _geometry_of(pdf: pdfium.PdfDocument, index: int, raw: Any) -> PageGeometry:
     return PageGeometry.of_box((0.0, 0.0, 612.0, 792.0), 0)
 
 
-def _font_name(obj: int, names: dict[int, str]) -> str:
-    key = _font_of(obj) or 0
+def _font_name(key: int, names: dict[int, str]) -> str:
+    """The name of the font with handle ``key`` (0: none)."""
     name = names.get(key)
     if name is None:
         font = ctypes.cast(key, pdfium_c.FPDF_FONT)
@@ -238,8 +244,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
 
     A glyph runs from its origin over its advance (as pdfminer reads it), found once per font and character
     (:func:`_font_width`): a box that reached over the ink of an overhanging glyph (an italic f) would close
-    the gap before the next word. Every glyph's origin is read in one pass of calls into one array
-    (:func:`_origins`), before the glyphs are walked.
+    the gap before the next word. A text object's glyph origins are read in one pass of calls into one
+    array before its glyphs are walked.
     """
     n = pdfium_c.FPDFText_CountChars(textpage)
     if n <= 0:
@@ -251,11 +257,12 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     else:  # a glyph without a character is missing from the text, which no longer lines up with the glyphs
         at = [_text_index(tp, i) for i in range(n)]
         codes = [units[k] if 0 <= k < n else 0 for k in at]
-    xs, ys = _origins(tp, n)
+    points = (ctypes.c_double * (2 * n))()
+    points_at = ctypes.addressof(points)
     box = pdfium_c.FS_RECTF()
     box_at = ctypes.addressof(box)
     matrix = pdfium_c.FS_MATRIX()
-    matrix_ref = ctypes.byref(matrix)
+    matrix_at = ctypes.addressof(matrix)
     tf = ctypes.c_float()
     tf_at = ctypes.addressof(tf)
     ra, rb, rc, rd = _ROTATION.get(geo.rotate, _ROTATION[0])
@@ -263,6 +270,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     shift_x, shift_y = geo.x0, geo.y0
     # font -> character -> (advance at size 1 if the font gives one, whether the font maps it to no character)
     widths: dict[int, dict[int, tuple[float | None, bool]]] = {}
+    plain_of: dict[int, dict[int, float]] = {}  # font -> character -> width, where the glyph reads as the character
+    nothing: dict[int, float] = {}
     out: list[Glyph] = []
     append = out.append
     runs: list[tuple[int, int]] = []  # (text object, index of its first glyph in out)
@@ -273,7 +282,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         first, start = start, end
         if obj is None:
             continue
-        pdfium_c.FPDFText_GetMatrix(textpage, first, matrix_ref)
+        _matrix(tp, first, matrix_at)
         a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
         if turned:
             a, b, c, d = a * ra + b * rc, a * rb + b * rd, c * ra + d * rc, c * rb + d * rd
@@ -282,19 +291,37 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         # pdfminer's test for text set upright (LTChar.upright), then its own: no shear, a positive size.
         if not (a * d > 0 and b * c <= 0 and abs(b) <= 1e-3 and abs(c) <= 1e-3 and size > 0):
             continue
-        name = _font_name(obj, fonts)
         font = _font_of(obj) or 0
+        name = _font_name(font, fonts)
+        # The run's glyph origins, one call each, run by map() into the page's array (no Python loop).
+        at = points_at + 16 * first
+        deque(map(_origin, repeat(tp, end - first), range(first, end), range(at, at + 16 * (end - first), 16),
+                  range(at + 8, at + 16 * (end - first), 16)), maxlen=0)
+        xs, ys = points[2 * first:2 * end:2], points[2 * first + 1:2 * end:2]
         known_of = widths.get(font)
         if known_of is None:
             known_of = widths[font] = {}
+            plain_of[font] = {}
+        # The widths of the characters read as themselves, for the glyph loop's short way (none when turned).
+        plain = nothing if turned else plain_of[font]
         runs.append((obj, len(out)))
         scale = tf.value * a  # a width at size 1 -> points along the baseline
-        base = _device(geo, xs[first], ys[first])[1] if turned else ys[first] - shift_y
+        base = _device(geo, xs[0], ys[0])[1] if turned else ys[0] - shift_y
         px0 = -1.0  # the previous glyph's origin, for ligatures
         fresh: int | None = None  # the character whose width the previous glyph measured first
-        for i in range(first, end):
+        for i, x in zip(range(first, end), xs):
             code = codes[i]
             if 0x20 < code < 0xD800:
+                # The short way of the common glyph (the long way below gives the same): a character that is
+                # itself, its width known, no ligature.
+                w = plain.get(code)
+                if w is not None:
+                    gx0 = x - shift_x
+                    if gx0 != px0:
+                        px0 = gx0
+                        fresh = None
+                        append((chr(code), gx0, gx0 + w * scale, base, size, name))
+                        continue
                 text = chr(code)
             elif code in _MADE_UP:
                 if _is_generated(tp, i):
@@ -308,14 +335,14 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 text = ""  # the second half of the pair above
             else:
                 text = chr(code) if code else ""
-            x = xs[i]
-            gx0 = _device(geo, x, ys[i])[0] if turned else x - shift_x
+            gx0 = _device(geo, x, ys[i - first])[0] if turned else x - shift_x
             if gx0 == px0:
                 # One glyph, several characters (a ligature PDFium spells out): one glyph, as pdfminer reads it,
                 # as wide as PDFium's box of it (the font's width of "i" is not the width of "fi").
                 _loose_box(tp, i, box_at)
                 if fresh is not None:
                     del known_of[fresh]  # measured on the ligature's box, not the first character's own glyph
+                    plain.pop(fresh, None)
                     fresh = None
                 prev = out[-1]
                 append_x1 = (box.right - shift_x) if not turned else prev[2]
@@ -329,6 +356,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 # A glyph the font gives no character for reads as its code: none, as pdfminer reads it.
                 known = known_of[code] = (_font_width(tp, i, font, code, scale, x, box, box_at),
                                           _unmapped(tp, i) == 1)
+                if known[0] is not None and not known[1] and not turned and 0x20 < code < 0xD800:
+                    plain[code] = known[0]
             width, unmapped = known
             if unmapped:
                 text = ""
@@ -342,16 +371,6 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
             else:
                 append((text, gx0, gx0 + width * scale, base, size, name))
     return _in_content_order(page, out, runs)
-
-
-def _origins(tp: int, n: int) -> tuple[list[float], list[float]]:
-    """The origin (x, y) of each of the text page's ``n`` characters, in user space: one call a character,
-    each writing into its own slots of one array, run by ``map`` (no Python loop), then read out at once."""
-    points = (ctypes.c_double * (2 * n))()
-    at = ctypes.addressof(points)
-    deque(map(_origin, repeat(tp, n), range(n), range(at, at + 16 * n, 16), range(at + 8, at + 16 * n, 16)),
-          maxlen=0)
-    return points[0::2], points[1::2]
 
 
 def _in_content_order(page: Any, glyphs: list[Glyph], runs: list[tuple[int, int]]) -> list[Glyph]:
@@ -526,32 +545,25 @@ def _bookmarks(pdf: pdfium.PdfDocument, geometry: list[PageGeometry]) -> Iterato
     yield from walk(pdfium_c.FPDFBookmark_GetFirstChild(pdf.raw, None), 1)
 
 
-def _links(pdf: pdfium.PdfDocument, geometry: list[PageGeometry]) -> Iterator[Link]:
-    resolver = _Destinations(pdf, geometry)
+def _anchors(pdf: pdfium.PdfDocument, raw: Any, index: int,
+             geo: PageGeometry) -> Iterator[tuple[int, tuple[float, float, float, float], Any]]:
+    """The internal links of a loaded page: (page index, box, destination), resolved once every page's geometry
+    is known (a destination belongs to the document, not to the page)."""
     rect = pdfium_c.FS_RECTF()
-    for index, geo in enumerate(geometry):
-        raw = pdfium_c.FPDF_LoadPage(pdf.raw, index)
-        if not raw:
+    pos = ctypes.c_int(0)
+    link = pdfium_c.FPDF_LINK()
+    while pdfium_c.FPDFLink_Enumerate(raw, ctypes.byref(pos), ctypes.byref(link)):
+        dest = pdfium_c.FPDFLink_GetDest(pdf.raw, link)
+        if not dest:
+            action = pdfium_c.FPDFLink_GetAction(link)
+            if not action or pdfium_c.FPDFAction_GetType(action) != pdfium_c.PDFACTION_GOTO:
+                continue  # URI and other external actions are not document structure
+            dest = pdfium_c.FPDFAction_GetDest(pdf.raw, action)
+            if not dest:
+                continue
+        if not pdfium_c.FPDFLink_GetAnnotRect(link, ctypes.byref(rect)):
             continue
-        try:
-            pos = ctypes.c_int(0)
-            link = pdfium_c.FPDF_LINK()
-            while pdfium_c.FPDFLink_Enumerate(raw, ctypes.byref(pos), ctypes.byref(link)):
-                dest = pdfium_c.FPDFLink_GetDest(pdf.raw, link)
-                if not dest:
-                    action = pdfium_c.FPDFLink_GetAction(link)
-                    if not action or pdfium_c.FPDFAction_GetType(action) != pdfium_c.PDFACTION_GOTO:
-                        continue  # URI and other external actions are not document structure
-                    dest = pdfium_c.FPDFAction_GetDest(pdf.raw, action)
-                    if not dest:
-                        continue
-                if not pdfium_c.FPDFLink_GetAnnotRect(link, ctypes.byref(rect)):
-                    continue
-                box = geo.rect(rect.left, rect.bottom, rect.right, rect.top)
-                dest_page, x, y, name = resolver.resolve(dest, named=True)
-                yield Link(index + 1, box, dest_page, x, y, name)
-        finally:
-            pdfium_c.FPDF_ClosePage(raw)
+        yield index, geo.rect(rect.left, rect.bottom, rect.right, rect.top), dest
 
 
 # -------------------------------------------------------------------------------------- metadata

@@ -104,8 +104,9 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
             last_name = name
         if run:
             gap = gx0 - reach  # space glyphs fill a gap: "Ada Lindqvist     Tomás" stays one run
-            if fi != font or abs(csize - size) > 0.01 or abs(cbase - base) >= line_gap or gap > split_gap \
-                    or gap < back_gap:
+            dsize, dbase = csize - size, cbase - base
+            if fi != font or dsize > 0.01 or dsize < -0.01 or dbase >= line_gap or -dbase >= line_gap \
+                    or gap > split_gap or gap < back_gap:
                 flush()
             elif gap > space_gap and not spaced and text != " ":
                 run.append(" ")
@@ -115,9 +116,13 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
             x0, base, size, font = gx0, cbase, csize, fi
             x1 = reach = gx0
             space_gap, split_gap, back_gap, line_gap = SPACE_GAP * size, SPLIT_GAP * size, -0.5 * size, 0.1 * size
-        cleaned = text if len(text) == 1 and text < "\ufb00" else clean(text)
-        run.append(cleaned)
-        spaced = cleaned.endswith(" ")
+        if len(text) == 1 and text < "\ufb00":
+            run.append(text)
+            spaced = text == " "
+        else:
+            cleaned = clean(text)
+            run.append(cleaned)
+            spaced = cleaned.endswith(" ")
         if gx1 > reach:
             reach = gx1
         if gx1 > x1 and not text.isspace():  # the item ends at its last glyph: its text loses trailing spaces
