@@ -4,7 +4,7 @@ Input: a path to a PDF. Output: the Document the pdfminer adapter (:mod:`citelen
 for the same file: the same glyphs grouped the same way (:func:`citelens.adapters.pdftext.group_glyphs`), the
 font names, bookmarks, internal links with their destinations, and metadata, in the same coordinates.
 The page's text comes in one call; a text object's font, size, matrix and baseline once; a glyph costs one
-call (its origin, a text object's read by ``map`` into one array), its advance is read once per font and
+call (its origin), its advance is read once per font and
 character (per page: PDFium frees a font no open page uses, and its handle can name another font later). The
 internal links are read while their page is loaded, and resolved once every page's geometry is known.
 
@@ -45,9 +45,7 @@ Differences left, each the better reading or no matter to the analysis:
 from __future__ import annotations
 
 import ctypes
-from collections import deque
 from collections.abc import Callable, Iterator
-from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -244,8 +242,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
 
     A glyph runs from its origin over its advance (as pdfminer reads it), found once per font and character
     (:func:`_font_width`): a box that reached over the ink of an overhanging glyph (an italic f) would close
-    the gap before the next word. A text object's glyph origins are read in one pass of calls into one
-    array before its glyphs are walked.
+    the gap before the next word.
     """
     n = pdfium_c.FPDFText_CountChars(textpage)
     if n <= 0:
@@ -257,8 +254,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     else:  # a glyph without a character is missing from the text, which no longer lines up with the glyphs
         at = [_text_index(tp, i) for i in range(n)]
         codes = [units[k] if 0 <= k < n else 0 for k in at]
-    points = (ctypes.c_double * (2 * n))()
-    points_at = ctypes.addressof(points)
+    ox, oy = ctypes.c_double(), ctypes.c_double()
+    ox_at, oy_at = ctypes.addressof(ox), ctypes.addressof(oy)
     box = pdfium_c.FS_RECTF()
     box_at = ctypes.addressof(box)
     matrix = pdfium_c.FS_MATRIX()
@@ -293,11 +290,6 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
             continue
         font = _font_of(obj) or 0
         name = _font_name(font, fonts)
-        # The run's glyph origins, one call each, run by map() into the page's array (no Python loop).
-        at = points_at + 16 * first
-        deque(map(_origin, repeat(tp, end - first), range(first, end), range(at, at + 16 * (end - first), 16),
-                  range(at + 8, at + 16 * (end - first), 16)), maxlen=0)
-        xs, ys = points[2 * first:2 * end:2], points[2 * first + 1:2 * end:2]
         known_of = widths.get(font)
         if known_of is None:
             known_of = widths[font] = {}
@@ -306,17 +298,19 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         plain = nothing if turned else plain_of[font]
         runs.append((obj, len(out)))
         scale = tf.value * a  # a width at size 1 -> points along the baseline
-        base = _device(geo, xs[0], ys[0])[1] if turned else ys[0] - shift_y
+        _origin(tp, first, ox_at, oy_at)
+        base = _device(geo, ox.value, oy.value)[1] if turned else oy.value - shift_y
         px0 = -1.0  # the previous glyph's origin, for ligatures
         fresh: int | None = None  # the character whose width the previous glyph measured first
-        for i, x in zip(range(first, end), xs):
+        for i in range(first, end):
             code = codes[i]
             if 0x20 < code < 0xD800:
                 # The short way of the common glyph (the long way below gives the same): a character that is
                 # itself, its width known, no ligature.
                 w = plain.get(code)
                 if w is not None:
-                    gx0 = x - shift_x
+                    _origin(tp, i, ox_at, oy_at)
+                    gx0 = ox.value - shift_x
                     if gx0 != px0:
                         px0 = gx0
                         fresh = None
@@ -335,7 +329,9 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 text = ""  # the second half of the pair above
             else:
                 text = chr(code) if code else ""
-            gx0 = _device(geo, x, ys[i - first])[0] if turned else x - shift_x
+            _origin(tp, i, ox_at, oy_at)
+            x = ox.value
+            gx0 = _device(geo, x, oy.value)[0] if turned else x - shift_x
             if gx0 == px0:
                 # One glyph, several characters (a ligature PDFium spells out): one glyph, as pdfminer reads it,
                 # as wide as PDFium's box of it (the font's width of "i" is not the width of "fi").
