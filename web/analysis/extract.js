@@ -17,7 +17,7 @@
 //
 // The work is split in two so a cached paper costs only the first half: extractText() reads the text of
 // every page and hashes it; completeDocument() adds what only an analysis needs (font names, which cost an
-// operator list per page, link annotations, bookmarks). Link and bookmark destinations are resolved by
+// operator list per page, link annotations, bookmarks: readLinks(), which may run beside extractText()). Link and bookmark destinations are resolved by
 // destinations.js, the reader's one rule for them.
 
 import { Destinations } from "./destinations.js";
@@ -123,33 +123,42 @@ export async function extractText(pdfDocument, { onPage = null } = {}) {
 }
 
 /**
+ * The link annotations and bookmarks of a PDF. They need no text, so the reader reads them while the text is
+ * read: their destinations are round trips to pdf.js's worker, which fill its gaps between pages of text.
+ * @param {any} pdfDocument
+ * @param {any[] | null} [viewports]  each page's PageViewport at scale 1, when already at hand
+ * @returns {Promise<{links: LinkJson[], bookmarks: BookmarkJson[]}>}
+ */
+export async function readLinks(pdfDocument, viewports = null) {
+  const resolver = new Destinations(pdfDocument, viewports);
+  const links = new Array(pdfDocument.numPages);
+  const [, outline] = await Promise.all([
+    eachPage(pdfDocument.numPages, async (n) => {
+      const page = await pdfDocument.getPage(n);
+      const viewport = viewports?.[n - 1] ?? page.getViewport({ scale: 1 });
+      links[n - 1] = await pageLinks(n, viewport, await page.getAnnotations(), resolver);
+    }),
+    pdfDocument.getOutline().catch(() => null),
+  ]);
+  const bookmarks = [];
+  await walkOutline(outline ?? [], 1, resolver, bookmarks);
+  return { links: links.flat(), bookmarks };
+}
+
+/**
  * Finishes a TextLayer into the Document: real font names, link annotations, bookmarks.
  * The TextLayer's pages are reused (their fonts and font indexes rewritten), not copied.
  * @param {any} pdfDocument
  * @param {TextLayer} text
+ * @param {Promise<{links: LinkJson[], bookmarks: BookmarkJson[]}>} [linked]  readLinks() of this document,
+ *   when it was started earlier
  * @returns {Promise<DocumentJson>}
  */
-export async function completeDocument(pdfDocument, text) {
-  const resolver = new Destinations(pdfDocument, text.viewports);
-  const links = new Array(text.pages.length);
-  const [, , outline] = await Promise.all([
-    loadFonts(pdfDocument, text.pages),
-    eachPage(text.pages.length, async (n) => {
-      const page = await pdfDocument.getPage(n);
-      links[n - 1] = await pageLinks(n, text.viewports[n - 1], await page.getAnnotations(), resolver);
-    }),
-    pdfDocument.getOutline().catch(() => null),
-  ]);
+export async function completeDocument(pdfDocument, text, linked = readLinks(pdfDocument, text.viewports)) {
+  const [, { links, bookmarks }] = await Promise.all([loadFonts(pdfDocument, text.pages), linked]);
   const commonObjs = text.pages.length ? (await pdfDocument.getPage(1)).commonObjs : null;
   for (const page of text.pages) nameFonts(commonObjs, page);
-  const bookmarks = [];
-  await walkOutline(outline ?? [], 1, resolver, bookmarks);
-  return {
-    schema_version: DOCUMENT_SCHEMA_VERSION,
-    pages: text.pages,
-    bookmarks,
-    links: links.flat(),
-  };
+  return { schema_version: DOCUMENT_SCHEMA_VERSION, pages: text.pages, bookmarks, links };
 }
 
 /**
