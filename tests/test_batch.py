@@ -89,11 +89,14 @@ def _tables(out: Path) -> dict[str, list[dict[str, Any]]]:
     return {name: _sorted(tables.read(out, name).to_pylist()) for name in document.TABLES}
 
 
-def _latest(out: Path) -> dict[str, list[dict[str, Any]]]:
-    """:func:`_tables` with only the last ``documents`` row of each file (a file tried again has a row per
-    try; the parts read in the order they were written)."""
-    last = {row["file"]: row for row in tables.read(out, "documents").to_pylist()}
-    return {**_tables(out), "documents": _sorted(list(last.values()))}
+def _rows_of(results: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    return {name: _sorted([row for r in results for row in r[name]]) for name in document.TABLES}
+
+
+def _chunks(out: Path) -> dict[str, frozenset[str]]:
+    """The chunks each folder of ``out`` holds parts of."""
+    return {folder.name: frozenset(p.name.removeprefix("part-").partition(".")[0] for p in folder.iterdir())
+            for folder in out.iterdir() if folder.is_dir()}
 
 # ------------------------------------------------------------------------------------------- Dask
 
@@ -150,7 +153,7 @@ def test_two_workers_write_the_rows_of_the_single_process_run(cluster: Any, inpu
     assert again["err"][0] == (f"citelens: {out}: {len(inputs) - 1} done already (citelens {__version__}, "
                                f"PDFs by {default_engine()}): skipped; 1 failed before: retrying")
     assert again["err"][-1].startswith(f"citelens: 0 ok, 1 failed, {len(inputs) - 1} skipped, 1 retried in ")
-    assert _latest(out) == expected["tables"]  # nothing else written again
+    assert _tables(out) == expected["tables"]  # nothing else written again; of the broken file, its latest row
 
 
 def test_the_readmes_duckdb_query_runs_on_the_tables(written: dict[str, Any], expected: dict[str, Any]) -> None:
@@ -218,7 +221,7 @@ def test_an_interrupted_run_keeps_what_it_wrote_and_the_next_one_finishes(cluste
     summary = run.run(inputs, out, client, say=lambda line: None)
     assert summary.skipped + summary.retried == before  # the broken file is tried again if it was written
     assert summary.ok + summary.failed == len(inputs) - summary.skipped
-    assert _latest(out) == expected["tables"]  # every analysed document once
+    assert _tables(out) == expected["tables"]  # every analysed document once
     assert not list(out.rglob("*.tmp"))
 
 
@@ -287,24 +290,82 @@ def test_a_resume_with_the_other_engine_reads_the_pdfs_again(cluster: Any, tmp_p
     assert tables.read(out, "documents").num_rows == 3
 
 
-def test_a_resume_retries_the_files_that_failed(cluster: Any, demo: dict[str, Path], tmp_path: Path) -> None:
+def test_a_retried_file_has_one_documents_row_its_latest(cluster: Any, demo: dict[str, Path],
+                                                         tmp_path: Path) -> None:
+    duckdb = pytest.importorskip("duckdb")
     encrypted, replaced = tmp_path / "encrypted.pdf", tmp_path / "paper.pdf"
     shutil.copy(demo["encrypted.pdf"], encrypted)
     replaced.write_bytes(b"%PDF-1.7\nnot really a PDF at all\n")
     out = tmp_path / "out"
+    count = f"SELECT file, count(*), any_value(status) FROM read_parquet('{out}/documents/*.parquet') GROUP BY file"
     first = _batch(cluster, [encrypted, replaced], out, "--password", "")
     assert first["code"] == 1
     assert first["err"][-1].startswith("citelens: 0 ok, 2 failed, 0 skipped in ")
-    # The same encrypted bytes, now with their password; a good paper where the broken file was.
+    stopped = tmp_path / "first"
+    shutil.copytree(out, stopped)
+
+    # The encrypted file fails again (still no password); a good paper where the broken file was.
     shutil.copy(demo["demo-paper.pdf"], replaced)
-    password = load_demo_paper().USER_PASSWORD
-    second = _batch(cluster, [encrypted, replaced], out, "--password", password)
-    assert second["code"] == 0, second["err"]
+    second = _batch(cluster, [encrypted, replaced], out, "--password", "")
+    assert second["code"] == 1
     assert second["err"][0] == f"citelens: {out}: 2 failed before: retrying"
-    assert second["err"][-1].startswith("citelens: 2 ok, 0 failed, 0 skipped, 2 retried in ")
-    want = [document.process(str(encrypted), options={"password": password}), document.process(str(replaced))]
-    assert _latest(out) == {name: _sorted([row for w in want for row in w[name]]) for name in document.TABLES}
-    assert [r["status"] for r in tables.read(out, "documents").to_pylist()].count("error") == 2  # kept
+    assert second["err"][-1].startswith("citelens: 1 ok, 1 failed, 0 skipped, 2 retried in ")
+    assert _tables(out) == _rows_of([document.process(str(encrypted), options={"password": ""}),
+                                     document.process(str(replaced))])
+    assert sorted(duckdb.sql(count).fetchall()) == [(str(encrypted), 1, "error"), (str(replaced), 1, "ok")]
+    assert len(set(_chunks(out).values())) == 1  # the first run's chunk, left with no row, went whole
+
+    # A run stopped after writing its rows but before dropping the error rows they supersede: the first run's
+    # parts beside the second's, and a part's rewrite left half-written.
+    for part in stopped.rglob("part-*"):
+        shutil.copy(part, out / part.relative_to(stopped))
+    (out / "documents" / f".{next(stopped.glob('documents/part-*')).name}.tmp").write_bytes(b"half")
+    assert sorted(row[:2] for row in duckdb.sql(count).fetchall()) == [(str(encrypted), 2), (str(replaced), 2)]
+    password = load_demo_paper().USER_PASSWORD
+    third = _batch(cluster, [encrypted, replaced], out, "--password", password)
+    assert third["code"] == 0, third["err"]
+    assert third["err"][0] == (f"citelens: {out}: 1 done already (citelens {__version__}, PDFs by "
+                               f"{default_engine()}): skipped; 1 failed before: retrying")
+    assert third["err"][-1].startswith("citelens: 1 ok, 0 failed, 1 skipped, 1 retried in ")
+    assert _tables(out) == _rows_of([document.process(str(encrypted), options={"password": password}),
+                                     document.process(str(replaced))])
+    assert sorted(duckdb.sql(count).fetchall()) == [(str(encrypted), 1, "ok"), (str(replaced), 1, "ok")]
+    assert len(set(_chunks(out).values())) == 1 and not list(out.rglob("*.tmp"))
+
+
+def _error(file: Path | str, sha: str | None, message: str) -> dict[str, Any]:
+    return document.failed(str(file), sha, message)
+
+
+def test_an_error_row_gives_way_to_the_next_outcome_of_its_file_and_an_ok_row_stays(demo: dict[str, Path],
+                                                                                  tmp_path: Path) -> None:
+    paper = demo["demo-paper.pdf"]
+    good = document.process(str(paper))
+    sha, other = good["documents"][0]["sha256"], "0" * 64
+    copy = tmp_path / "copy.pdf"
+    cases = [  # (the chunks, in the order written; the (file, status, error) rows left; how many went)
+        ([[_error(paper, sha, "first")], [_error(paper, sha, "second")]], [(paper, "error", "second")], 1),
+        ([[_error(paper, sha, "first"), _error(paper, sha, "second")]], [(paper, "error", "second")], 1),
+        ([[_error(paper, other, "replaced since")], [good]], [(paper, "ok", None)], 1),  # the path
+        ([[_error(copy, sha, "a copy")], [good]], [(paper, "ok", None)], 1),  # the bytes
+        ([[good], [_error(paper, other, "replaced since")]],
+         [(paper, "error", "replaced since"), (paper, "ok", None)], 0),  # an ok row stays
+        ([[_error("a.pdf", None, "unreadable"), good], [_error("b.pdf", None, "unreadable")]],
+         [("a.pdf", "error", "unreadable"), ("b.pdf", "error", "unreadable"), (paper, "ok", None)], 0),
+    ]
+    for n, (chunks, left, dropped) in enumerate(cases):
+        out = tmp_path / f"out{n}"
+        for seq, results in enumerate(chunks):
+            tables.write_chunk(out, tables.chunk_name(seq), results)
+        assert tables.drop_superseded(out) == dropped, n
+        rows = tables.read(out, "documents").to_pylist()
+        assert sorted((r["file"], r["status"], r["error"]) for r in rows) == sorted(
+            (str(f), s, e) for f, s, e in left), n
+        others = _rows_of([good] if (paper, "ok", None) in left else [])
+        assert {k: v for k, v in _tables(out).items() if k != "documents"} == {
+            k: v for k, v in others.items() if k != "documents"}, n
+        assert len(set(_chunks(out).values())) == 1, n  # a chunk left with no row went whole
+        assert tables.drop_superseded(out) == 0, n
 
 
 # ---------------------------------------------------------------------------------------- --jobs

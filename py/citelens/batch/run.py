@@ -14,8 +14,10 @@ file running past ``options["timeout"]`` is stopped and is an error row, and the
 Resumable: a run first tidies what an interrupted one left half-written, then skips every file already in
 ``documents`` with status ok, this citelens version and, for a PDF, this run's engine (an article's engine is
 its format); a file whose rows there (of its bytes, or of its path) are all errors is analysed again, as is
-a file read by another engine or version (its new rows join the old ones; ``documents.engine`` tells them apart). A second copy of a file met
-in the same run is read once.
+a file read by another engine or version (its new rows join the old ones; ``documents.engine`` tells them
+apart). A second copy of a file met in the same run is read once. Once its chunks are written, and again at
+the start of the next run (if this one was stopped first), the error rows that a later row of the same file
+supersedes are dropped (:func:`citelens.batch.tables.drop_superseded`): a file retried has one row, its latest.
 """
 
 from __future__ import annotations
@@ -117,6 +119,7 @@ def run(files: Sequence[Path], out: Path, client: Any = None, *, scheduler: str 
     options["engine"] = options.get("engine") or default_engine()
     out.mkdir(parents=True, exist_ok=True)
     tables.tidy(out)
+    tables.drop_superseded(out)
     todo = plan(files, out, options["engine"], say)
     summary = Summary(skipped=todo.skipped, retried=todo.retried)
     said = [f"{todo.skipped} done already (citelens {__version__}, PDFs by {options['engine']}): skipped"
@@ -172,6 +175,7 @@ def _run(todo: list[tuple[Path, str]], out: Path, client: Any, summary: Summary,
                 flush()
     finally:
         flush()  # what finished is written, also when interrupted
+        tables.drop_superseded(out)  # then the error rows it replaces go
         if bar is not None:
             bar.close()
     return summary

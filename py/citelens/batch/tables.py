@@ -13,6 +13,9 @@ Why Parquet: typed, columnar and compressed, read as one table by DuckDB, pandas
 A chunk is a few documents written together (:func:`write_chunk`): each file goes to a temporary name and is
 renamed into place, ``documents`` last, so a reader never sees half a file and a chunk exists once its
 ``documents`` part does; :func:`tidy` removes what an interrupted run left of a chunk that never got that far.
+A file's error row stands until the file's next outcome is written: :func:`drop_superseded` then rewrites the
+older ``documents`` parts without it, so each file has one row, its latest outcome, beside the ok rows that
+other engines or versions gave it.
 :data:`SCHEMAS` is the documented schema (README "Batches"), one ``pyarrow.schema`` per table; ``document``
 (the file's SHA-256) joins them.
 """
@@ -86,11 +89,15 @@ def write_chunk(out: Path, chunk: str, results: Iterable[dict[str, Any]]) -> Non
 
 def _stage(final: Path, write: Any) -> tuple[Path, Path]:
     final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = final.with_name(f".{final.name}.tmp")
+    tmp = _tmp(final)
     write(tmp)
     with tmp.open("rb") as f:
         os.fsync(f.fileno())
     return tmp, final
+
+
+def _tmp(final: Path) -> Path:
+    return final.with_name(f".{final.name}.tmp")
 
 
 def _chunk_of(path: Path) -> str:
@@ -110,6 +117,40 @@ def tidy(out: Path) -> int:
                 p.unlink()
                 removed += 1
     return removed
+
+
+def drop_superseded(out: Path) -> int:
+    """Remove every ``documents`` error row that a later row of the same file (its path) or of the same bytes
+    (its SHA-256) supersedes; how many rows went. An ok row always stays. Only ``documents`` parts change (an
+    error row has no rows in the other tables): each is rewritten to a temporary file renamed over it, and one
+    left with no row goes with the rest of its chunk (empty parts). A stop at any moment leaves each part as it
+    was or as it is to be, and the rows that supersede were written before any row goes."""
+    parts = sorted((out / "documents").glob(f"{_PART}*.parquet"))
+    files: set[str] = set()
+    shas: set[str] = set()
+    drop: dict[Path, set[int]] = {}
+    for part in reversed(parts):  # the latest first: parts sort by when they were written, rows within one too
+        rows = pq.read_table(part, columns=["file", "sha256", "status"]).to_pylist()
+        for n in reversed(range(len(rows))):
+            file, sha = rows[n]["file"], rows[n]["sha256"]
+            if rows[n]["status"] != "ok" and (file in files or sha in shas):
+                drop.setdefault(part, set()).add(n)
+            files.add(file)
+            if sha:
+                shas.add(sha)
+    for part, gone in drop.items():
+        table = pq.read_table(part, schema=SCHEMAS["documents"])
+        kept = table.filter(pa.array([n not in gone for n in range(table.num_rows)], pa.bool_()))
+        if not kept.num_rows:
+            part.unlink()
+            continue
+        try:
+            os.replace(_stage(part, lambda tmp, t=kept: pq.write_table(t, tmp))[0], part)
+        finally:
+            _tmp(part).unlink(missing_ok=True)
+    if drop:
+        tidy(out)  # the other parts of the chunks left without a documents part
+    return sum(map(len, drop.values()))
 
 
 def read(out: Path, name: str, columns: list[str] | None = None) -> pa.Table:

@@ -10,8 +10,9 @@ Input: the paths (a folder is searched recursively for ``*.pdf``, ``*.xml``, ``*
 Output: ``OUT/`` as :mod:`citelens.batch.tables` lays it out. A file running past ``--timeout`` is stopped
 (its worker's child process is killed) and is a ``documents`` row with status error. A second run over the same
 output skips the files written there with status ok by this citelens version and, for PDFs, this engine, and
-analyses the others again, those that failed before included (:mod:`citelens.batch.run`). stderr: one line per failed file, a progress bar on a terminal, a summary. Needs the ``[batch]``
-extra (dask[distributed], pyarrow), imported only when this command runs.
+analyses the others again, those that failed before included; a file's new row replaces its error rows
+(:mod:`citelens.batch.run`). stderr: one line per failed file, a progress bar on a terminal, a summary. Needs
+the ``[batch]`` extra (dask[distributed], pyarrow), imported only when this command runs.
 Exit status: 0 every file analysed (or skipped), 1 some file failed, 2 usage error.
 """
 
@@ -50,8 +51,9 @@ def register(sub: Any) -> None:
             "into OUT. A file running past --timeout is stopped and is a documents row with status error. A second "
             "run over OUT skips the files it holds as analysed (status ok) by this citelens version and, for "
             "PDFs, this --engine; it analyses again the files that failed before and those read by another "
-            "engine or version (their new rows join the old ones). An interrupted run keeps every chunk it "
-            "wrote. Exit status: 0 all files analysed, 1 some file failed, 2 usage error."
+            "engine or version; a file's new row replaces its error rows, and the ok rows of other engines or "
+            "versions stay. An interrupted run keeps every chunk it wrote. Exit status: 0 all files "
+            "analysed, 1 some file failed, 2 usage error."
         ),
     )
     batch.add_argument("paths", nargs="+", metavar="INPUT", help="a PDF, XML or HTML file or a folder of them")
