@@ -51,6 +51,22 @@ def test_bold_numbered_and_known_headings_with_levels():
         ("Abstract", 1, 1), ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Data", 2, 2), ("References", 1, 3)]
 
 
+def test_back_matter_set_small_keeps_its_headings_in_a_face_of_their_own():
+    """Back matter set smaller than the body, its headings too: each is measured against its own paragraph.
+    The same words in the paragraph's own face and case, or without space above, stay text."""
+    heads = (Font("Times-Roman"), Font("Times-Bold", bold=True), Font("AdvSans-189"))
+    thanks = "We thank the reviewers and the editors for their careful reading of the paper."
+    small = [it(thanks, 72, 600 + 8.5 * k, 7.0) for k in range(3)]
+    page2 = body_lines(100, 30) + [
+        it("ACKNOWLEDGMENTS", 72, 480, 7.0, 2), *[it(thanks, 72, 492 + 8.5 * k, 7.0) for k in range(4)],
+        it("REFERENCES", 72, 560, 7.0, 2), it("1. Author, A. (2001). A title. J. Things 3, 1-2.", 80, 572, 7.0),
+        it("Acknowledgments", 72, 588.5, 7.0), *small,
+    ]
+    doc = (*paper((1, it("1 Introduction", 72, 250, 12, BOLD))), Page(2, 612, 792, tuple(page2), heads))
+    found = titles(detect_outline(doc, 10.0))
+    assert found == [("1 Introduction", 1, 1), ("ACKNOWLEDGMENTS", 1, 2), ("REFERENCES", 1, 2)]
+
+
 def test_larger_size_alone_makes_a_heading_and_level_follows_size():
     doc = paper((1, it("Overview", 72, 250, 14)), (2, it("Design Goals", 72, 250, 12)),
                 (3, it("Further Thoughts", 72, 250, 14)))

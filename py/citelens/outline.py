@@ -303,6 +303,29 @@ def _without_line_numbers(page: Page, lines: list[Line], body: float, p: Outline
     return out
 
 
+def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: OutlineParams) -> bool:
+    """An unnumbered section name every paper may carry ("ACKNOWLEDGMENTS", "REFERENCES", "Declaration of
+    interests": :data:`KNOWN_SECTION`) alone on its line, in a face its paragraph does not use, with space
+    above it and that paragraph (a full line of it, opening with a capital, a digit or a bracket) close under
+    it, flush with it. Journals set the back matter smaller than the body, its headings with it, so the
+    heading is measured against the paragraph it opens, not against the body: that paragraph is no larger
+    than the heading. The same words in the paragraph's own face are a sentence's start, not a heading."""
+    text = " ".join(line.text.split())
+    if not after or KNOWN_SECTION.match(text) is None or _parse(text)[0] is not None:
+        return False
+    nxt = after[0]
+    size = max(i.size for i in line.items)
+    if nxt.page != line.page or nxt.column != line.column or not 0 < nxt.baseline - line.baseline <= p.apart_below * size:
+        return False
+    if nxt.size > (1 + p.body_size_tolerance) * size or abs(nxt.box[0] - line.box[0]) > p.indent * size \
+            or len(nxt.text) < p.spaced_min_next or not (nxt.text.lstrip()[:1].isupper() or nxt.text.lstrip()[:1] in "0123456789["):
+        return False
+    if prev is not None and prev.page == line.page and prev.column == line.column \
+            and 0 < line.baseline - prev.baseline < p.apart_above * max(size, prev.size):
+        return False
+    return not {i.font for i in line.items} & {i.font for i in nxt.items}
+
+
 def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
     """Whether a plain line fails the first tests of both :func:`_spaced` and :func:`_set_apart`: nothing
     follows it, or it opens with neither a capital, a digit nor "appendix", or it ends in punctuation. Most
@@ -339,7 +362,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             spaced = _spaced_heading(lines, n, body, p, out)
             if spaced is not None:
                 out.append(spaced)
-            elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
+            elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p) \
+                    or _known_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], p):
                 text = " ".join(line.text.split())
                 number, title, letter = _parse(text)
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
