@@ -53,17 +53,12 @@ analyzerReady.catch((error) => linkingUnavailable(error));
 
 /** @type {any} */
 let pdfjs;
-/** @type {any} pdf.js's PDFWorker, shared by the files opened (a new one if it was destroyed) */
-let pdfWorker = null;
 /** @type {any} pdfjs-dist/web/pdf_viewer.mjs */
 let components;
 try {
   // @ts-expect-error: site/vendor/pdfjs/ is copied beside web/ by make site (tools/build_site.py)
   pdfjs = await import("../vendor/pdfjs/pdf.mjs");
   pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdf.worker.mjs", PDFJS_URL).href;
-  // pdf.js's worker starts now, while its viewer components load, and serves every file this page opens:
-  // the first file does not wait for its script, later ones do not start another.
-  pdfWorker = new pdfjs.PDFWorker({ name: "pdf.js" });
   // pdf.js's viewer components read the library from globalThis.pdfjsLib, which pdf.mjs sets
   // @ts-expect-error: site/vendor/pdfjs/ is copied beside web/ by make site (tools/build_site.py)
   components = await import("../vendor/pdfjs/pdf_viewer.mjs");
@@ -112,10 +107,7 @@ const { updatePageControls } = toolbar({
   },
 });
 const session = new DocumentSession({
-  pdfjs, pdfjsBase: PDFJS_URL, pdfWorker: () => {
-    if (pdfWorker?.destroyed) pdfWorker = new pdfjs.PDFWorker({ name: "pdf.js" });
-    return pdfWorker;
-  }, analyzer: analyzerReady, resolver: () => lookups.resolver(), viewer, overlay,
+  pdfjs, pdfjsBase: PDFJS_URL, analyzer: analyzerReady, resolver: () => lookups.resolver(), viewer, overlay,
   popover, sidebar, states, notices, navigation, passwordDialog: /** @type {HTMLDialogElement} */ ($("password-dialog")),
   welcome: $("welcome"), onPages: updatePageControls, unavailable: linkingUnavailable,
 });

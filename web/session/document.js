@@ -32,7 +32,6 @@ import { recallPosition, rememberPosition } from "./prefs.js";
  * @typedef {object} Parts  what a document is shown with
  * @property {any} pdfjs                the pdf.js module
  * @property {string | URL} pdfjsBase   site/vendor/pdfjs/
- * @property {() => any} pdfWorker     pdf.js's PDFWorker for the next file (shared, started with the page)
  * @property {Promise<CitelensAnalyzer>} analyzer  rejects when there is no worker
  * @property {() => Resolver | null} resolver
  * @property {PdfViewer} viewer
@@ -114,7 +113,6 @@ export class DocumentSession {
     const task = pdfjs.getDocument({
       ...("data" in source ? { data: source.data } : { url: source.url }),
       ...pdfjsDocumentOptions(this.#parts.pdfjsBase),
-      worker: this.#parts.pdfWorker(),
     });
     let refused = false; // the user closed the password prompt
     task.onPassword = (/** @type {(password: string) => void} */ update, /** @type {number} */ reason) => {
