@@ -67,6 +67,24 @@ def test_back_matter_set_small_keeps_its_headings_in_a_face_of_their_own():
     assert found == [("1 Introduction", 1, 1), ("ACKNOWLEDGMENTS", 1, 2), ("REFERENCES", 1, 2)]
 
 
+def test_a_spaced_heading_in_a_narrow_column_is_shorter_than_its_paragraphs_lines_not_half_as_long():
+    """A font of its own, space above, a paragraph under it at the usual leading: a heading, in a narrow
+    column whose lines are 1.6 times its length too. A line in its own face nearly as long as the
+    paragraph's is a sentence set apart (a quotation, a formula's words), not a heading."""
+    faces = (Font("Times-Roman"), Font("Times-Bold", bold=True), Font("Sans-Medium"))
+    narrow = "Prior to the labeling study we first made the new sugar"  # 56 characters
+    def block(y: float) -> list[TextItem]:
+        return [it(narrow, 72, y + 11 * k, 8.2) for k in range(4)]
+    page = [*block(100), it("Metabolic labeling activates cells", 72, 165, 8.7, 2), *block(176),
+            it("Sugar labeling is what made the new cells", 72, 241, 8.7, 2), *block(252)]
+    doc = (*paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (1, it("2 Method", 72, 500, 12, BOLD))),
+           Page(2, 612, 792, tuple(page), faces))
+    found = titles(detect_outline(doc, 8.2))
+    on_page_2 = [t for t, _, page_number in found if page_number == 2]
+    assert "Metabolic labeling activates cells" in on_page_2
+    assert not any(t.startswith("Sugar labeling") for t in on_page_2)
+
+
 def test_larger_size_alone_makes_a_heading_and_level_follows_size():
     doc = paper((1, it("Overview", 72, 250, 14)), (2, it("Design Goals", 72, 250, 12)),
                 (3, it("Further Thoughts", 72, 250, 14)))

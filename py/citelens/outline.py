@@ -142,7 +142,9 @@ def _within_margin(page: Page, line: Line, share: float) -> bool:
 def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: OutlineParams,
             under_heading: bool = False) -> bool:
     """A heading told by its spacing and a font of its own: a short line after a blank line, set in
-    none of the fonts of the paragraph that follows at the usual leading. BMC renames its fonts
+    none of the fonts of the paragraph that follows at the usual leading, whose line is half as long again
+    as the heading at least (a heading is shorter than a full line of its paragraph, though in a narrow
+    column not by half; a line nearly as long is a sentence set apart). BMC renames its fonts
     ("RdksxjAdvTT99c4c969"), so the bold of its 9.2 pt "Study area" over 9.8 pt text is not known."""
     text = line.text.strip()
     if not after or not text[:1].isupper() or text[-1] in ".,;:" or len(text) > p.spaced_max_chars \
@@ -155,7 +157,7 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
         and 0 < pitch <= p.spaced_pitch * body \
         and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
-        and len(nxt.text) >= max(2 * len(text), p.spaced_min_next) and nxt.text.lstrip()[:1].isupper() \
+        and len(nxt.text) >= max(1.5 * len(text), p.spaced_min_next) and nxt.text.lstrip()[:1].isupper() \
         and not {i.font for i in line.items} & {i.font for i in nxt.items}
 
 
