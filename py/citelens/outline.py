@@ -157,7 +157,7 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
         and 0 < pitch <= p.spaced_pitch * body \
         and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
-        and len(nxt.text) >= max(1.5 * len(text), p.spaced_min_next) and nxt.text.lstrip()[:1].isupper() \
+        and len(nxt.text) >= max(p.spaced_next_ratio * len(text), p.spaced_min_next) and nxt.text.lstrip()[:1].isupper() \
         and not {i.font for i in line.items} & {i.font for i in nxt.items}
 
 
