@@ -139,6 +139,23 @@ def _within_margin(page: Page, line: Line, share: float) -> bool:
     return x1 <= mx or x0 >= page.width - mx or y1 <= my or y0 >= page.height - my
 
 
+def _opens_paragraph(text: str) -> bool:
+    """Whether a line can open a paragraph or a list under a heading: a capital, a digit or a bracket first."""
+    first = text.lstrip()[:1]
+    return first.isupper() or first in "0123456789["
+
+
+def _own_face(items: Sequence[TextItem], nxt: Line) -> bool:
+    """Whether ``items`` (a heading's) are set in none of the fonts of the line ``nxt`` under them."""
+    return not {i.font for i in items} & {i.font for i in nxt.items}
+
+
+def _close_under(line: Line, nxt: Line, size: float, p: OutlineParams) -> bool:
+    """Whether ``nxt`` comes under ``line`` on its page and in its column, within ``apart_below`` x ``size``."""
+    return nxt.page == line.page and nxt.column == line.column \
+        and 0 < nxt.baseline - line.baseline <= p.apart_below * size
+
+
 def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: OutlineParams,
             under_heading: bool = False) -> bool:
     """A heading told by its spacing and a font of its own: a short line after a blank line, set in
@@ -157,8 +174,9 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
         and 0 < pitch <= p.spaced_pitch * body \
         and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
-        and len(nxt.text) >= max(p.spaced_next_ratio * len(text), p.spaced_min_next) and nxt.text.lstrip()[:1].isupper() \
-        and not {i.font for i in line.items} & {i.font for i in nxt.items}
+        and len(nxt.text) >= max(p.spaced_next_ratio * len(text), p.spaced_min_next) \
+        and nxt.text.lstrip()[:1].isupper() \
+        and _own_face(line.items, nxt)
 
 
 def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page, body: float,
@@ -180,7 +198,7 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
         return False
     nxt = after[0]
     size = max(i.size for i in line.items)
-    if nxt.page != line.page or nxt.column != line.column or not 0 < nxt.baseline - line.baseline <= p.apart_below * size:
+    if not _close_under(line, nxt, size, p):
         return False
     # Under a section's heading comes a paragraph, or straight away its first subsection ("3 METHODS",
     # then "3.1 SEQUENCE ALIGNMENT ..."), which opens with this number.
@@ -198,7 +216,7 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
         return False
     capitals = _letters(title) >= 4 and title.upper() == title
     rest = line.items[_lead(line):]
-    foreign = not {i.font for i in rest} & {i.font for i in nxt.items}
+    foreign = _own_face(rest, nxt)
     return capitals or foreign and line.size >= p.apart_min_size * body
 
 
@@ -317,15 +335,15 @@ def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: Outlin
         return False
     nxt = after[0]
     size = max(i.size for i in line.items)
-    if nxt.page != line.page or nxt.column != line.column or not 0 < nxt.baseline - line.baseline <= p.apart_below * size:
+    if not _close_under(line, nxt, size, p):
         return False
     if nxt.size > (1 + p.body_size_tolerance) * size or abs(nxt.box[0] - line.box[0]) > p.indent * size \
-            or len(nxt.text) < p.spaced_min_next or not (nxt.text.lstrip()[:1].isupper() or nxt.text.lstrip()[:1] in "0123456789["):
+            or len(nxt.text) < p.spaced_min_next or not _opens_paragraph(nxt.text):
         return False
     if prev is not None and prev.page == line.page and prev.column == line.column \
             and 0 < line.baseline - prev.baseline < p.apart_above * max(size, prev.size):
         return False
-    return not {i.font for i in line.items} & {i.font for i in nxt.items}
+    return _own_face(line.items, nxt)
 
 
 def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:

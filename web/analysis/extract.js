@@ -17,8 +17,8 @@
 //
 // The work is split in two so a cached paper costs only the first half: extractText() reads the text of
 // every page and hashes it; completeDocument() adds what only an analysis needs (font names, which cost an
-// operator list per page, link annotations, bookmarks: readLinks(), which may run beside extractText()). Link and bookmark destinations are resolved by
-// destinations.js, the reader's one rule for them.
+// operator list per page; link annotations and bookmarks: readLinks(), which may run beside extractText()).
+// Link and bookmark destinations are resolved by destinations.js, the reader's one rule for them.
 
 import { Destinations } from "./destinations.js";
 

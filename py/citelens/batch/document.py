@@ -91,7 +91,7 @@ def task(file: str, sha256: str | None = None, options: dict[str, Any] | None = 
     if outcome.error is None:
         return outcome.result
     engine = options.get("engine") if kind_of(Path(file)) == "pdf" else None
-    seconds = float(timeout) if timeout is not None and outcome.error.startswith("timed out") else None
+    seconds = float(timeout) if outcome.timed_out else None
     return failed(file, sha256, outcome.error.rstrip().splitlines()[-1], engine=engine, seconds=seconds)
 
 

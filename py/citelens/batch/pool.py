@@ -45,6 +45,20 @@ class Outcome(Generic[T, R]):
     item: T
     result: R | None = None
     error: str | None = None
+    timed_out: bool = False  # the error is the timeout's
+
+
+def _timed_out(index: int, item: T, timeout: float | None) -> Outcome[T, Any]:
+    return Outcome(index, item, error=f"timed out after {timeout:g} s", timed_out=True)
+
+
+def _died(index: int, item: T, code: int | None) -> Outcome[T, Any]:
+    return Outcome(index, item, error=f"the worker process died (exit code {code})")
+
+
+def _answer(index: int, item: T, ok: bool, value: Any) -> Outcome[T, Any]:
+    """The Outcome of a worker's (index, ok, result or traceback) reply."""
+    return Outcome(index, item, result=value) if ok else Outcome(index, item, error=value)
 
 
 def _serve(conn: Connection, work: Callable[[Any], Any], warm_up: Callable[[], Any] | None) -> None:
@@ -108,10 +122,10 @@ def imap(work: Callable[[T], R], items: Iterable[T], *, jobs: int, timeout: floa
     given = 0  # items handed to a worker so far (pending[given:] wait)
     due = 0  # the next index to yield
 
-    def drop(w: _Worker, error: str) -> None:
-        """Stop ``w``, record ``error`` for the item it held, start a fresh worker if items still wait."""
+    def drop(w: _Worker, outcome: Callable[[int, T], Outcome[T, R]]) -> None:
+        """Stop ``w``, record ``outcome`` of the item it held, start a fresh worker if items still wait."""
         if w.task is not None:
-            done[w.task] = Outcome(w.task, pending[w.task][1], error=error)
+            done[w.task] = outcome(w.task, pending[w.task][1])
             w.task = None
         w.stop(kill=True)
         workers.remove(w)
@@ -135,18 +149,18 @@ def imap(work: Callable[[T], R], items: Iterable[T], *, jobs: int, timeout: floa
                     w.process.join(1)
                     if not w.ready:  # it died starting: a new one would too
                         raise RuntimeError(f"a worker process failed to start (exit code {w.process.exitcode})")
-                    drop(w, f"the worker process died (exit code {w.process.exitcode})")
+                    code = w.process.exitcode
+                    drop(w, lambda index, item, code=code: _died(index, item, code))
                     continue
                 if message == _READY:
                     w.ready = True
                     continue
                 index, ok, value = message
-                done[index] = (Outcome(index, pending[index][1], result=value) if ok
-                               else Outcome(index, pending[index][1], error=value))
+                done[index] = _answer(index, pending[index][1], ok, value)
                 w.task = None
             now = time.monotonic()
             for w in [w for w in workers if w.task is not None and now >= w.deadline]:
-                drop(w, f"timed out after {timeout:g} s")
+                drop(w, lambda index, item: _timed_out(index, item, timeout))
             while due in done:
                 yield done.pop(due)
                 due += 1
@@ -190,7 +204,7 @@ def _child() -> None:
         threading.Thread(target=orphaned, daemon=True).start()
     pipe = _Pipe(sys.stdin.buffer, protocol)
     work, warm_up = pipe.recv()
-    _serve(pipe, work, warm_up)  # type: ignore[arg-type]
+    _serve(pipe, work, warm_up)
 
 
 class Sandbox(Generic[T, R]):
@@ -239,18 +253,16 @@ class Sandbox(Generic[T, R]):
         try:
             self._pipe.send((0, item))
         except OSError:
-            code = self._stop()
-            return Outcome(0, item, error=f"the worker process died (exit code {code})")
+            return _died(0, item, self._stop())
         try:
             message = self._messages.get(timeout=timeout)
         except queue.Empty:
             self._stop()
-            return Outcome(0, item, error=f"timed out after {timeout:g} s")
+            return _timed_out(0, item, timeout)
         if message is _EOF:
-            code = self._stop()
-            return Outcome(0, item, error=f"the worker process died (exit code {code})")
+            return _died(0, item, self._stop())
         _, ok, value = message
-        return Outcome(0, item, result=value) if ok else Outcome(0, item, error=value)
+        return _answer(0, item, ok, value)
 
     def _stop(self) -> int | None:
         """Kill the child and wait for it and its reader; its exit code."""

@@ -82,9 +82,10 @@ def plan(files: Sequence[Path], out: Path, engine: str, say: Callable[[str], Non
     rows = [r for r in tables.written(out) if r["citelens_version"] == __version__]
     done = {r["sha256"] for r in rows if r["status"] == "ok" and (r["kind"] != "pdf" or r["engine"] == engine)}
     ok = [r for r in rows if r["status"] == "ok"]
+    errors = [r for r in rows if r["status"] != "ok"]
     # Failed before: these bytes, or the file at this path (since replaced), gave only errors.
-    failed = ({r["sha256"] for r in rows if r["status"] != "ok"} - {r["sha256"] for r in ok},
-              {r["file"] for r in rows if r["status"] != "ok"} - {r["file"] for r in ok})
+    failed_bytes = {r["sha256"] for r in errors} - {r["sha256"] for r in ok}
+    failed_paths = {r["file"] for r in errors} - {r["file"] for r in ok}
     first: dict[str, Path] = {}
     result = Plan([])
     for file in files:
@@ -99,7 +100,7 @@ def plan(files: Sequence[Path], out: Path, engine: str, say: Callable[[str], Non
         else:
             if sha:
                 first[sha] = file
-            result.retried += sha in failed[0] or str(file) in failed[1]
+            result.retried += sha in failed_bytes or str(file) in failed_paths
             result.todo.append((file, sha))
     return result
 
