@@ -271,6 +271,11 @@ def _continuation(line: Line, nxt: Line, nxt_share: float, emphasised: bool, p: 
         and KNOWN_SECTION.match(nxt.text.strip()) is None
 
 
+def _large(size: float, body: float, prose: frozenset[float], p: OutlineParams) -> bool:
+    """Whether text of ``size`` is set large for a heading: ``size_ratio`` x the body, in no size of running text."""
+    return size >= p.size_ratio * body and round(size * 2) / 2 not in prose
+
+
 def _capitals(text: str) -> bool | None:
     """Whether a line's letters are all capitals; None for a line of fewer than four letters."""
     letters = [c for c in text if c.isalpha()]
@@ -287,16 +292,16 @@ def _rejoined(page: Page, lines: list[Line], p: OutlineParams, layout: LayoutPar
     line. Capitals and small capitals of two sizes ("I. I" at 10 pt, "NTRODUCTION" at 8 pt) are one word;
     line building can hand the smaller part to the other column's next baseline and leave it alone."""
     out: list[Line] = []
+    a: Line | None = None  # the last line kept
     for line in lines:
-        if out:
-            a = out[-1]
-            size = max(a.size, line.size)
-            if a.page == line.page and a.column == line.column \
-                    and abs(a.baseline - line.baseline) <= p.rejoin_baseline * size \
+        if a is not None and a.column == line.column and a.page == line.page:
+            size = a.size if a.size > line.size else line.size
+            if abs(a.baseline - line.baseline) <= p.rejoin_baseline * size \
                     and -p.rejoin_overlap * size <= line.box[0] - a.box[2] <= p.rejoin_gap * size:
-                out[-1] = replace(make_line(page, [*a.items, *line.items], layout), column=a.column)
+                a = out[-1] = replace(make_line(page, [*a.items, *line.items], layout), column=a.column)
                 continue
         out.append(line)
+        a = line
     return out
 
 
@@ -306,8 +311,8 @@ def _without_line_numbers(page: Page, lines: list[Line], body: float, p: Outline
 
     A line-numbered draft prints a small integer beside every line, rising down the page; a number in
     the text is set in the text's size and does not open line after line in a rising sequence."""
-    marks = [ln.items[0] for ln in lines
-             if LINE_NUMBER.match(ln.items[0].text) and ln.items[0].size <= p.line_number_size * body]
+    most = p.line_number_size * body  # (the size first: most lines open in the body's size, too large)
+    marks = [first for ln in lines if (first := ln.items[0]).size <= most and LINE_NUMBER.match(first.text)]
     if len(marks) < p.line_number_min:
         return lines
     values = [int(i.text) for i in marks]
@@ -476,19 +481,21 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
 
 def _in_paragraph(lines: Sequence[Line], shares: Sequence[float], p: OutlineParams, run: int = 4) -> list[bool]:
     """For each line, whether it belongs to ``run`` or more consecutive lines of one size and face."""
-    out = [False] * len(lines)
+    count = len(lines)
+    out = [False] * count
+    faced = [share > p.face_share for share in shares]
+    same, leading = p.same_size, p.wrap_leading
     start = 0
-    for i in range(1, len(lines) + 1):
-        if i < len(lines):
-            a, b = lines[i - 1], lines[i]
-            alike = a.column == b.column and abs(a.size - b.size) < p.same_size \
-                and 0 < b.baseline - a.baseline <= p.wrap_leading * b.size \
-                and (shares[i - 1] > p.face_share) == (shares[i] > p.face_share)
-            if alike:
-                continue
+    for i in range(1, count):
+        a, b = lines[i - 1], lines[i]
+        if a.column == b.column and -same < a.size - b.size < same \
+                and 0 < b.baseline - a.baseline <= leading * b.size and faced[i - 1] == faced[i]:
+            continue  # alike: the run goes on
         if i - start >= run:
             out[start:i] = [True] * (i - start)
         start = i
+    if count - start >= run:
+        out[start:] = [True] * (count - start)
     return out
 
 
@@ -796,10 +803,11 @@ def detect_outline(
             lines = page_lines(page, layout.line_tolerance, layout)
         lines = _repaired(page, lines, body, p, layout)
         found = _candidates(page, lines, body, prose, p)
-        # A tight-leading template merges a large heading into the body line under it; only a page
-        # that has large text is worth the second pass.
-        if not found and any(i.size >= p.size_ratio * body and round(i.size * 2) / 2 not in prose
-                             for i in page.items):
+        # A tight-leading template merges a large heading into the body line under it: only a page with
+        # large text in a line that is not large itself (the body's size covers most of its letters) is
+        # worth the second pass.
+        if not found and any(_large(i.size, body, prose, p) and not _large(ln.size, body, prose, p)
+                             for ln in lines for i in ln.items):
             tight = _repaired(page, page_lines(page, layout.line_tolerance_tight, layout), body, p, layout)
             found_tight = _candidates(page, tight, body, prose, p)
             if found_tight:
