@@ -395,6 +395,28 @@ def test_a_figures_large_words_are_not_headings():
     assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Overview", "Design Goals", "Evaluation Plan"]
 
 
+def test_a_figures_axis_title_over_its_caption_and_a_formula_set_large_are_not_headings():
+    # The words just above a caption belong to the figure (an axis title); a heading has words, while a
+    # formula's letters stand one by one between brackets and slashes.
+    def page(n: int, head: str, under: list[TextItem]) -> Page:
+        return Page(n, 612, 792, (*body_lines(100, 4), it(head, 72, 250, 16), *under, *body_lines(400, 4)), FONTS)
+
+    prose = [it(PROSE, 72, 270 + 12 * k) for k in range(3)]
+    caption = [it("Figure 4. Masses and semi-major axes of the companions that meet the requirements", 72, 270, 9)]
+    doc = (page(1, "Overview", prose), page(2, "Semi-major axis [AU]", caption), page(3, "Design Goals", prose),
+           page(4, "G(R/G)1/ρ", prose), page(5, "Evaluation Plan", prose))
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Overview", "Design Goals", "Evaluation Plan"]
+
+
+def test_a_record_field_in_bold_is_no_run_in_head():
+    # "First published: 12 Aug 2014" labels a field of the paper's record, its value a date, not a section.
+    doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Results", 72, 250, 12, BOLD)))
+    field = (it("First published:", 72, 560, font=BOLD), it("12 Aug 2014, 3:190 (doi: 10.12688/f1000research)", 150, 560))
+    doc = tuple(Page(pg.number, 612, 792, pg.items + field, FONTS) if pg.number == 2 else pg for pg in doc)
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Introduction", "Methods", "Results"]
+
+
 def test_a_table_of_contents_entry_gives_way_to_its_heading_and_a_continued_tables_head_counts_once():
     contents = [it("1 Introduction", 72, 100, 12, BOLD), it("2 Method", 72, 130, 12, BOLD),
                 it("3 Results", 72, 160, 12, BOLD)]

@@ -9,7 +9,9 @@ A line is a heading when it is clearly larger than the body text, or bold and ei
 ("3.2 Results", "IV. METHODS") or a known section name ("Acknowledgements"). Bold run-in headings
 ("**2.1 Data.** We collected ...") count, titled by their bold part. Rejected: long lines, unnumbered
 lines ending in a full stop, running heads and feet (the same line on several pages), anything in the
-page's outer margin, unnumbered lines set smaller than the body (a figure's or a table's words), table-of-contents leaders, labels of the front matter ("Keywords", "To cite this
+page's outer margin, unnumbered lines set smaller than the body (a figure's or a table's words), large
+words straight over a caption (an axis title) and formulas set large, table-of-contents leaders, record fields
+("First published: 12 Aug 2014"), labels of the front matter ("Keywords", "To cite this
 article"), unnumbered run-in paragraph heads in a paper whose sections are numbered (they sit below
 its outline), a numbered list restarting at 1 inside a section, and, after the References heading,
 anything that is not an appendix heading (so reference entries never become headings).
@@ -25,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import attrgetter
+import re
 
 from rapidfuzz.distance import Levenshtein
 
@@ -48,6 +51,9 @@ from citelens.patterns import (
     SECTION_NUMBER_ONLY,
     THEOREM_LABEL,
 )
+
+
+_LETTER_RUN = re.compile(r"[^\W\d_]+(?:[-‐][^\W\d_]+)*")
 
 
 def outline_from_bookmarks(bookmarks: Sequence[Bookmark]) -> tuple[OutlineItem, ...]:
@@ -84,6 +90,13 @@ def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
 @lru_cache(maxsize=16384)
 def _letters(text: str) -> int:
     return sum(map(str.isalpha, text))
+
+
+def _longest_word(text: str) -> int:
+    """The longest run of letters in ``text``: a heading has words, while a formula's letters stand one by
+    one between brackets, slashes and digits ("G(R/G)1/ρ" has four letters and no word); a hyphen joins
+    the parts of one word ("RNA-seq")."""
+    return max(map(len, _LETTER_RUN.findall(text)), default=0)
 
 
 def _lead(line: Line) -> int:
@@ -451,7 +464,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             # A display equation or a label set large, a caption, a bullet ("d Strong volume ..."),
             # a logo ("ll"), a sentence or a question.
             if MATH_CHARS.search(text) or not text[0].isupper() or CAPTION.match(text) \
-                    or text.endswith((".", "?")) or max(_letters(w) for w in text.split()) < 4:
+                    or text.endswith((".", "?")) or _longest_word(text) < 4:
                 continue  # also table heads and diagram labels: "F1 P R F1", "ETT CTT"
             if page.number == 1 and (line.size < p.title_size * page_max
                                      or " " not in text and page_max >= p.size_ratio * body):
@@ -529,7 +542,8 @@ def _text_follows(line: Line, after: Sequence[Line], body: float, p: OutlinePara
     nxt = after[0]
     return nxt.page == line.page and nxt.column == line.column \
         and 0 < nxt.baseline - line.baseline <= p.apart_below * line.size \
-        and nxt.size >= p.figure_label_size * body and len(nxt.text.split()) >= 2
+        and nxt.size >= p.figure_label_size * body and len(nxt.text.split()) >= 2 \
+        and not FIGURE_CAPTION.match(nxt.text)
 
 
 def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: OutlineParams) -> bool:
@@ -566,6 +580,8 @@ def _run_in(line: Line, emph: frozenset[int]) -> str | None:
     raw = " ".join(line.text[: line.offsets[j]].split())
     if raw.endswith(","):
         return None  # a run-in head closes with a full stop or a colon; one on a comma was cut where its face changed
+    if raw.endswith(":") and line.text[line.offsets[j]:].lstrip()[:1].isdigit():
+        return None  # a field of the paper's record, its value a date or a number: "First published: 12 Aug 2014"
     head = raw.rstrip(" .:")
     number, title, _letter = _parse(head)
     if not _letters_ok(title) or len(head) > 100:
