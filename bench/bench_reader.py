@@ -18,7 +18,9 @@ Each run of a paper starts a fresh browser context (a fresh profile: empty HTTP 
 Printed per paper, min / median / max over the runs, in ms since the page's citelens:open mark (the
 durations of parts in ms); the "from navigation" rows count from the navigation's start instead, which
 takes in loading the page itself (what a warm HTTP and code cache shortens on a reopen):
-  page1 cold / reopen     citelens:first-page, the first page drawn
+  page1 cold / reopen     citelens:first-page, the first page on screen: drawn by pdf.js, or on a reopen the
+                          picture of it kept from the last visit (web/viewer/snapshots.js)
+  drawn cold / reopen     citelens:page-drawn, pdf.js has drawn it (text layer and links follow)
   links cold / reopen     citelens:links, the analysis applied (buttons on the pages in view)
   python ready            the worker's "ready" message: Python loaded and citelens imported; then its
                           parts, ms from the worker's start: loading began (the page asked for Python),
@@ -107,6 +109,7 @@ FIGURES = """() => {
   const last = (name) => performance.getEntriesByName(name, "mark").at(-1)?.startTime ?? null;
   const span = (name) => performance.getEntriesByName(name, "measure").at(-1)?.duration ?? null;
   return { open: last("citelens:open"), page1: last("citelens:first-page"), links: last("citelens:links"),
+           drawn: last("citelens:page-drawn"),
            nav: performance.getEntriesByType("navigation")[0]?.startTime ?? 0,
            ready: window.__e2e.ready, analyze: window.__e2e.analyze, readyStages: window.__bench.readyStages,
            python: window.__bench.python.at(-1) ?? null,
@@ -122,6 +125,7 @@ def figures_of(page: Any) -> dict[str, Any]:
         raise RuntimeError(f"the reader did not link this paper: {data['state']}")
     t0 = data["open"]
     return {"page1": data["page1"] - t0, "links": data["links"] - t0,
+            "drawn": None if data["drawn"] is None else data["drawn"] - t0,
             # From the navigation's start: what a reader waits after asking for index.html?file=...
             # (the page loads, then opens the file); only cold and reopen loads are navigations.
             "page1_nav": data["page1"] - data["nav"], "links_nav": data["links"] - data["nav"],
@@ -194,6 +198,8 @@ def table_of(runs: list[dict[str, Any]], second: str) -> dict[str, list[float]]:
     for part in parts:
         table[f"  {part}"] = [c["python"]["stages"][part] for c in cold if c["python"] and c["python"]["stages"]]
     table["page1 reopen"] = [w["page1"] for w in reopen]
+    table["drawn cold (pdf.js)"] = [c["drawn"] for c in cold if c["drawn"] is not None]
+    table["drawn reopen (pdf.js)"] = [w["drawn"] for w in reopen if w["drawn"] is not None]
     table["links reopen"] = [w["links"] for w in reopen]
     table["page1 cold, from navigation"] = [c["page1_nav"] for c in cold]
     table["page1 reopen, from navigation"] = [w["page1_nav"] for w in reopen]

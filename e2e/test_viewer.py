@@ -1,6 +1,6 @@
 """The viewer as a reader uses it: find in the document (a term of the last page found from page 1, as many
 matches as the PDF's text holds), printing (the paper's pages only, every one, whole), the reading position
-kept across visits, files that cannot be opened (the paper on screen stays), a small screen (page width,
+kept across visits (and a picture of the page it was left at, shown before pdf.js draws it), files that cannot be opened (the paper on screen stays), a small screen (page width,
 24 px targets) and a 500-page file (only the pages near the view are drawn).
 
 Expected counts and pictures come from PDFium (pypdfium2) reading the same PDF, not from pdf.js.
@@ -8,6 +8,7 @@ Expected counts and pictures come from PDFium (pypdfium2) reading the same PDF, 
 
 from __future__ import annotations
 
+import base64
 import io
 import re
 import unicodedata
@@ -19,7 +20,7 @@ import pytest
 from PIL import Image, ImageFilter
 
 from corpus import CORPUS
-from harness import NUMBERED, Reader, load_demo_paper, wait_frames
+from harness import NUMBERED, Reader, guarded_context, load_demo_paper, wait_frames
 
 # ------------------------------------------------------------------------------------------- helpers
 
@@ -222,6 +223,69 @@ def test_reopening_a_paper_restores_its_page_and_zoom(reader_context, server):
     finally:
         page.evaluate("() => localStorage.removeItem('citelens.positions')")
         page.close()
+
+
+# Records, in the order they happen on the start page: the kept picture put in its box, pdf.js's drawing.
+PICTURE_WATCH = """
+(() => {
+  const log = { order: [], picture: null };
+  Object.defineProperty(window, "__picture", { value: log });
+  new MutationObserver(() => {
+    const img = document.querySelector(".page-snapshot");
+    if (img && !log.picture) {
+      const page = img.closest(".page");
+      log.order.push("picture");
+      log.picture = { page: Number(page.dataset.pageNumber), rendered: page.dataset.rendered === "true" };
+      // (the page's CSP lets no fetch() read a blob: URL; a canvas can copy the decoded picture)
+      const canvas = document.createElement("canvas");
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      canvas.getContext("2d").drawImage(img, 0, 0);
+      log.picture.url = canvas.toDataURL("image/png");
+    }
+    if (document.querySelector('.page[data-rendered="true"]') && !log.order.includes("drawn")) log.order.push("drawn");
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-rendered"] });
+})();
+"""
+
+
+def test_a_reopened_paper_shows_its_page_as_it_was_left_before_pdfjs_draws_it(browser, server):
+    context = guarded_context(browser)  # a profile of its own: no picture kept by another test
+    url = f"{server.base}/index.html?file=/corpus/{NUMBERED}"
+    try:
+        page = context.new_page()
+        page.goto(url)
+        Reader(page, server.base).wait_settled()
+        page.wait_for_selector('body[data-picture-kept="1"]', state="attached")
+        page.close()
+
+        page = context.new_page()
+        page.add_init_script(PICTURE_WATCH)
+        page.goto(url)
+        page.wait_for_function("() => document.body.dataset.pdfState === 'ready' && window.__picture.picture?.url")
+        log = page.evaluate("() => window.__picture")
+        assert log["order"][0] == "picture" and log["picture"] == {**log["picture"], "page": 1, "rendered": False}, log
+        marks = page.evaluate("""() => Object.fromEntries(["citelens:open", "citelens:first-page", "citelens:page-drawn"]
+          .map((n) => [n, performance.getEntriesByName(n, "mark").at(-1)?.startTime]))""")
+        print(f"\nreopened: picture on screen {marks['citelens:first-page'] - marks['citelens:open']:.0f} ms after "
+              f"opening, pdf.js's drawing {marks['citelens:page-drawn'] - marks['citelens:open']:.0f} ms")
+        assert marks["citelens:open"] < marks["citelens:first-page"] < marks["citelens:page-drawn"], marks
+        # The picture is the paper's first page, as PDFium draws it (not another page, not a blank one).
+        shown = Image.open(io.BytesIO(base64.b64decode(log["picture"]["url"].split(",", 1)[1]))).convert("L")
+        doc = pdfium.PdfDocument(CORPUS / NUMBERED)
+        try:
+            first, second = thumbnail(doc[0]), thumbnail(doc[1])
+        finally:
+            doc.close()
+        picture = shown.resize(first.size).filter(ImageFilter.GaussianBlur(1))
+        assert correlation(first, picture) > 0.9 > correlation(second, picture) + 0.1, \
+            (correlation(first, picture), correlation(second, picture))
+        assert abs(shown.width / shown.height - first.width / first.height) < 0.02
+        # Gone once pdf.js has drawn the page: nothing stands over the real canvas and its text layer.
+        page.wait_for_selector('.page[data-page-number="1"][data-rendered="true"]')
+        assert page.locator(".page-snapshot").count() == 0
+    finally:
+        context.close()
 
 
 # ---------------------------------------------------------------------------------------- bad files

@@ -8,6 +8,7 @@
 // libraryPanel, open(url). web/README.md lists the page's state attributes and selectors.
 
 import { PdfViewer } from "./viewer/viewer.js";
+import { PageSnapshots } from "./viewer/snapshots.js";
 import { MentionOverlay } from "./references/overlay.js";
 import { CitationPopover } from "./references/popover.js";
 import { Sidebar } from "./references/sidebar.js";
@@ -107,7 +108,8 @@ const { updatePageControls } = toolbar({
   },
 });
 const session = new DocumentSession({
-  pdfjs, pdfjsBase: PDFJS_URL, analyzer: analyzerReady, resolver: () => lookups.resolver(), viewer, overlay,
+  pdfjs, pdfjsBase: PDFJS_URL, analyzer: analyzerReady, resolver: () => lookups.resolver(), viewer,
+  snapshots: new PageSnapshots(), overlay,
   popover, sidebar, states, notices, navigation, passwordDialog: /** @type {HTMLDialogElement} */ ($("password-dialog")),
   welcome: $("welcome"), onPages: updatePageControls, unavailable: linkingUnavailable,
 });

@@ -4,9 +4,12 @@
 // and the reference states. Opening another file first closes this one; answers for a closed one are dropped.
 //
 // State on <body>: data-pdf-state = empty | loading | ready | error; data-analysis-state = idle | pending |
-// done | failed | unavailable; data-page-count, data-citations, data-mentions. Performance marks:
-// citelens:open (a PDF is being opened), citelens:first-page (first page on screen), citelens:links (the
-// analysis is applied); `document` receives citelens:analysis (detail {analysis}) then.
+// done | failed | unavailable; data-page-count, data-citations, data-mentions; data-picture-kept (the page
+// whose picture was last kept for the next opening). Performance marks:
+// citelens:open (a PDF is being opened), citelens:first-page (first page on screen: drawn by pdf.js, or on a
+// reopen the picture of it kept from the last visit, viewer/snapshots.js), citelens:page-drawn (pdf.js has
+// drawn it), citelens:links (the analysis is applied); `document` receives citelens:analysis (detail
+// {analysis}) then.
 
 import { pdfOutline } from "../analysis/destinations.js";
 import { pdfjsDocumentOptions } from "../analysis/extract.js";
@@ -20,6 +23,7 @@ import { recallPosition, rememberPosition } from "./prefs.js";
  * @typedef {import("../analysis/analysis.js").CitelensAnalyzer} CitelensAnalyzer
  * @typedef {import("../analysis/resolver.js").Resolver} Resolver
  * @typedef {import("../viewer/viewer.js").PdfViewer} PdfViewer
+ * @typedef {import("../viewer/snapshots.js").PageSnapshots} PageSnapshots
  * @typedef {import("../references/overlay.js").MentionOverlay} MentionOverlay
  * @typedef {import("../references/popover.js").CitationPopover} CitationPopover
  * @typedef {import("../references/sidebar.js").Sidebar} Sidebar
@@ -35,6 +39,7 @@ import { recallPosition, rememberPosition } from "./prefs.js";
  * @property {Promise<CitelensAnalyzer>} analyzer  rejects when there is no worker
  * @property {() => Resolver | null} resolver
  * @property {PdfViewer} viewer
+ * @property {PageSnapshots} snapshots  pictures of the page each paper was left at
  * @property {MentionOverlay} overlay
  * @property {CitationPopover} popover
  * @property {Sidebar} sidebar
@@ -51,6 +56,8 @@ import { recallPosition, rememberPosition } from "./prefs.js";
 export const PREFETCH = 20;
 /** The reading position is written this long after the page or zoom last changed (scrolling writes once). */
 const REMEMBER_DELAY_MS = 400;
+/** A picture of the page on screen is kept this long after the reader settled on it (viewer/snapshots.js). */
+const PICTURE_DELAY_MS = 1500;
 
 export class DocumentSession {
   /** @type {Parts} */ #parts;
@@ -68,6 +75,7 @@ export class DocumentSession {
   /** where the open paper started: `explicit` when the address asked for the page */
   #start = { page: 1, explicit: false };
   #rememberTimer = 0;
+  #pictureTimer = 0;
 
   /** @param {Parts} parts */
   constructor(parts) {
@@ -85,6 +93,26 @@ export class DocumentSession {
       const zoom = viewer.zoomMode === "custom" ? Number(viewer.zoom.toFixed(3)) : viewer.zoomMode;
       rememberPosition(keys, { page: viewer.currentPage, zoom });
     }, REMEMBER_DELAY_MS);
+    this.#keepPicture();
+  }
+
+  /** Keep a picture of the page on screen for the next opening, once the reader rests on a drawn page. */
+  #keepPicture() {
+    clearTimeout(this.#pictureTimer);
+    if (this.#pdf) this.#pictureTimer = setTimeout(() => this.#keepPictureNow(), PICTURE_DELAY_MS);
+  }
+
+  /** Keep a picture of the page on screen now (the canvas is copied at once: a closing paper's too). */
+  #keepPictureNow() {
+    const { viewer, snapshots } = this.#parts;
+    clearTimeout(this.#pictureTimer);
+    const key = this.#pdf?.fingerprints?.[0] ?? null;
+    const page = viewer.currentPage;
+    const canvas = key ? viewer.drawnCanvas(page) : null;
+    if (!canvas) return;
+    snapshots.keep(key, page, canvas).then((kept) => {
+      if (kept && this.#pdf?.fingerprints?.[0] === key) document.body.dataset.pictureKept = String(page);
+    }, () => {});
   }
 
   /** The analysis of the open document, once it arrived. */
@@ -185,8 +213,18 @@ export class DocumentSession {
     // A paper opened before has its analysis cached under its bytes' hash: look it up while the first
     // page is drawn, so its links appear with it (a cache hit needs no text, no Python).
     const early = this.#parts.analyzer.then((a) => a.cached(pdf, { file: source.name })).catch(() => null);
+    // The page it was left at, as it looked then: on screen as soon as pdf.js has laid the pages out.
+    const startPage = this.#start.page;
+    const picture = this.#parts.snapshots.recall(this.#keys[0])
+      .then((s) => (s?.page === startPage ? s : null), () => null);
+    let pictured = false;
+    const onPicture = () => {
+      if (token !== this.#token || pictured) return;
+      pictured = true;
+      performance.mark("citelens:first-page");
+    };
     try {
-      await viewer.open(pdf, { page: this.#start.page, zoom: left?.zoom ?? null });
+      await viewer.open(pdf, { page: this.#start.page, zoom: left?.zoom ?? null, picture, onPicture });
     } catch (error) {
       oldTask?.destroy().catch(() => {});
       if (token !== this.#token) return;
@@ -197,7 +235,9 @@ export class DocumentSession {
     }
     oldTask?.destroy().catch(() => {});
     if (token !== this.#token) return;
-    performance.mark("citelens:first-page");
+    performance.mark("citelens:page-drawn");
+    if (!pictured) performance.mark("citelens:first-page");
+    pictured = true;
     body.dataset.pdfState = "ready";
     body.dataset.openState = "ready";
     body.dataset.pageCount = String(viewer.pageCount);
@@ -216,12 +256,14 @@ export class DocumentSession {
   close() {
     const { popover, overlay, states, viewer, navigation, notices } = this.#parts;
     const body = document.body;
+    if (this.#pdf && document.body.dataset.pdfState === "ready") this.#keepPictureNow(); // the page it is left at
     popover.close();
     overlay.clear();
     states.reset();
     this.#meta = { title: null, url: null, arxiv: null, file: "" };
     this.#pdf = null;
     clearTimeout(this.#rememberTimer);
+    clearTimeout(this.#pictureTimer);
     this.#keys = [];
     viewer.close();
     this.#analysis = null;
@@ -230,6 +272,7 @@ export class DocumentSession {
     notices.status(null);
     body.dataset.analysisState = "idle";
     delete body.dataset.pageCount;
+    delete body.dataset.pictureKept;
     for (const name of ["mentions", "citations"]) delete body.dataset[name];
   }
 
@@ -347,6 +390,7 @@ export class DocumentSession {
     notices.status(citations ? `${citations} citation${citations === 1 ? "" : "s"} linked` : "No citations linked", { done: true });
     document.dispatchEvent(new CustomEvent("citelens:analysis", { detail: { analysis: result } }));
     resolver?.prefetch(PREFETCH);
+    this.#keepPicture();
   }
 }
 

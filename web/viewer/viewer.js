@@ -28,6 +28,7 @@ const ANNOTATIONS_NO_FORMS = 1;
 const EDITOR_DISABLE = -1;
 
 /**
+ * @typedef {import("./snapshots.js").Snapshot} Snapshot
  * @typedef {{page: number, y: number}} Position  a point in the document, PDF points from the page's top
  * @typedef {(page: number) => ArrayLike<number>[]} CoverageLookup  mention boxes of a page
  */
@@ -41,6 +42,8 @@ export class PdfViewer extends EventTarget {
   /** @type {CoverageLookup} */ #coverage = () => [];
   /** pdf.js RenderingStates.FINISHED */ #finished;
   /** @type {((value?: unknown) => void) | null} */ #closed = null;
+  /** @type {{img: HTMLImageElement, url: string, page: number} | null} the picture standing in a page */
+  #picture = null;
   #generation = 0;
 
   /**
@@ -84,6 +87,7 @@ export class PdfViewer extends EventTarget {
       const view = this.pdfViewer.getPageView(event.pageNumber - 1);
       if (!view) return;
       view.div.dataset.rendered = "true";
+      if (this.#picture?.page === event.pageNumber) this.#dropPicture();
       view.div.classList.toggle("page-failed", Boolean(event.error));
       if (event.error) view.div.dataset.error = "This page could not be rendered.";
       this.#repair(view.div);
@@ -113,10 +117,13 @@ export class PdfViewer extends EventTarget {
    * Show a document at a page and zoom. Resolves once the first page is drawn (or failed to draw), or when
    * the viewer is closed first; rejects when pdf.js cannot lay the document out (no first page).
    * @param {any} pdfDocument  a pdf.js PDFDocumentProxy with at least one page
-   * @param {{page?: number, zoom?: number | string | null, fingerprint?: string}} [options]
-   *   zoom: a factor, "auto" or "page-width"; the default is "auto", page width on narrow screens
+   * @param {{page?: number, zoom?: number | string | null, picture?: Promise<Snapshot | null> | null,
+   *          onPicture?: (() => void) | null}} [options]
+   *   zoom: a factor, "auto" or "page-width"; the default is "auto", page width on narrow screens;
+   *   picture: a picture of the start page kept from an earlier visit (snapshots.js), shown in the page's
+   *   box until pdf.js has drawn it; onPicture: called when it is on screen
    */
-  async open(pdfDocument, { page = 1, zoom = null } = {}) {
+  async open(pdfDocument, { page = 1, zoom = null, picture = null, onPicture = null } = {}) {
     this.close();
     const generation = this.#generation;
     this.#pdf = pdfDocument;
@@ -127,6 +134,7 @@ export class PdfViewer extends EventTarget {
       if (generation !== this.#generation) return;
       this.pdfViewer.currentScaleValue = String(start);
       if (page > 1 && page <= pdfDocument.numPages) this.pdfViewer.currentPageNumber = page;
+      if (picture) this.#showPicture(picture, generation, onPicture);
     };
     bus.on("pagesinit", onInit);
     this.linkService.setDocument(pdfDocument, null);
@@ -138,7 +146,56 @@ export class PdfViewer extends EventTarget {
     await Promise.race([viewer.onePageRendered, viewer.pagesPromise.then(() => viewer.onePageRendered), closed]);
   }
 
+  /**
+   * Put a kept picture of a page in its box, if pdf.js has not drawn that page yet.
+   * @param {Promise<Snapshot | null>} picture
+   * @param {number} generation
+   * @param {(() => void) | null} onShown
+   */
+  async #showPicture(picture, generation, onShown) {
+    const snapshot = await picture.catch(() => null);
+    const view = snapshot && generation === this.#generation ? this.#view(snapshot.page) : null;
+    if (!snapshot || !view || view.div.dataset.rendered === "true") return;
+    const url = URL.createObjectURL(snapshot.image);
+    const img = document.createElement("img");
+    img.className = "page-snapshot";
+    img.alt = "";
+    img.src = url;
+    try {
+      await img.decode();
+    } catch {
+      URL.revokeObjectURL(url);
+      return;
+    }
+    if (generation !== this.#generation || view.div.dataset.rendered === "true") {
+      URL.revokeObjectURL(url);
+      return;
+    }
+    this.#dropPicture();
+    view.div.append(img);
+    this.#picture = { img, url, page: snapshot.page };
+    onShown?.();
+  }
+
+  #dropPicture() {
+    if (!this.#picture) return;
+    this.#picture.img.remove();
+    URL.revokeObjectURL(this.#picture.url);
+    this.#picture = null;
+  }
+
+  /**
+   * The canvas of a page pdf.js has fully drawn, or null (to keep a picture of it: snapshots.js).
+   * @param {number} pageNumber
+   * @returns {HTMLCanvasElement | null}
+   */
+  drawnCanvas(pageNumber) {
+    const view = this.#view(pageNumber);
+    return view && view.renderingState === this.#finished && view.canvas ? view.canvas : null;
+  }
+
   close() {
+    this.#dropPicture();
     this.#generation++;
     this.#closed?.(); // an open() still waiting for its first page returns
     this.#closed = null;
