@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from citelens.model import DESCENT, Box, Page, TextItem
 from citelens.params import PARAMS, LayoutParams
@@ -129,14 +129,20 @@ def char_edges(item: TextItem) -> tuple[float, ...]:
 def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
     """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
     line when its items are in ``aside``."""
+    return Line(*_line_fields(page.number, items, params.space_gap), ASIDE if aside and id(items[0]) in aside else 0)
+
+
+#: A line's fields but its column, in :class:`Line`'s order: page, items, offsets, text, box, baseline, size.
+_Fields = tuple[int, tuple[TextItem, ...], tuple[int, ...], str, Box, float, float]
+
+
+def _line_fields(number: int, items: list[TextItem], space_gap: float) -> _Fields:
     first = items[0]
-    column = ASIDE if aside and id(first) in aside else 0
     if len(items) == 1:
-        return Line(page.number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1), column)
+        return number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1)
     # One pass: the text (a space where a gap between two items is wider than a word space) and where each
     # item starts in it; the characters per size (the size covering most characters wins, ties: the first
     # seen) and the lowest baseline of each size; the line's box.
-    space_gap = params.space_gap
     parts: list[str] = []
     offsets: list[int] = []
     pos = 0
@@ -178,8 +184,7 @@ def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: fr
         if y + DESCENT * height > y1:
             y1 = y + DESCENT * height
     size = max(sizes, key=sizes.__getitem__) if len(sizes) > 1 else key
-    return Line(page.number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size,
-                column)
+    return number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size
 
 
 def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams = PARAMS.layout) -> list[Line]:
@@ -193,6 +198,8 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     # 1. Bands of items whose baselines lie within tol x size of the band's first item. A superscript
     #    sits ~0.35 em above its baseline and joins it; the next line, >= 1 em below, does not.
     bands: list[list[TextItem]] = []
+    lows: list[float] = []  # the smallest and largest font size in each band
+    highs: list[float] = []
     ref_y = ref_size = 0.0
     drop = params.stacked_drop
     for item in items:
@@ -204,13 +211,18 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
                      or not _stacked(bands[-1], item, params)):
             bands[-1].append(item)
             if size > ref_size:
-                ref_size = size
+                ref_size = highs[-1] = size
+            elif size < lows[-1]:
+                lows[-1] = size
         else:
             bands.append([item])
-            ref_y, ref_size = item.y, item.size
-    _hand_down_superscripts(bands, params)
+            lows.append(size)
+            highs.append(size)
+            ref_y, ref_size = item.y, size
+    _hand_down_superscripts(bands, lows, highs, params)
     for band in bands:
-        band.sort(key=_x)
+        if len(band) > 1:
+            band.sort(key=_x)
     aside = _aside_items(bands, page.width, params)
     # 2. Split each band at wide horizontal gaps: a column gutter, or a table's cell gap; and where a side
     #    box meets the body, however narrow the strip between them.
@@ -218,24 +230,35 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     #    | body text of the left column ....|  gutter  |3.2 Heading in the right column |
     #                                       ^ gap > gutter_gap x size, and the gap covers the middle
     mid = page.width / 2
-    split_gap, gutter_gap = params.split_gap, params.gutter_gap
-    lines: list[Line] = []
+    split_gap, gutter_gap, space_gap = params.split_gap, params.gutter_gap, params.space_gap
+    number = page.number
+    rows: list[_Fields] = []
+    columns: list[int] = []  # ASIDE or 0: reading_order assigns the body's columns
     for band in bands:
-        segment: list[TextItem] = [band[0]]
-        right = band[0].x + band[0].width
+        first = band[0]
+        if len(band) == 1:
+            rows.append((number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1)))
+            columns.append(ASIDE if aside and id(first) in aside else 0)
+            continue
+        segment: list[TextItem] = [first]
+        prev = first
+        right = first.x + first.width
         for item in band[1:]:
             gap = item.x - right
-            size = item.size if item.size > segment[-1].size else segment[-1].size
+            size = item.size if item.size > prev.size else prev.size
             if gap > split_gap * size or (gap > gutter_gap * size and right <= mid + size and item.x >= mid - size) \
-                    or (aside and (id(item) in aside) != (id(segment[-1]) in aside)):
-                lines.append(make_line(page, segment, params, aside))
+                    or (aside and (id(item) in aside) != (id(prev) in aside)):
+                rows.append(_line_fields(number, segment, space_gap))
+                columns.append(ASIDE if aside and id(segment[0]) in aside else 0)
                 segment = []
             segment.append(item)
+            prev = item
             end = item.x + item.width
             if end > right:
                 right = end
-        lines.append(make_line(page, segment, params, aside))
-    return reading_order(page, lines, params)
+        rows.append(_line_fields(number, segment, space_gap))
+        columns.append(ASIDE if aside and id(segment[0]) in aside else 0)
+    return [Line(*rows[k], column) for k, column in _reading_order(page.width, rows, columns, params)]
 
 
 def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool:
@@ -256,8 +279,6 @@ def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool
 
 _x = attrgetter("x")
 _y = attrgetter("y")
-_baseline = attrgetter("baseline")
-_first = itemgetter(0)
 
 
 def _main(band: list[TextItem]) -> tuple[float, float]:
@@ -266,20 +287,21 @@ def _main(band: list[TextItem]) -> tuple[float, float]:
     return top.y, top.size
 
 
-def _hand_down_superscripts(bands: list[list[TextItem]], params: LayoutParams) -> None:
+def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], highs: list[float],
+                             params: LayoutParams) -> None:
     """Move a superscript that banding gave to the line above back to its own line.
 
     Banding walks down the page, so a raised small number sitting 0.5 em above the next baseline can
     fall within tolerance of the line above (ACS's "in¹⁵,¹⁶" at 6.8 pt under one baseline and 5.2 pt
     over the next). A subscript hangs at most ~0.3 em below its line; anything lower that is raised
-    over the next line belongs there.
+    over the next line belongs there. ``lows`` and ``highs`` are the smallest and largest font size of
+    each band.
     """
     for k in range(len(bands) - 1):
         band, nxt = bands[k], bands[k + 1]
         if len(band) < 2:
             continue
-        sizes = [i.size for i in band]
-        if min(sizes) >= params.script_size * max(sizes):
+        if lows[k] >= params.script_size * highs[k]:
             continue  # nothing small in it: no superscript to hand down
         y, size = _main(band)
         ny, nsize = _main(nxt)
@@ -288,6 +310,8 @@ def _hand_down_superscripts(bands: list[list[TextItem]], params: LayoutParams) -
         if moved:
             band[:] = [i for i in band if i not in moved]
             nxt.extend(moved)
+            lows[k + 1] = min(lows[k + 1], *(i.size for i in moved))
+            highs[k + 1] = max(highs[k + 1], *(i.size for i in moved))
     bands[:] = [b for b in bands if b]
 
 
@@ -473,34 +497,36 @@ def reading_order(page: Page, lines: list[Line], params: LayoutParams = PARAMS.l
     A page counts as two-column when at least ``two_column_share`` of its longer lines sit wholly in
     one half and both halves have such lines.
     """
-    asides = [ln for ln in lines if ln.column == ASIDE]
-    if asides:
-        lines = [ln for ln in lines if ln.column != ASIDE]
-        asides.sort(key=lambda ln: (ln.baseline, ln.box[0]))
-    return _body_order(page, lines, params) + asides
+    rows = [(ln.page, ln.items, ln.offsets, ln.text, ln.box, ln.baseline, ln.size) for ln in lines]
+    return [_with_column(lines[k], column)
+            for k, column in _reading_order(page.width, rows, [ln.column for ln in lines], params)]
 
 
-def _body_order(page: Page, lines: list[Line], params: LayoutParams) -> list[Line]:
-    mid = page.width / 2
-    slack = page.width * params.half_slack
+def _reading_order(width: float, rows: list[_Fields], columns: list[int],
+                   params: LayoutParams) -> list[tuple[int, int]]:
+    """:func:`reading_order` of lines given as their fields and columns: ``(index, column)`` of each line,
+    in reading order (page_lines orders its lines before it builds them)."""
+    asides = [k for k, column in enumerate(columns) if column == ASIDE]
+    if not asides:
+        return _body_order(width, rows, range(len(rows)), params)
+    asides.sort(key=lambda k: (rows[k][5], rows[k][4][0]))
+    body = [k for k, column in enumerate(columns) if column != ASIDE]
+    return _body_order(width, rows, body, params) + [(k, ASIDE) for k in asides]
 
-    def side(line: Line) -> int:
-        if line.box[2] <= mid + slack:
-            return 0
-        if line.box[0] >= mid - slack:
-            return 1
-        return -1
 
-    line_sides = [side(ln) for ln in lines]
-    long_sides = [s for ln, s in zip(lines, line_sides, strict=True) if len(ln.text) >= params.min_line_chars]
-    sides = Counter(long_sides)
-    halves = sides[0] + sides[1]
-    two_col = bool(long_sides) and sides[0] > 0 and sides[1] > 0 \
-        and halves >= params.two_column_share * len(long_sides)
+def _body_order(width: float, rows: list[_Fields], body: Sequence[int], params: LayoutParams) -> list[tuple[int, int]]:
+    mid = width / 2
+    slack = width * params.half_slack
+    left_end, right_start = mid + slack, mid - slack
+    # 0: wholly in the left half, 1: in the right half, -1: across both
+    sides = [0 if box[2] <= left_end else 1 if box[0] >= right_start else -1 for box in (rows[k][4] for k in body)]
+    least = params.min_line_chars
+    long_sides = [s for k, s in zip(body, sides, strict=True) if len(rows[k][3]) >= least]
+    halves0, halves1 = long_sides.count(0), long_sides.count(1)
+    two_col = bool(long_sides) and halves0 > 0 and halves1 > 0 \
+        and halves0 + halves1 >= params.two_column_share * len(long_sides)
     if not two_col:
-        out = [_with_column(ln, 0) for ln in lines]
-        out.sort(key=_baseline)
-        return out
+        return [(k, 0) for k in sorted(body, key=lambda k: rows[k][5])]
     # Spanning lines (a title, a full-width figure or table) cut the page into zones; within a zone
     # the left column is read before the right one.
     #
@@ -508,13 +534,10 @@ def _body_order(page: Page, lines: list[Line], params: LayoutParams) -> list[Lin
     #   [ left col ...... ]      [ right col ..... ]   zone 1: left, then right
     #   [ full-width figure caption .............. ]   zone 1 ends
     #   [ left col ...... ]      [ right col ..... ]   zone 2
-    cuts = sorted(ln.baseline for ln, s in zip(lines, line_sides, strict=True) if s < 0)
-    keyed: list[tuple[tuple[int, int, float], Line]] = []
-    for ln, s in zip(lines, line_sides, strict=True):
-        zone = bisect_left(cuts, ln.baseline) if s >= 0 else bisect_left(cuts, ln.baseline) + 1
-        keyed.append(((zone, s, ln.baseline), _with_column(ln, s)))
-    keyed.sort(key=_first)
-    return [ln for _, ln in keyed]
+    cuts = sorted(rows[k][5] for k, s in zip(body, sides, strict=True) if s < 0)
+    keys = [(bisect_left(cuts, baseline) + (s < 0), s, baseline)
+            for k, s in zip(body, sides, strict=True) for baseline in (rows[k][5],)]
+    return [(body[n], sides[n]) for n in sorted(range(len(keys)), key=keys.__getitem__)]
 
 
 def _with_column(line: Line, column: int) -> Line:
@@ -625,14 +648,14 @@ def text_map(pages: Iterable[Page], lines_by_page: dict[int, list[Line]] | None 
         page_starts[page.number] = pos
         page_lines_ = lines_by_page[page.number] if lines_by_page and page.number in lines_by_page \
             else page_lines(page, params=params)
-        for k, line in enumerate(page_lines_):
-            if k:
-                parts.append("\n")
-                pos += 1
-            starts.append(pos)
-            lines.append(line)
-            parts.append(line.text)
-            pos += len(line.text)
+        if page_lines_:
+            texts = [line.text for line in page_lines_]
+            # each line starts one separator past the end of the one before it
+            starts.extend(accumulate([len(t) + 1 for t in texts[:-1]], initial=pos))
+            text = "\n".join(texts)
+            lines.extend(page_lines_)
+            parts.append(text)
+            pos += len(text)
         page_ends[page.number] = pos
     return TextMap("".join(parts), tuple(lines), tuple(starts), page_starts, page_ends)
 
