@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from itertools import accumulate
 from operator import attrgetter
@@ -81,6 +81,33 @@ class Line:
         return tuple(out)
 
 
+def _line_builder() -> Callable[[int, tuple[TextItem, ...], tuple[int, ...], str, Box, float, float, int], Line]:
+    """``Line(...)`` without the frozen dataclass's ``__init__``, which sets each field through
+    ``object.__setattr__``: the slots' own setters take a third of the time, and page_lines builds tens of
+    thousands of lines a paper. Same fields, same object: ``dataclasses.replace`` and ``==`` see no
+    difference."""
+    new = object.__new__
+    s0, s1, s2, s3, s4, s5, s6, s7 = (getattr(Line, f.name).__set__ for f in fields(Line))
+
+    def build(page: int, items: tuple[TextItem, ...], offsets: tuple[int, ...], text: str, box: Box,
+              baseline: float, size: float, column: int) -> Line:
+        line = new(Line)
+        s0(line, page)
+        s1(line, items)
+        s2(line, offsets)
+        s3(line, text)
+        s4(line, box)
+        s5(line, baseline)
+        s6(line, size)
+        s7(line, column)
+        return line
+
+    return build
+
+
+_new_line = _line_builder()
+
+
 # Typical advance widths in em of a proportional text face (Times and Helvetica are within ~15 %):
 # items give only their total width, and cutting it in equal shares puts "[12]" of "see [12] here"
 # a glyph off; weighting by these puts box edges within a fraction of a glyph.
@@ -129,7 +156,8 @@ def char_edges(item: TextItem) -> tuple[float, ...]:
 def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
     """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
     line when its items are in ``aside``."""
-    return Line(*_line_fields(page.number, items, params.space_gap), ASIDE if aside and id(items[0]) in aside else 0)
+    column = ASIDE if aside and id(items[0]) in aside else 0
+    return _new_line(*_line_fields(page.number, items, params.space_gap), column)
 
 
 #: A line's fields but its column, in :class:`Line`'s order: page, items, offsets, text, box, baseline, size.
@@ -142,20 +170,24 @@ def _line_fields(number: int, items: list[TextItem], space_gap: float) -> _Field
         return number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1)
     # One pass: the text (a space where a gap between two items is wider than a word space) and where each
     # item starts in it; the characters per size (the size covering most characters wins, ties: the first
-    # seen) and the lowest baseline of each size; the line's box.
+    # seen) and the lowest baseline of each size; the line's box. Neighbours mostly share a size: the
+    # characters and lowest baseline of a run of one size are counted locally, and added up per rounded
+    # size where the run ends.
     parts: list[str] = []
     offsets: list[int] = []
     pos = 0
     sizes: dict[float, int] = {}
     lowest: dict[float, float] = {}
     x0, y0, x1, y1 = first.box
-    prev_size = prev_end = 0.0
+    prev_end = 0.0
     prev_spaced = True  # no space before the first item
-    last_size = key = -1.0  # neighbours mostly share a size: round it once per run
+    run_size = first.size
+    run_chars = 0
+    run_low = first.y
     for i in items:
         text = i.text
         size, x, y = i.size, i.x, i.y
-        if not prev_spaced and x - prev_end > space_gap * (prev_size if prev_size > size else size) \
+        if not prev_spaced and x - prev_end > space_gap * (run_size if run_size > size else size) \
                 and text[:1] != " ":
             parts.append(" ")
             pos += 1
@@ -164,16 +196,21 @@ def _line_fields(number: int, items: list[TextItem], space_gap: float) -> _Field
         n = len(text)
         pos += n
         end = x + i.width
-        prev_size, prev_end, prev_spaced = size, end, text[-1:] == " "
-        if size != last_size:
-            key, last_size = round(size, 1), size
-        if key in sizes:
-            sizes[key] += n
-            if y > lowest[key]:
-                lowest[key] = y
+        prev_end, prev_spaced = end, text[-1:] == " "
+        if size == run_size:
+            run_chars += n
+            if y > run_low:
+                run_low = y
         else:
-            sizes[key] = n
-            lowest[key] = y
+            key = round(run_size, 1)
+            if key in sizes:
+                sizes[key] += run_chars
+                if run_low > lowest[key]:
+                    lowest[key] = run_low
+            else:
+                sizes[key] = run_chars
+                lowest[key] = run_low
+            run_size, run_chars, run_low = size, n, y
         if x < x0:
             x0 = x
         if end > x1:
@@ -183,7 +220,17 @@ def _line_fields(number: int, items: list[TextItem], space_gap: float) -> _Field
             y0 = y - height
         if y + DESCENT * height > y1:
             y1 = y + DESCENT * height
-    size = max(sizes, key=sizes.__getitem__) if len(sizes) > 1 else key
+    key = round(run_size, 1)
+    if not sizes:  # one size throughout: the common case
+        return number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), run_low, key
+    if key in sizes:
+        sizes[key] += run_chars
+        if run_low > lowest[key]:
+            lowest[key] = run_low
+    else:
+        sizes[key] = run_chars
+        lowest[key] = run_low
+    size = max(sizes, key=sizes.__getitem__)
     return number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size
 
 
@@ -258,7 +305,7 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
                 right = end
         rows.append(_line_fields(number, segment, space_gap))
         columns.append(ASIDE if aside and id(segment[0]) in aside else 0)
-    return [Line(*rows[k], column) for k, column in _reading_order(page.width, rows, columns, params)]
+    return [_new_line(*rows[k], column) for k, column in _reading_order(page.width, rows, columns, params)]
 
 
 def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool:
@@ -344,21 +391,20 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
             continue
         last = band[0]  # the item reaching furthest right so far
         right = last.x + last.width
-        seen = len(last.text)  # characters of band[:k]
-        first = len(gaps)
+        found: list[tuple[int, float, float, float, float]] = []  # where band[k] starts after a gap
         for k in range(1, len(band)):
             item = band[k]
             x = item.x
             # A gap over the page's midline parts two columns, or a box from a body narrower than itself.
             if x - right >= em * (item.size if item.size > last.size else last.size) and not right < mid < x:
-                gaps.append((right, x, seen, 0, last.size, item.size))
-            seen += len(item.text)
+                found.append((k, right, x, last.size, item.size))
             end = x + item.width
             if end > right:
                 right, last = end, item
-        for g in range(first, len(gaps)):  # the characters after each gap, now that the band's total is known
-            a, b, before, _, left_size, right_size = gaps[g]
-            gaps[g] = (a, b, before, seen - before, left_size, right_size)
+        if found:  # few bands have one: count their characters only then
+            seen = list(accumulate([len(i.text) for i in band], initial=0))  # characters of band[:k]
+            for k, a, b, left_size, right_size in found:
+                gaps.append((a, b, seen[k], seen[-1] - seen[k], left_size, right_size))
     if len(gaps) < params.aside_bands:
         return frozenset()
     # Sweep the gaps' ends: a band's gaps never overlap, so the count at x is the number of bands open there.
@@ -525,8 +571,9 @@ def _body_order(width: float, rows: list[_Fields], body: Sequence[int], params: 
     halves0, halves1 = long_sides.count(0), long_sides.count(1)
     two_col = bool(long_sides) and halves0 > 0 and halves1 > 0 \
         and halves0 + halves1 >= params.two_column_share * len(long_sides)
+    baselines = [row[5] for row in rows]
     if not two_col:
-        return [(k, 0) for k in sorted(body, key=lambda k: rows[k][5])]
+        return [(k, 0) for k in sorted(body, key=baselines.__getitem__)]
     # Spanning lines (a title, a full-width figure or table) cut the page into zones; within a zone
     # the left column is read before the right one.
     #
@@ -534,16 +581,15 @@ def _body_order(width: float, rows: list[_Fields], body: Sequence[int], params: 
     #   [ left col ...... ]      [ right col ..... ]   zone 1: left, then right
     #   [ full-width figure caption .............. ]   zone 1 ends
     #   [ left col ...... ]      [ right col ..... ]   zone 2
-    cuts = sorted(rows[k][5] for k, s in zip(body, sides, strict=True) if s < 0)
-    keys = [(bisect_left(cuts, baseline) + (s < 0), s, baseline)
-            for k, s in zip(body, sides, strict=True) for baseline in (rows[k][5],)]
+    cuts = sorted(baselines[k] for k, s in zip(body, sides, strict=True) if s < 0)
+    keys = [(bisect_left(cuts, baselines[k]) + (s < 0), s, baselines[k]) for k, s in zip(body, sides, strict=True)]
     return [(body[n], sides[n]) for n in sorted(range(len(keys)), key=keys.__getitem__)]
 
 
 def _with_column(line: Line, column: int) -> Line:
     if line.column == column:
         return line
-    return Line(line.page, line.items, line.offsets, line.text, line.box, line.baseline, line.size, column)
+    return _new_line(line.page, line.items, line.offsets, line.text, line.box, line.baseline, line.size, column)
 
 
 @dataclass(frozen=True, slots=True)
