@@ -216,10 +216,9 @@ def _collapse(text: str, pos: list[int]) -> tuple[str, list[int]]:
 # ---------------------------------------------------------------------------------- on a TextMap
 
 
-def _heading(line: Line, ref: float, p: SentenceParams) -> bool:
-    """A line that ends the sentence before it and starts none: a heading, larger or numbered."""
-    if line.size > ref * p.larger:
-        return True
+def _heading_text(line: Line, p: SentenceParams) -> bool:
+    """A line whose words make a heading, numbered or a known section's name; with a line set much larger
+    than the marker's (:meth:`_Reader._kind`), the lines that end the sentence before them and start none."""
     if len(line.text) > p.heading_chars + p.heading_slack:
         return False
     text = " ".join(line.text.split())
@@ -231,21 +230,20 @@ def _heading(line: Line, ref: float, p: SentenceParams) -> bool:
     return text[0].isupper() and KNOWN_SECTION.match(text) is not None
 
 
-def _standalone_heading(tm: TextMap, j: int, p: SentenceParams) -> bool:
+def _standalone_heading(tm: TextMap, j: int, text: str, p: SentenceParams) -> bool:
     """An unnumbered heading in the body's size (bold, which the text map does not tell): a short
     capitalised line without end punctuation, after a finished sentence, before a capitalised line,
-    and either narrow or set off by more space above than below::
+    and either narrow or set off by more space above than below (``text``: the line's, stripped)::
 
         ... the end of a paragraph.
                                                             <- extra space
         Metabolic constraints of the size relationship      <- short, no full stop
         The strong covariation of haptophyte and ...
     """
-    line = tm.lines[j]
-    text = line.text.strip()
     if not text or len(text) > p.heading_chars or text[-1] in ".,;:!?" or not text[0].isupper() \
             or j + 1 >= len(tm.lines):
         return False
+    line = tm.lines[j]
     nxt = tm.lines[j + 1]
     if not nxt.text.lstrip()[:1].isupper() or nxt.column != line.column:
         return False
@@ -261,19 +259,17 @@ def _standalone_heading(tm: TextMap, j: int, p: SentenceParams) -> bool:
     return width < p.heading_width or (spaced and width < p.heading_width_spaced)
 
 
-def _heading_continued(tm: TextMap, j: int, ref: float, p: SentenceParams) -> bool:
-    """The second line of a wrapped numbered heading: short, no end punctuation, under a heading line::
+def _heading_continued(tm: TextMap, j: int, text: str, p: SentenceParams) -> bool:
+    """The second line of a wrapped numbered heading: short, no end punctuation, under a line opening
+    with a section number (a heading when :meth:`_Reader._kind` finds it one; ``text``: the line's, stripped)::
 
         4.3. Synaptic input from presumed Ad nociceptors to lamina I
         projection neurons
     """
-    if j == 0:
+    if j == 0 or not text or len(text) > p.heading_chars // 2 or text[-1] in ".,;:!?":
         return False
     line, prev = tm.lines[j], tm.lines[j - 1]
-    text = line.text.strip()
-    if not text or len(text) > p.heading_chars // 2 or text[-1] in ".,;:!?" or prev.column != line.column:
-        return False
-    return _heading(prev, ref, p) and HEADING_NUMBER.match(" ".join(prev.text.split())) is not None \
+    return prev.column == line.column and HEADING_NUMBER.match(" ".join(prev.text.split())) is not None \
         and 0 < line.baseline - prev.baseline <= p.heading_wrap * line.size
 
 
@@ -284,13 +280,12 @@ def _caption_start(line: Line) -> bool:
     return FIGURE_CAPTION.match(text) is not None or (CAPTION.match(text) is not None and ":" in text[:20])
 
 
-def _furniture(tm: TextMap, i: int, p: SentenceParams) -> bool:
+def _furniture(tm: TextMap, i: int, text: str, p: SentenceParams) -> bool:
     """A line number, a page number, or a page's first or last line set well apart from the rest of
-    its page (a running head or foot)."""
-    line = tm.lines[i]
-    text = line.text.strip()
+    its page (a running head or foot); ``text``: the line's, stripped."""
     if not text or text.isdigit():
         return True
+    line = tm.lines[i]
     prev_same = i > 0 and tm.lines[i - 1].page == line.page
     next_same = i + 1 < len(tm.lines) and tm.lines[i + 1].page == line.page
     if prev_same == next_same:  # inside its page, or alone on it
@@ -307,12 +302,13 @@ class _Reader:
     is worked out once per line and marker size and shared by all markers (a table of citations asks
     about the same lines over and over)."""
 
-    __slots__ = ("tm", "p", "_kinds", "_last")
+    __slots__ = ("tm", "p", "_kinds", "_headings", "_last")
 
     def __init__(self, tm: TextMap, p: SentenceParams) -> None:
         self.tm = tm
         self.p = p
         self._kinds: dict[tuple[int, float], int] = {}
+        self._headings: dict[int, bool] = {}  # _heading_text of each line asked about
         # The last sentence found: its [start, end) in tm.text, window, segments, [a, z) and joined text.
         self._last: tuple[int, int, str, list[tuple[int, int, int]], int, int, str] | None = None
 
@@ -321,9 +317,13 @@ class _Reader:
         kind = self._kinds.get(key)
         if kind is None:
             tm, p, line = self.tm, self.p, self.tm.lines[j]
-            if _heading(line, ref, p) or _standalone_heading(tm, j, p) or _heading_continued(tm, j, ref, p):
+            text = line.text.strip()
+            larger = ref * p.larger
+            if line.size > larger or self._heading_text(j) or _standalone_heading(tm, j, text, p) \
+                    or (_heading_continued(tm, j, text, p)
+                        and (tm.lines[j - 1].size > larger or self._heading_text(j - 1))):
                 kind = _STOP
-            elif line.size < ref * p.smaller or _furniture(tm, j, p):
+            elif line.size < ref * p.smaller or _furniture(tm, j, text, p):
                 kind = _ASIDE
             elif _caption_start(line):
                 kind = _CAPTION
@@ -331,6 +331,12 @@ class _Reader:
                 kind = _TEXT
             self._kinds[key] = kind
         return kind
+
+    def _heading_text(self, j: int) -> bool:
+        heading = self._headings.get(j)
+        if heading is None:
+            heading = self._headings[j] = _heading_text(self.tm.lines[j], self.p)
+        return heading
 
     def _extend(self, i: int, step: int, budget: int, ref: float) -> tuple[list[int], bool]:
         """Lines next to line ``i`` (not included) in direction ``step`` that may share its sentence,
