@@ -26,8 +26,9 @@ candidate end is judged from at most ``SentenceParams.token_window`` characters 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
+from operator import itemgetter
 
 from citelens.layout import Line, TextMap, join_lines, strip_span
 from citelens.model import Sentence
@@ -216,18 +217,24 @@ def _collapse(text: str, pos: list[int]) -> tuple[str, list[int]]:
 # ---------------------------------------------------------------------------------- on a TextMap
 
 
-def _heading_text(line: Line, p: SentenceParams) -> bool:
-    """A line whose words make a heading, numbered or a known section's name; with a line set much larger
-    than the marker's (:meth:`_Reader._kind`), the lines that end the sentence before them and start none."""
-    if len(line.text) > p.heading_chars + p.heading_slack:
+def _heading_text(line: Line, text: str, p: SentenceParams) -> bool:
+    """A line whose words make a heading, numbered or a known section's name (``text``: the line's,
+    stripped); with a line set much larger than the marker's (:meth:`_Reader._kind`), the lines that end
+    the sentence before them and start none."""
+    if len(line.text) > p.heading_chars + p.heading_slack or not text or text[-1] in ".,;:":
         return False
-    text = " ".join(line.text.split())
-    if not text or len(text) > p.heading_chars or text.endswith((".", ",", ";", ":")):
+    first = text[0]
+    # HEADING_NUMBER opens with "appendix", a digit or a capital; KNOWN_SECTION here with a capital: most
+    # lines of running text open with neither.
+    if not (first.isupper() or first.isdigit() or first == "a"):
+        return False
+    text = " ".join(text.split())
+    if len(text) > p.heading_chars:
         return False
     m = HEADING_NUMBER.match(text)
     if m is not None:
         return m.group("title")[:1].isupper()
-    return text[0].isupper() and KNOWN_SECTION.match(text) is not None
+    return first.isupper() and KNOWN_SECTION.match(text) is not None
 
 
 def _standalone_heading(tm: TextMap, j: int, text: str, p: SentenceParams) -> bool:
@@ -319,7 +326,10 @@ class _Reader:
             tm, p, line = self.tm, self.p, self.tm.lines[j]
             text = line.text.strip()
             larger = ref * p.larger
-            if line.size > larger or self._heading_text(j) or _standalone_heading(tm, j, text, p) \
+            heading = self._headings.get(j)
+            if heading is None:
+                heading = self._headings[j] = _heading_text(line, text, p)
+            if line.size > larger or heading or _standalone_heading(tm, j, text, p) \
                     or (_heading_continued(tm, j, text, p)
                         and (tm.lines[j - 1].size > larger or self._heading_text(j - 1))):
                 kind = _STOP
@@ -335,7 +345,8 @@ class _Reader:
     def _heading_text(self, j: int) -> bool:
         heading = self._headings.get(j)
         if heading is None:
-            heading = self._headings[j] = _heading_text(self.tm.lines[j], self.p)
+            line = self.tm.lines[j]
+            heading = self._headings[j] = _heading_text(line, line.text.strip(), self.p)
         return heading
 
     def _extend(self, i: int, step: int, budget: int, ref: float) -> tuple[list[int], bool]:
@@ -470,25 +481,30 @@ def _window(tm: TextMap, indexes: list[int]) -> tuple[str, list[tuple[int, int, 
     return "".join(parts), segments
 
 
+# Segments are in text order, apart by at least a separator: the one that may hold an offset is the last
+# one starting at or before it.
+_TPOS = itemgetter(1)
+_WPOS = itemgetter(0)
+
+
 def _in_segments(segments: list[tuple[int, int, int]], offset: int) -> bool:
-    return any(tpos <= offset <= tpos + length for _wpos, tpos, length in segments)
+    k = bisect_right(segments, offset, key=_TPOS) - 1
+    return k >= 0 and offset <= segments[k][1] + segments[k][2]
 
 
 def _to_text(segments: list[tuple[int, int, int]], offset: int) -> int:
     """The text offset of window offset ``offset`` (a separator maps to the end of the line before it)."""
-    for wpos, tpos, length in reversed(segments):
-        if offset >= wpos:
-            return tpos + min(offset - wpos, length)
-    return segments[0][1]
+    k = bisect_right(segments, offset, key=_WPOS) - 1
+    if k < 0:
+        return segments[0][1]
+    wpos, tpos, length = segments[k]
+    return tpos + min(offset - wpos, length)
 
 
 def _to_window(segments: list[tuple[int, int, int]], offset: int) -> int:
     """The window offset of text offset ``offset`` (clamped into the nearest line)."""
-    best = segments[0][0]
-    for wpos, tpos, length in segments:
-        if offset < tpos:
-            return best
-        if offset <= tpos + length:
-            return wpos + min(offset - tpos, length)
-        best = wpos + length
-    return best
+    k = bisect_right(segments, offset, key=_TPOS) - 1
+    if k < 0:
+        return segments[0][0]
+    wpos, tpos, length = segments[k]
+    return wpos + (offset - tpos if offset <= tpos + length else length)
