@@ -82,25 +82,28 @@ NAME = "pdfium"
 _c_void_p, _c_int = ctypes.c_void_p, ctypes.c_int
 
 
-def _fast(func: Any, restype: Any, *argtypes: Any) -> Any:
-    """``func`` called with plain integers for handles and pointers: the per-glyph calls, without pypdfium2's
-    pointer types (same library function, same calling convention as pypdfium2's bindings)."""
-    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(func, _c_void_p).value)
+def _fast(func: Any, restype: Any) -> Any:
+    """``func`` without argument types, for the per-glyph calls: ctypes then passes a ``c_void_p`` or a ``byref``
+    as it is and a Python int as a C int, with none of the per-argument conversions of a typed prototype
+    (same library function, same calling convention as pypdfium2's bindings). Every handle and pointer given
+    to one must be a ctypes object, every float a ``c_float``: an int would be cut to 32 bits."""
+    return ctypes.CFUNCTYPE(restype)(ctypes.cast(func, _c_void_p).value)
 
 
-_text_object = _fast(pdfium_c.FPDFText_GetTextObject, _c_void_p, _c_void_p, _c_int)
-_loose_box = _fast(pdfium_c.FPDFText_GetLooseCharBox, _c_int, _c_void_p, _c_int, _c_void_p)
-_char_box = _fast(pdfium_c.FPDFText_GetCharBox, _c_int, _c_void_p, _c_int, _c_void_p, _c_void_p, _c_void_p,
-                  _c_void_p)
-_origin = _fast(pdfium_c.FPDFText_GetCharOrigin, _c_int, _c_void_p, _c_int, _c_void_p, _c_void_p)
-_glyph_width = _fast(pdfium_c.FPDFFont_GetGlyphWidth, _c_int, _c_void_p, ctypes.c_uint32, ctypes.c_float, _c_void_p)
-_font_size = _fast(pdfium_c.FPDFTextObj_GetFontSize, _c_int, _c_void_p, _c_void_p)
-_font_of = _fast(pdfium_c.FPDFTextObj_GetFont, _c_void_p, _c_void_p)
-_matrix = _fast(pdfium_c.FPDFText_GetMatrix, _c_int, _c_void_p, _c_int, _c_void_p)
+_text_object = _fast(pdfium_c.FPDFText_GetTextObject, _c_void_p)
+_loose_box = _fast(pdfium_c.FPDFText_GetLooseCharBox, _c_int)
+_char_box = _fast(pdfium_c.FPDFText_GetCharBox, _c_int)
+_origin = _fast(pdfium_c.FPDFText_GetCharOrigin, _c_int)
+_glyph_width = _fast(pdfium_c.FPDFFont_GetGlyphWidth, _c_int)
+_font_size = _fast(pdfium_c.FPDFTextObj_GetFontSize, _c_int)
+_font_of = _fast(pdfium_c.FPDFTextObj_GetFont, _c_void_p)
+_matrix = _fast(pdfium_c.FPDFText_GetMatrix, _c_int)
 
-_text_index = _fast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, _c_int, _c_void_p, _c_int)
-_unmapped = _fast(pdfium_c.FPDFText_HasUnicodeMapError, _c_int, _c_void_p, _c_int)
-_is_generated = _fast(pdfium_c.FPDFText_IsGenerated, _c_int, _c_void_p, _c_int)
+_text_index = _fast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, _c_int)
+_unmapped = _fast(pdfium_c.FPDFText_HasUnicodeMapError, _c_int)
+_is_generated = _fast(pdfium_c.FPDFText_IsGenerated, _c_int)
+
+_UNIT = ctypes.c_float(1.0)  # the font size a glyph width is asked at
 
 # What PDFium adds to the text itself (a space at a word gap, a line break): asked about only for these.
 _MADE_UP = frozenset((0x20, 0x0D, 0x0A))
@@ -217,7 +220,7 @@ def _page(number: int, raw: Any, geo: PageGeometry) -> Page:
     return group_glyphs(number, geo.width, geo.height, glyphs)
 
 
-def _run_end(tp: int, start: int, n: int, obj: int | None) -> int:
+def _run_end(tp: Any, start: int, n: int, obj: int | None) -> int:
     """The index after the last character of ``obj``'s run that starts at ``start``: PDFium lists a text
     object's characters together, so the end is searched for (doubling steps, then halving), not walked to.
     What PDFium adds between objects (line breaks) has no object and is a run of one."""
@@ -248,20 +251,20 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     if n <= 0:
         return []
     units = (ctypes.c_ushort * (n + 1))()
-    tp = ctypes.cast(textpage, _c_void_p).value
+    tp = ctypes.cast(textpage, _c_void_p)
     if pdfium_c.FPDFText_GetText(textpage, 0, n, units) == n + 1:
         codes = units[:n]
     else:  # a glyph without a character is missing from the text, which no longer lines up with the glyphs
         at = [_text_index(tp, i) for i in range(n)]
         codes = [units[k] if 0 <= k < n else 0 for k in at]
     ox, oy = ctypes.c_double(), ctypes.c_double()
-    ox_at, oy_at = ctypes.addressof(ox), ctypes.addressof(oy)
+    ox_at, oy_at = ctypes.byref(ox), ctypes.byref(oy)
     box = pdfium_c.FS_RECTF()
-    box_at = ctypes.addressof(box)
+    box_at = ctypes.byref(box)
     matrix = pdfium_c.FS_MATRIX()
-    matrix_at = ctypes.addressof(matrix)
+    matrix_at = ctypes.byref(matrix)
     tf = ctypes.c_float()
-    tf_at = ctypes.addressof(tf)
+    tf_at = ctypes.byref(tf)
     ra, rb, rc, rd = _ROTATION.get(geo.rotate, _ROTATION[0])
     turned = geo.rotate != 0
     shift_x, shift_y = geo.x0, geo.y0
@@ -283,12 +286,13 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
         if turned:
             a, b, c, d = a * ra + b * rc, a * rb + b * rd, c * ra + d * rc, c * rb + d * rd
-        _font_size(obj, tf_at)
+        obj_p = _c_void_p(obj)
+        _font_size(obj_p, tf_at)
         size = tf.value * d
         # pdfminer's test for text set upright (LTChar.upright), then its own: no shear, a positive size.
         if not (a * d > 0 and b * c <= 0 and abs(b) <= 1e-3 and abs(c) <= 1e-3 and size > 0):
             continue
-        font = _font_of(obj) or 0
+        font = _font_of(obj_p) or 0
         name = _font_name(font, fonts)
         known_of = widths.get(font)
         if known_of is None:
@@ -405,8 +409,8 @@ def _in_content_order(page: Any, glyphs: list[Glyph], runs: list[tuple[int, int]
     return [g for k in pieces for g in glyphs[bounds[k]:bounds[k + 1]]]
 
 
-def _font_width(tp: int, i: int, font: int, code: int, scale: float, origin: float, box: Any,
-                box_at: int) -> float | None:
+def _font_width(tp: Any, i: int, font: int, code: int, scale: float, origin: float, box: Any,
+                box_at: Any) -> float | None:
     """The advance of glyph ``i`` at size 1, or None (its box stands in). PDFium's "loose" box is the union of
     the advance and the glyph's ink: where the ink stops short of its right edge, that edge is the advance;
     where the ink reaches it (an overhanging f), the font's width of the character is, if it fits the box
@@ -416,12 +420,11 @@ def _font_width(tp: int, i: int, font: int, code: int, scale: float, origin: flo
     _loose_box(tp, i, box_at)
     right = box.right
     ink = (ctypes.c_double * 4)()
-    _char_box(tp, i, ctypes.addressof(ink), ctypes.addressof(ink) + 8, ctypes.addressof(ink) + 16,
-              ctypes.addressof(ink) + 24)
+    _char_box(tp, i, ctypes.byref(ink), ctypes.byref(ink, 8), ctypes.byref(ink, 16), ctypes.byref(ink, 24))
     if ink[1] < right - 0.01:
         return (right - origin) / scale
     width = ctypes.c_float()
-    if font and _glyph_width(font, code, 1.0, ctypes.addressof(width)) and 0 < width.value * scale \
+    if font and _glyph_width(_c_void_p(font), code, _UNIT, ctypes.byref(width)) and 0 < width.value * scale \
             <= right - origin + 0.01:
         return float(width.value)
     return (right - origin) / scale
