@@ -86,8 +86,10 @@ def _fast(func: Any, restype: Any) -> Any:
     """``func`` without argument types, for the per-glyph calls: ctypes then passes a ``c_void_p`` or a ``byref``
     as it is and a Python int as a C int, with none of the per-argument conversions of a typed prototype
     (same library function, same calling convention as pypdfium2's bindings). Every handle and pointer given
-    to one must be a ctypes object, every float a ``c_float``: an int would be cut to 32 bits."""
-    return ctypes.CFUNCTYPE(restype)(ctypes.cast(func, _c_void_p).value)
+    to one must be a ctypes object, every float a ``c_float``: an int would be cut to 32 bits. The GIL is kept
+    over the call (``PYFUNCTYPE``): these getters return in well under a microsecond, less than releasing and
+    taking it back costs."""
+    return ctypes.PYFUNCTYPE(restype)(ctypes.cast(func, _c_void_p).value)
 
 
 _text_object = _fast(pdfium_c.FPDFText_GetTextObject, _c_void_p)
@@ -268,10 +270,11 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     ra, rb, rc, rd = _ROTATION.get(geo.rotate, _ROTATION[0])
     turned = geo.rotate != 0
     shift_x, shift_y = geo.x0, geo.y0
-    # font -> character -> (advance at size 1 if the font gives one, whether the font maps it to no character)
-    widths: dict[int, dict[int, tuple[float | None, bool]]] = {}
-    plain_of: dict[int, dict[int, float]] = {}  # font -> character -> width, where the glyph reads as the character
-    nothing: dict[int, float] = {}
+    # font -> (character -> (advance at size 1 if the font gives one, whether the font maps it to no character),
+    #          character -> (its text, width) where the glyph reads as the character and is no ligature)
+    widths: dict[int, tuple[dict[int, tuple[float | None, bool]], dict[int, tuple[str, float]]]] = {}
+    nothing: dict[int, tuple[str, float]] = {}
+    origin = _origin
     out: list[Glyph] = []
     append = out.append
     runs: list[tuple[int, int]] = []  # (text object, index of its first glyph in out)
@@ -293,13 +296,13 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         if not (a * d > 0 and b * c <= 0 and abs(b) <= 1e-3 and abs(c) <= 1e-3 and size > 0):
             continue
         font = _font_of(obj_p) or 0
-        name = _font_name(font, fonts)
-        known_of = widths.get(font)
-        if known_of is None:
-            known_of = widths[font] = {}
-            plain_of[font] = {}
+        name = fonts.get(font) or _font_name(font, fonts)
+        per_font = widths.get(font)
+        if per_font is None:
+            per_font = widths[font] = ({}, {})
+        known_of = per_font[0]
         # The widths of the characters read as themselves, for the glyph loop's short way (none when turned).
-        plain = nothing if turned else plain_of[font]
+        plain = nothing if turned else per_font[1]
         runs.append((obj, len(out)))
         scale = tf.value * a  # a width at size 1 -> points along the baseline
         _origin(tp, first, ox_at, oy_at)
@@ -308,18 +311,19 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         fresh: int | None = None  # the character whose width the previous glyph measured first
         for i in range(first, end):
             code = codes[i]
+            # The short way of the common glyph (the long way below gives the same): a character that is
+            # itself, its width known, no ligature.
+            known_plain = plain.get(code)
+            if known_plain is not None:
+                origin(tp, i, ox_at, oy_at)
+                gx0 = ox.value - shift_x
+                if gx0 != px0:
+                    px0 = gx0
+                    fresh = None
+                    text, w = known_plain
+                    append((text, gx0, gx0 + w * scale, base, size, name))
+                    continue
             if 0x20 < code < 0xD800:
-                # The short way of the common glyph (the long way below gives the same): a character that is
-                # itself, its width known, no ligature.
-                w = plain.get(code)
-                if w is not None:
-                    _origin(tp, i, ox_at, oy_at)
-                    gx0 = ox.value - shift_x
-                    if gx0 != px0:
-                        px0 = gx0
-                        fresh = None
-                        append((chr(code), gx0, gx0 + w * scale, base, size, name))
-                        continue
                 text = chr(code)
             elif code in _MADE_UP:
                 if _is_generated(tp, i):
@@ -357,7 +361,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 known = known_of[code] = (_font_width(tp, i, font, code, scale, x, box, box_at),
                                           _unmapped(tp, i) == 1)
                 if known[0] is not None and not known[1] and not turned and 0x20 < code < 0xD800:
-                    plain[code] = known[0]
+                    plain[code] = (text, known[0])
             width, unmapped = known
             if unmapped:
                 text = ""
