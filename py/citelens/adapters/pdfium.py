@@ -105,6 +105,14 @@ _text_index = _fast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, _c_int)
 _unmapped = _fast(pdfium_c.FPDFText_HasUnicodeMapError, _c_int)
 _is_generated = _fast(pdfium_c.FPDFText_IsGenerated, _c_int)
 
+# The content stream's objects, for the pages whose text objects PDFium lists out of order.
+_page_count = _fast(pdfium_c.FPDFPage_CountObjects, _c_int)
+_page_object = _fast(pdfium_c.FPDFPage_GetObject, _c_void_p)
+_object_type = _fast(pdfium_c.FPDFPageObj_GetType, _c_int)
+_form_count = _fast(pdfium_c.FPDFFormObj_CountObjects, _c_int)
+_form_object = _fast(pdfium_c.FPDFFormObj_GetObject, _c_void_p)  # its index is an unsigned long: a c_ulong
+_TEXT_OBJECT, _FORM_OBJECT = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_FORM
+
 _UNIT = ctypes.c_float(1.0)  # the font size a glyph width is asked at
 
 # What PDFium adds to the text itself (a space at a word gap, a line break): asked about only for these.
@@ -222,24 +230,30 @@ def _page(number: int, raw: Any, geo: PageGeometry) -> Page:
     return group_glyphs(number, geo.width, geo.height, glyphs)
 
 
-def _run_end(tp: Any, start: int, n: int, obj: int | None) -> int:
-    """The index after the last character of ``obj``'s run that starts at ``start``: PDFium lists a text
+def _run_end(tp: Any, start: int, n: int, obj: int | None) -> tuple[int, int | None]:
+    """The index after the last character of ``obj``'s run that starts at ``start``, and the object of the
+    character there where the search has read it (-1: not read; None: no object). PDFium lists a text
     object's characters together, so the end is searched for (doubling steps, then halving), not walked to.
     What PDFium adds between objects (line breaks) has no object and is a run of one."""
     if obj is None:
-        return start + 1
+        return start + 1, -1
     lo, step, hi = start, 1, start + 1
-    while hi < n and _text_object(tp, hi) == obj:
+    after: int | None = -1  # the object of character hi, once read: every hi the search settles on is
+    while hi < n:
+        after = _text_object(tp, hi)
+        if after != obj:
+            break
         lo, step = hi, step * 2
-        hi = lo + step
+        hi, after = lo + step, -1
     hi = min(hi, n)
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if _text_object(tp, mid) == obj:
+        at_mid = _text_object(tp, mid)
+        if at_mid == obj:
             lo = mid
         else:
-            hi = mid
-    return hi
+            hi, after = mid, at_mid
+    return hi, after
 
 
 def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) -> list[Glyph]:
@@ -253,7 +267,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     if n <= 0:
         return []
     units = (ctypes.c_ushort * (n + 1))()
-    tp = ctypes.cast(textpage, _c_void_p)
+    tp = textpage
     if pdfium_c.FPDFText_GetText(textpage, 0, n, units) == n + 1:
         codes = units[:n]
     else:  # a glyph without a character is missing from the text, which no longer lines up with the glyphs
@@ -278,10 +292,10 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     out: list[Glyph] = []
     append = out.append
     runs: list[tuple[int, int]] = []  # (text object, index of its first glyph in out)
-    start = 0
+    start, next_obj = 0, -1
     while start < n:
-        obj = _text_object(tp, start)
-        end = _run_end(tp, start, n, obj)
+        obj = next_obj if next_obj != -1 else _text_object(tp, start)
+        end, next_obj = _run_end(tp, start, n, obj)
         first, start = start, end
         if obj is None:
             continue
@@ -397,17 +411,19 @@ def _in_content_order(page: Any, glyphs: list[Glyph], runs: list[tuple[int, int]
         return glyphs
     order: dict[int, int] = {}
 
-    def number(count: int, get: Callable[[int], Any]) -> None:
+    def number(count: int, get: Callable[[int], int | None]) -> None:
         for k in range(count):
             obj = get(k)
-            kind = pdfium_c.FPDFPageObj_GetType(obj)
-            if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
-                order[ctypes.cast(obj, _c_void_p).value or 0] = len(order)
-            elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
-                number(pdfium_c.FPDFFormObj_CountObjects(obj),
-                       lambda j, form=obj: pdfium_c.FPDFFormObj_GetObject(form, j))
+            if not obj:
+                continue
+            obj_p = _c_void_p(obj)
+            kind = _object_type(obj_p)
+            if kind == _TEXT_OBJECT:
+                order[obj] = len(order)
+            elif kind == _FORM_OBJECT:
+                number(_form_count(obj_p), lambda j, form=obj_p: _form_object(form, ctypes.c_ulong(j)))
 
-    number(pdfium_c.FPDFPage_CountObjects(page), lambda k: pdfium_c.FPDFPage_GetObject(page, k))
+    number(_page_count(page), lambda k: _page_object(page, k))
     bounds = [start for _, start in runs] + [len(glyphs)]
     pieces = sorted(range(len(runs)), key=lambda k: order.get(runs[k][0], len(order)))
     return [g for k in pieces for g in glyphs[bounds[k]:bounds[k + 1]]]
