@@ -230,6 +230,38 @@ def _page(number: int, raw: Any, geo: PageGeometry) -> Page:
     return group_glyphs(number, geo.width, geo.height, glyphs)
 
 
+def _text_indices(tp: Any, n: int) -> list[int]:
+    """Where each of the ``n`` characters is in the page's text (-1: it is not), as
+    ``FPDFText_GetTextIndexFromCharIndex`` gives it, asked about far fewer characters than ``n``.
+
+    PDFium maps runs of characters one to one onto the text and leaves a character out of it only between runs
+    (``CPDF_TextPage::Init``, ``m_CharIndices``), so the text index minus the character index never grows along
+    the page and drops at each character left out. Two characters in the text with the same difference have
+    every character between them in the text, in order: only the spans that hold a gap are split further::
+
+        characters  0 1 2 3 4 5 6 7      index 3 left out
+        text index  0 1 2 - 3 4 5 6      difference 0 0 0 . -1 -1 -1 -1
+    """
+    at = [-1] * n
+    ask = _text_index
+
+    def fill(lo: int, hi: int, t_lo: int, t_hi: int) -> None:
+        while True:
+            if t_lo >= 0 and t_hi - t_lo == hi - lo:
+                at[lo:hi + 1] = range(t_lo, t_hi + 1)
+                return
+            at[lo], at[hi] = t_lo, t_hi
+            if hi - lo <= 1:
+                return
+            mid = (lo + hi) // 2
+            t_mid = ask(tp, mid)
+            fill(lo, mid, t_lo, t_mid)
+            lo, t_lo = mid, t_mid
+
+    fill(0, n - 1, ask(tp, 0), ask(tp, n - 1))
+    return at
+
+
 def _run_end(tp: Any, start: int, n: int, obj: int | None) -> tuple[int, int | None]:
     """The index after the last character of ``obj``'s run that starts at ``start``, and the object of the
     character there where the search has read it (-1: not read; None: no object). PDFium lists a text
@@ -271,7 +303,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     if pdfium_c.FPDFText_GetText(textpage, 0, n, units) == n + 1:
         codes = units[:n]
     else:  # a glyph without a character is missing from the text, which no longer lines up with the glyphs
-        at = [_text_index(tp, i) for i in range(n)]
+        at = _text_indices(tp, n)
         codes = [units[k] if 0 <= k < n else 0 for k in at]
     ox, oy = ctypes.c_double(), ctypes.c_double()
     ox_at, oy_at = ctypes.byref(ox), ctypes.byref(oy)
