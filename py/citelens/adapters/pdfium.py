@@ -307,8 +307,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         codes = [units[k] if 0 <= k < n else 0 for k in at]
     ox, oy = ctypes.c_double(), ctypes.c_double()
     ox_at, oy_at = ctypes.byref(ox), ctypes.byref(oy)
-    box = pdfium_c.FS_RECTF()
-    box_at = ctypes.byref(box)
+    out_params = _Out()
+    box, box_at = out_params.box, out_params.box_at
     matrix = pdfium_c.FS_MATRIX()
     matrix_at = ctypes.byref(matrix)
     tf = ctypes.c_float()
@@ -404,7 +404,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
             if known is None:
                 fresh = code
                 # A glyph the font gives no character for reads as its code: none, as pdfminer reads it.
-                known = known_of[code] = (_font_width(tp, i, font, code, scale, x, box, box_at),
+                known = known_of[code] = (_font_width(tp, i, font, code, scale, x, out_params),
                                           _unmapped(tp, i) == 1)
                 if known[0] is not None and not known[1] and not turned and 0x20 < code < 0xD800:
                     plain[code] = (text, known[0])
@@ -461,22 +461,34 @@ def _in_content_order(page: Any, glyphs: list[Glyph], runs: list[tuple[int, int]
     return [g for k in pieces for g in glyphs[bounds[k]:bounds[k + 1]]]
 
 
-def _font_width(tp: Any, i: int, font: int, code: int, scale: float, origin: float, box: Any,
-                box_at: Any) -> float | None:
+class _Out:
+    """The out-parameters the glyph calls write, made once per page (each thread reading a page has its own)."""
+
+    __slots__ = ("box", "box_at", "ink", "ink_at", "width", "width_at")
+
+    def __init__(self) -> None:
+        self.box = pdfium_c.FS_RECTF()
+        self.box_at = ctypes.byref(self.box)
+        self.ink = (ctypes.c_double * 4)()  # left, right, bottom, top
+        self.ink_at = tuple(ctypes.byref(self.ink, 8 * k) for k in range(4))
+        self.width = ctypes.c_float()
+        self.width_at = ctypes.byref(self.width)
+
+
+def _font_width(tp: Any, i: int, font: int, code: int, scale: float, origin: float, out: _Out) -> float | None:
     """The advance of glyph ``i`` at size 1, or None (its box stands in). PDFium's "loose" box is the union of
     the advance and the glyph's ink: where the ink stops short of its right edge, that edge is the advance;
     where the ink reaches it (an overhanging f), the font's width of the character is, if it fits the box
     (PDFium finds a character's code in the font again from its text, which can miss)."""
     if scale <= 0:
         return None
-    _loose_box(tp, i, box_at)
-    right = box.right
-    ink = (ctypes.c_double * 4)()
-    _char_box(tp, i, ctypes.byref(ink), ctypes.byref(ink, 8), ctypes.byref(ink, 16), ctypes.byref(ink, 24))
-    if ink[1] < right - 0.01:
+    _loose_box(tp, i, out.box_at)
+    right = out.box.right
+    _char_box(tp, i, *out.ink_at)
+    if out.ink[1] < right - 0.01:
         return (right - origin) / scale
-    width = ctypes.c_float()
-    if font and _glyph_width(_c_void_p(font), code, _UNIT, ctypes.byref(width)) and 0 < width.value * scale \
+    width = out.width
+    if font and _glyph_width(_c_void_p(font), code, _UNIT, out.width_at) and 0 < width.value * scale \
             <= right - origin + 0.01:
         return float(width.value)
     return (right - origin) / scale
