@@ -69,7 +69,7 @@ def both() -> dict[str, list[tuple[corpus.Paper, dict[str, Any], dict[str, Any]]
     return out
 
 
-# Measured: pdf/ 91 of 97 papers agree (same reference count 96, same outline 93, citations alike 0.993),
+# Measured: pdf/ 94 of 97 papers agree (same reference count 96, same outline 96, citations alike 0.993),
 # check/ 24 of 29 (outline 24); eval figures within 0.001 on pdf/ (outline F1 0.864 both), but check/'s
 # outline F1 0.823 (pdfminer) vs 0.810. Left: headings whose letters the engines read differently (see
 # citelens/adapters/pdfium.py).
