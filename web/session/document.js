@@ -1,6 +1,7 @@
 // One open document, from opening to links: pdf.js opens the file (asking for a password when it is
-// encrypted), the viewer draws the first page, the cached analysis is looked up meanwhile, then the
-// analysis runs in the worker and is applied to the overlay, the PDF's own links, the sidebar, the popover
+// encrypted), the viewer draws the first page, the cached analysis is looked up meanwhile (a hit is
+// applied with the first page: on a reopen with the picture of it, before pdf.js has drawn it), else the
+// analysis runs in the worker; it is applied to the overlay, the PDF's own links, the sidebar, the popover
 // and the reference states. Opening another file first closes this one; answers for a closed one are dropped.
 //
 // State on <body>: data-pdf-state = empty | loading | ready | error; data-analysis-state = idle | pending |
@@ -222,6 +223,11 @@ export class DocumentSession {
       if (token !== this.#token || pictured) return;
       pictured = true;
       performance.mark("citelens:first-page");
+      // A cached analysis goes on the picture at once: its buttons sit in the page's box, which pdf.js has
+      // laid out, so they need no drawing (pdf.js draws the page under them 0.3-0.5 s later).
+      early.then((hit) => {
+        if (hit && token === this.#token && !this.#analysis) this.#apply(/** @type {Analysis} */ (hit));
+      });
     };
     try {
       await viewer.open(pdf, { page: this.#start.page, zoom: left?.zoom ?? null, picture, onPicture });
@@ -311,7 +317,8 @@ export class DocumentSession {
     }
     const hit = await early;
     if (hit) {
-      if (token === this.#token) this.#apply(/** @type {Analysis} */ (hit));
+      // applied already when it came while the picture of the page was on screen (open)
+      if (token === this.#token && this.#analysis !== hit) this.#apply(/** @type {Analysis} */ (hit));
       return;
     }
     if (analyzer.failure) {
