@@ -273,7 +273,7 @@ def test_a_reopened_paper_shows_its_page_as_it_was_left_before_pdfjs_draws_it(br
               f"pdf.js's drawing {marks['citelens:page-drawn'] - marks['citelens:open']:.0f} ms")
         assert marks["citelens:open"] < marks["citelens:first-page"] < marks["citelens:page-drawn"], marks
         # The cached analysis goes on the picture: its links do not wait for pdf.js's drawing (the lookup
-        # takes tens of ms, the drawing hundreds after the picture).
+        # runs beside the picture's and is done by the time it is on screen; the drawing comes later).
         assert marks["citelens:first-page"] <= marks["citelens:links"] < marks["citelens:page-drawn"], marks
         # The picture is the paper's first page, as PDFium draws it (not another page, not a blank one).
         shown = Image.open(io.BytesIO(base64.b64decode(log["picture"]["url"].split(",", 1)[1]))).convert("L")

@@ -5,8 +5,9 @@
 // and the reference states. Opening another file first closes this one; answers for a closed one are dropped.
 //
 // State on <body>: data-pdf-state = empty | loading | ready | error; data-analysis-state = idle | pending |
-// done | failed | unavailable; data-page-count, data-citations, data-mentions; data-picture-kept (the page
-// whose picture was last kept for the next opening). Performance marks:
+// done | failed | unavailable (a reopened paper's cached analysis may be done before its pdf state is
+// ready); data-page-count, data-citations, data-mentions; data-picture-kept (the page whose picture was
+// last kept for the next opening). Performance marks:
 // citelens:open (a PDF is being opened), citelens:first-page (first page on screen: drawn by pdf.js, or on a
 // reopen the picture of it kept from the last visit, viewer/snapshots.js), citelens:page-drawn (pdf.js has
 // drawn it), citelens:links (the analysis is applied); `document` receives citelens:analysis (detail
@@ -224,10 +225,8 @@ export class DocumentSession {
       pictured = true;
       performance.mark("citelens:first-page");
       // A cached analysis goes on the picture at once: its buttons sit in the page's box, which pdf.js has
-      // laid out, so they need no drawing (pdf.js draws the page under them 0.3-0.5 s later).
-      early.then((hit) => {
-        if (hit && token === this.#token && !this.#analysis) this.#apply(/** @type {Analysis} */ (hit));
-      });
+      // laid out, so they need no drawing (pdf.js draws the page under them later).
+      early.then((hit) => this.#applyCached(hit, token));
     };
     try {
       await viewer.open(pdf, { page: this.#start.page, zoom: left?.zoom ?? null, picture, onPicture });
@@ -317,8 +316,7 @@ export class DocumentSession {
     }
     const hit = await early;
     if (hit) {
-      // applied already when it came while the picture of the page was on screen (open)
-      if (token === this.#token && this.#analysis !== hit) this.#apply(/** @type {Analysis} */ (hit));
+      this.#applyCached(hit, token);
       return;
     }
     if (analyzer.failure) {
@@ -354,6 +352,16 @@ export class DocumentSession {
     }
     if (token !== this.#token) return;
     this.#apply(result);
+  }
+
+  /**
+   * Apply the cached analysis found for the open paper, once: with the picture of its page (open) or
+   * after pdf.js has drawn it (#analyse), whichever comes first.
+   * @param {object | null} hit
+   * @param {number} token
+   */
+  #applyCached(hit, token) {
+    if (hit && token === this.#token && !this.#analysis) this.#apply(/** @type {Analysis} */ (hit));
   }
 
   /** @param {Analysis} result */
