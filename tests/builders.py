@@ -46,3 +46,31 @@ def column(lines: list[str | tuple[str, float]], y0: float = 100.0, x: float = 7
 
 def pages(*contents: list[TextItem]) -> list[Page]:
     return [Page(n, 612, 792, tuple(items)) for n, items in enumerate(contents, start=1)]
+
+
+def write_named_destinations_pdf(path: Path, tree: dict[str, list[str]], old_style: list[str]) -> Path:
+    """A one-page PDF written object by object, whose catalog holds named destinations both ways: a /Names
+    /Dests tree of one kid per ``tree`` key (each kid's /Names pairs name -> [page /XYZ 72 700 0]) and a PDF
+    1.1 /Dests dictionary of the ``old_style`` names. reportlab, which writes the demo paper, resolves every
+    destination to an array and writes no name at all."""
+    dest = "[3 0 R /XYZ 72 700 0]"
+    objects = ["<< /Type /Catalog /Pages 2 0 R /Names 4 0 R /Dests 5 0 R >>",
+               "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"]
+    kids = [6 + k for k in range(len(tree))]
+    objects.append(f"<< /Dests << /Kids [{' '.join(f'{k} 0 R' for k in kids)}] >> >>")
+    objects.append("<< " + " ".join(f"/{n} {dest}" for n in old_style) + " >>")
+    for names in tree.values():
+        pairs = " ".join(f"({n}) {dest}" for n in sorted(names))
+        objects.append(f"<< /Names [{pairs}] /Limits [({min(names)}) ({max(names)})] >>")
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode("latin-1")
+    out += b"".join(f"{o:010d} 00000 n \n".encode("latin-1") for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode("latin-1")
+    path.write_bytes(bytes(out))
+    return path

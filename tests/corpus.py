@@ -132,7 +132,7 @@ def papers(folder: str) -> tuple[Paper, ...]:
     return check_papers() if folder == "check" else pdf_papers()
 
 
-WITHIN = 0.05  # a reference count is right within 5 % of the link targets
+WITHIN = 0.05  # a reference count is right within 5 % of the entries the PDF marks (PaperScore.entries_marked)
 
 
 def score_folder(folder: str, engine: str = ENGINE) -> list[tuple[Paper, PaperScore]]:
@@ -157,8 +157,8 @@ def pooled(scored: list[tuple[Paper, PaperScore]]) -> dict:
     from citelens.evaluation import Tally, summarize
 
     summary = summarize(s for _, s in scored)
-    linked = [s for _, s in scored if s.tally.links and s.link_targets]
-    within = sum(1 for s in linked if abs(s.reference_error) <= WITHIN * s.link_targets)
+    linked = [s for _, s in scored if s.tally.links and s.entries_marked]
+    within = sum(1 for s in linked if abs(s.reference_error) <= WITHIN * s.entries_marked)
     styles: dict[str, dict] = {}
     for name in sorted({style_bucket(r) for r, _ in scored}):
         group = [s for r, s in scored if style_bucket(r) == name and s.tally.links]

@@ -7,9 +7,9 @@ kept for checking that the rules generalise: only its pooled totals are printed 
 nobody tunes to one of its papers. Figures are pooled over the papers whose links cover their markers
 (partially linked papers only count for recall), overall and per hand-labelled citation style
 (``corpus.style_bucket``). The floors sit a little under what was last measured; the issue's targets
-are in the comments. (The reference-count target is asserted in tests/test_references_corpus.py
-against each list's true length, which the links undercount where a publisher links only the first
-entry of a group; the outline's in tests/test_outline_corpus.py.)
+are in the comments. (The reference count is asserted here against the entries each PDF marks, and in
+tests/test_references_corpus.py against each list's true length, which the links undercount where a
+publisher links only the first entry of a group; the outline's in tests/test_outline_corpus.py.)
 """
 
 from __future__ import annotations
@@ -62,3 +62,23 @@ def test_marker_to_entry_accuracy(scored, measured, folder):
     if sup and sup["full_papers"]:
         assert sup["marker_precision"] >= floors["superscript_precision"], \
             f"{folder}: superscript marker precision {sup['marker_precision']}"
+
+
+# Reference counts within 5 % of the entries each PDF marks (citelens.evaluation: its link targets, or every
+# named destination of their kind, which a producer sets for each entry cited or not). Measured when set:
+# pdf/ 69 of 73, check/ 19 of 24 (issue 10's target: 95 % of papers). The hand-read list lengths of
+# tests/test_references_corpus.py are the stricter truth for pdf/; this one needs no reading, so it is the
+# one check/ can have.
+REFCOUNT_FLOORS = {"pdf": 0.93, "check": 0.75}
+
+
+@pytest.mark.parametrize("folder", ["pdf", "check"])
+def test_reference_counts_against_the_entries_each_pdf_marks(scored, measured, folder):
+    papers = scored[folder]
+    if folder == "check" and not papers:
+        pytest.skip("../shared/corpus/check not found")
+    within, linked = map(int, corpus.pooled(papers)["refcount_within_5pct"].split("/"))
+    measured.append(f"{folder}/ reference count within 5 % of the entries the PDF marks: {within}/{linked} "
+                    f"({within / linked:.1%}; issue target 95 %)")
+    assert linked >= (60 if folder == "pdf" else 20)
+    assert within / linked >= REFCOUNT_FLOORS[folder], f"{folder}: {within}/{linked}"

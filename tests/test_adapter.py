@@ -13,7 +13,7 @@ import pytest
 from citelens.cli.pdf import ENGINES, engine_module
 from citelens.fonts import with_font_styles
 from citelens.model import Document, EncryptedError, InputError, TextItem
-from builders import load_demo_paper
+from builders import load_demo_paper, write_named_destinations_pdf
 
 TOL = 0.01  # pt; JSON keeps two decimals, so the adapter must be at least this exact
 
@@ -114,8 +114,16 @@ def test_internal_links_resolve_to_the_cited_entry(linked, extract) -> None:  # 
     assert [lk.dest for lk in first_group] == ["ref2", "ref3"]
 
 
+def test_named_destinations_are_listed_linked_or_not(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    tree = {"first": ["bib1", "bib10", "bib2"], "second": ["cite.knuth84", "figure.1"]}
+    path = write_named_destinations_pdf(tmp_path / "named.pdf", tree, old_style=["sec1", "bib2"])
+    names = extract(path).document.destinations
+    # Both places a PDF keeps names, sorted, each once (bib2 is in both), whether any link uses them or not.
+    assert names == ("bib1", "bib10", "bib2", "cite.knuth84", "figure.1", "sec1")
+
+
 def test_the_plain_paper_has_no_bookmarks_or_links(document: Document) -> None:
-    assert document.bookmarks == () and document.links == ()
+    assert document.bookmarks == () and document.links == () and document.destinations == ()
 
 
 def test_the_demo_paper_is_byte_for_byte_reproducible(paper, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -159,6 +159,22 @@ def test_without_a_reference_list_the_links_are_still_markers():
     assert (s.references, s.link_targets) == (0, 4)
 
 
+def test_the_reference_count_is_scored_against_every_anchor_of_the_links_kind():
+    # The links name entries 1-4 of cite.k1..k4; the PDF anchors two more entries nobody links, a figure and a
+    # page (not of the links' kind): six entries marked, so four found is 2 short.
+    names = ("cite.k1", "cite.k2", "cite.k3", "cite.k4", "cite.k5", "cite.k6", "figure.1", "page.2")
+    s = evaluate(Document(PAGES, BOOKMARKS, LINKS, destinations=names), analysis())
+    assert (s.link_targets, s.entry_anchors, s.entries_marked, s.reference_error) == (4, 6, 6, -2)
+    assert s.to_json()["entry_anchors"] == 6
+    # Anchors of another kind than the links' say nothing about the list; fewer anchors than targets neither.
+    other = evaluate(Document(PAGES, BOOKMARKS, LINKS, destinations=("bib1", "bib2", "bib3", "bib4", "bib5")),
+                     analysis())
+    assert (other.entry_anchors, other.entries_marked, other.reference_error) == (0, 4, 0)
+    few = evaluate(Document(PAGES, BOOKMARKS, LINKS, destinations=("cite.k1",)), analysis())
+    assert (few.entry_anchors, few.entries_marked) == (1, 4)
+    assert summarize([s]).reference_error == pytest.approx(2 / 6)
+
+
 def test_partial_links_are_flagged_and_pooled_apart():
     many = tuple(cit(f"[{k}]", 72, 80, 500 + 12 * k, (1,)) for k in range(12))  # 12 unlinked markers
     doc = Document(PAGES, (), LINKS[:1])

@@ -112,8 +112,10 @@ def test_document_json_round_trip() -> None:
 
 def test_unresolved_destinations_survive_the_round_trip() -> None:
     document = Document((page(1),), (Bookmark("Dangling", 2, None, None),),
-                        (Link(1, (1.0, 2.0, 3.0, 4.0), None, None, None, "nowhere"),))
+                        (Link(1, (1.0, 2.0, 3.0, 4.0), None, None, None, "nowhere"),),
+                        destinations=("bib1", "cite.x", "nowhere"))
     assert Document.from_json(json.loads(json.dumps(document.to_json()))) == document
+    assert document.without_pdf_structure().destinations == ()
 
 
 # Coordinates in JSON keep two decimals; draw values that already have at most two.
@@ -129,12 +131,14 @@ links = st.builds(Link, st.integers(1, 3), st.tuples(coord, coord, coord, coord)
 
 
 @settings(max_examples=60, deadline=None)
-@given(pages, st.lists(bookmarks, max_size=3), st.lists(links, max_size=3))
-def test_any_document_round_trips(raw_pages, raw_bookmarks, raw_links) -> None:  # type: ignore[no-untyped-def]
+@given(pages, st.lists(bookmarks, max_size=3), st.lists(links, max_size=3),
+       st.lists(st.text(max_size=10), max_size=3))
+def test_any_document_round_trips(raw_pages, raw_bookmarks, raw_links, names) -> None:  # type: ignore[no-untyped-def]
     document = Document(
         tuple(Page(n, w, h, tuple(its), tuple(fs)) for n, (w, h, its, fs) in enumerate(raw_pages, start=1)),
         tuple(raw_bookmarks),
         tuple(raw_links),
+        destinations=tuple(sorted(set(names))),
     )
     text = json.dumps(document.to_json(), ensure_ascii=False)
     assert Document.from_json(json.loads(text)) == document

@@ -32,8 +32,13 @@ Definitions
   citation naming the wrong entry for a linked year costs a unit. ``extra_entries`` counts, for
   information, the entries of met citations that no meeting marker names (inner numbers of a numeric
   range excused): Elsevier links a whole group to its first entry, so it is not a penalty.
-- **reference count error** = entries found − distinct link targets (destination names, or entries
-  for unnamed destinations); a paper cites nearly every entry, so this is about the list's split.
+- **reference count error** = entries found − entries the PDF marks. The PDF marks at least the distinct
+  link targets (destination names, or entries for unnamed destinations), and where its citation links
+  use named anchors, every anchor of their kind among its named destinations: a producer sets one anchor
+  per entry whether or not a link uses it (hyperref's ``cite.KEY`` for each ``\bibitem``; Elsevier's
+  ``lb0205`` and PMC's ``B12`` for each entry), while links miss entries cited only in tables, figure
+  legends or a range's middle. The larger of the two counts is the truth; an anchor's kind is its name
+  with the numbers taken out (``bib#``, ``e#_ref#``) or, for keyed anchors, its ``cite.`` prefix.
 - **outline** = :func:`score_outline` of the detected outline against the section bookmarks.
 - **contradicted links**: an author-year link whose printed words name an author (and year) that its
   target entry does not carry, while another entry of the list carries them all ("Beck (2002)" linked
@@ -51,6 +56,7 @@ so its precisions are pooled apart (:attr:`Summary.partial`) and only its recall
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -59,11 +65,12 @@ from rapidfuzz import fuzz
 
 from citelens.ids import fold
 from citelens.layout import text_map
-from citelens.links import (CiteLink, ReferenceList, citation_links, overlaps, text_under,
-                            unresolved_citation_links)
+from citelens.links import (AnchorKind, CiteLink, ReferenceList, anchor_name, citation_links, classify_anchor,
+                            overlaps, text_under, unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
 from citelens.params import PARAMS, Params
-from citelens.patterns import (ANCHOR_BOOKMARK, EVAL_GROUP_BREAK, EVAL_NAME_WORD, EVAL_YEAR, NUMERIC_RANGE,
+from citelens.patterns import (ANCHOR_BOOKMARK, ANCHOR_NUMBERS, CITE_KEY_PREFIX, EVAL_GROUP_BREAK, EVAL_NAME_WORD,
+                               EVAL_YEAR, NUMERIC_RANGE,
                                REF_SAME_AUTHORS, TITLE_NUMBERING)
 
 # ------------------------------------------------------------------------------------------ outline
@@ -291,15 +298,21 @@ class PaperScore:
     link_targets: int  # distinct entries the PDF's citation links point at
     outline: OutlineScore | None  # None: the PDF has no usable section bookmarks
     contradicted: int = 0  # links whose printed author and year name another entry than their target
+    entry_anchors: int = 0  # named destinations of the kind the citation links use (see the module's doc)
+
+    @property
+    def entries_marked(self) -> int:
+        """How many entries the PDF marks: the truth the reference count is scored against."""
+        return max(self.link_targets, self.entry_anchors)
 
     @property
     def reference_error(self) -> int:
-        return self.references - self.link_targets
+        return self.references - self.entries_marked
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "partial": self.partial, "citations": self.tally.to_json(),
                 "references": self.references, "link_targets": self.link_targets,
-                "reference_error": self.reference_error,
+                "entry_anchors": self.entry_anchors, "reference_error": self.reference_error,
                 "outline": None if self.outline is None else self.outline.to_json(),
                 "contradicted": self.contradicted}
 
@@ -386,8 +399,40 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
     targets |= {lk.dest_name for lk in lost}
     outline = score_outline(analysis.outline, document.bookmarks, params) \
         if section_bookmarks(document.bookmarks) else None
+    anchors = entry_anchors(document.destinations, [lk.dest_name for lk in (*resolved, *lost)])
     return PaperScore(name or analysis.source.file or "", t, partial, len(analysis.references), len(targets),
-                      outline, len(slips))
+                      outline, len(slips), anchors)
+
+
+def anchor_kind(name: str | None) -> str | None:
+    """The kind of a bibliography anchor: its name with its numbers taken out, or a keyed anchor's prefix;
+    None for a name that is no bibliography anchor.
+
+    >>> anchor_kind("bib12"), anchor_kind("e107_ref3"), anchor_kind("/cite.kempe2003"), anchor_kind("figure.2")
+    ('bib#', 'e#_ref#', '/cite.', None)
+    """
+    name = anchor_name(name)
+    kind, _number = classify_anchor(name)
+    if kind is AnchorKind.NUMBERED:
+        return ANCHOR_NUMBERS.sub("#", name)
+    if kind is AnchorKind.KEYED:
+        return CITE_KEY_PREFIX.match(name).group(0)
+    return None
+
+
+def entry_anchors(destinations: Iterable[str], link_dests: Iterable[str | None]) -> int:
+    """How many named destinations are bibliography anchors of a kind the citation links point at (the
+    largest such kind): 0 where the links use no named anchor, or names that say nothing (InDesign's
+    ``...indd:Anchor 12`` is set on figures too).
+
+    >>> entry_anchors(["cite.a", "cite.b", "cite.c", "figure.1", "page.1"], ["cite.a"])
+    3
+    >>> entry_anchors(["B1", "B2", "B3", "B1-R", "cite.B1", "cite.B2"], ["B1", "B2", None])
+    3
+    """
+    kinds = {anchor_kind(d) for d in link_dests if d is not None} - {None}
+    counts = Counter(k for k in map(anchor_kind, set(destinations)) if k in kinds)
+    return max(counts.values(), default=0)
 
 
 # ---------------------------------------------------------------------------------------- summary
@@ -401,7 +446,7 @@ class Summary:
     partial: Tally = field(default_factory=Tally)  # partially linked papers (precisions apart)
     outline: OutlineScore = field(default_factory=lambda: OutlineScore(0, 0, 0))
     outline_papers: int = 0
-    reference_error: float | None = None  # mean |entries found − link targets| / link targets
+    reference_error: float | None = None  # mean |entries found − entries marked| / entries marked
     contradicted: int = 0  # links left out of the ground truth: their printed author and year name another entry
 
     @property
@@ -424,7 +469,7 @@ def summarize(scores: Iterable[PaperScore]) -> Summary:
     full = sum((s.tally for s in linked if not s.partial), Tally())
     part = sum((s.tally for s in linked if s.partial), Tally())
     outlines = [s.outline for s in scores if s.outline is not None]
-    errors = [abs(s.reference_error) / s.link_targets for s in linked if s.link_targets]
+    errors = [abs(s.reference_error) / s.entries_marked for s in linked if s.entries_marked]
     return Summary(len(scores), len(linked), full, part, sum(outlines, OutlineScore(0, 0, 0)), len(outlines),
                    sum(errors) / len(errors) if errors else None, sum(s.contradicted for s in scores))
 
@@ -449,7 +494,7 @@ def render_table(scores: Sequence[PaperScore], summary: Summary) -> str:
         return f"{label[:44]:<44} {cites} {refs:>9} {outline:>5}{flag}"
 
     for s in scores:
-        refs = f"{s.references}/{s.link_targets}" if s.tally.links else f"{s.references}/-"
+        refs = f"{s.references}/{s.entries_marked}" if s.tally.links else f"{s.references}/-"
         outline = "-" if s.outline is None else pct(s.outline.f1)
         lines.append(row(s.name, s.tally, refs, outline, "  partial links" if s.partial else ""))
     lines.append("-" * len(head))
@@ -462,7 +507,8 @@ def render_table(scores: Sequence[PaperScore], summary: Summary) -> str:
     lines.append(f"papers {summary.papers}, with citation links {summary.linked_papers}, "
                  f"with section bookmarks {summary.outline_papers}; links = link markers, pred = predicted "
                  "citations, m = markers, acc = marker→entry accuracy, e = combined marker→entry, "
-                 "refs = entries found / link targets (pooled: mean relative error); "
+                 "refs = entries found / entries the PDF marks (link targets, or its anchors of their kind; "
+                 "pooled: mean relative error); "
                  f"{summary.contradicted} links whose printed author and year name another entry than their "
                  "target judged as links of an unknown entry")
     return "\n".join(lines)

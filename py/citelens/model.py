@@ -22,7 +22,8 @@ thousands of them per paper and arrays are the cheapest form to build in JS and 
      "bookmarks": [{"title": "Introduction", "level": 1, "page": 1, "y": 88.0}],
      "links": [{"page": 2, "rect": [100.0, 80.0, 112.0, 91.0], "dest_page": 9, "dest_x": 72.0,
                 "dest_y": 120.0, "dest_name": "cite.vaswani2017"}],
-     "metadata": {"Title": "Attention is all you need", "prism:doi": "10.5555/3295222.3295349"}}
+     "metadata": {"Title": "Attention is all you need", "prism:doi": "10.5555/3295222.3295349"},
+     "destinations": ["cite.vaswani2017", "section.1"]}                 # optional
 
 An item array is ``[text, x, y, width, height, font_size, font_index]``; ``font_index`` points into
 the page's ``fonts`` table (``-1`` when unknown). A font is its name; the pipeline decides its style from
@@ -210,6 +211,10 @@ class Document:
     bookmarks: tuple[Bookmark, ...] = ()
     links: tuple[Link, ...] = ()
     metadata: tuple[tuple[str, str], ...] = ()
+    #: The names of the PDF's named destinations, sorted: every anchor a producer set, linked to or not
+    #: (hyperref sets ``cite.KEY`` for every bibliography entry, cited or not). The browser does not send them;
+    #: :mod:`citelens.evaluation` counts a list's entries with them.
+    destinations: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -218,6 +223,7 @@ class Document:
             "bookmarks": [b.to_json() for b in self.bookmarks],
             "links": [lk.to_json() for lk in self.links],
             "metadata": dict(self.metadata),
+            **({"destinations": list(self.destinations)} if self.destinations else {}),
         }
 
     @classmethod
@@ -237,12 +243,14 @@ class Document:
                 links=tuple(Link.from_json(lk) for lk in data.get("links", ())),
                 # Info dictionaries also hold dates and numbers: only texts are kept.
                 metadata=tuple((k, v) for k, v in metadata.items() if isinstance(k, str) and isinstance(v, str)),
+                destinations=tuple(str(n) for n in data.get("destinations", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"malformed document JSON: {exc!r}") from exc
 
     def without_pdf_structure(self) -> Document:
-        """The same text and metadata with the PDF's bookmarks and links dropped (``--text-only``)."""
+        """The same text and metadata with the PDF's bookmarks, links and named destinations dropped
+        (``--text-only``)."""
         return Document(self.pages, metadata=self.metadata)
 
 

@@ -967,6 +967,11 @@ CITE_ANCHOR = re.compile(
     X,
 )
 
+# The numbers of an anchor's name, taken out to give its kind ("e107_ref3" -> "e#_ref#"), and a keyed
+# anchor's prefix ("cite.", "/cite."): evaluation.py counts a list's entries by their anchors of one kind.
+ANCHOR_NUMBERS = re.compile(r"\d+")
+CITE_KEY_PREFIX = re.compile(r"^ /? cite \.", X)
+
 # A named destination that is never a bibliography entry, even when it lands near one (hyperref's
 # "section*.20" sits just above the first entry). Tried only when CITE_ANCHOR fails ("Rpone.0197919.ref012"
 # has the shape of a counter). Hyperref counters "figure.caption.8", "Hfootnote.1", "equation.2.4",

@@ -182,9 +182,10 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
         resolver = _Destinations(pdf, geometry)
         links = tuple(Link(index + 1, box, *resolver.resolve(dest, named=True)) for index, box, dest in anchors)
         metadata = _metadata(path, pdf, password)
+        destinations = resolver.all_names()
     finally:
         pdf.close()
-    return Extraction(Document(tuple(pages), bookmarks, links, metadata), sha, tuple(diagnostics))
+    return Extraction(Document(tuple(pages), bookmarks, links, metadata, destinations), sha, tuple(diagnostics))
 
 
 # --------------------------------------------------------------------------------------------- text
@@ -525,11 +526,14 @@ class _Destinations:
         self._pdf = pdf
         self._geometry = geometry
         self._names: dict[int, str] | None = None
+        self._all: list[str] = []
 
     def names(self) -> dict[int, str]:
-        """The named destinations, by the address of the destination each resolves to."""
+        """The named destinations, by the address of the destination each resolves to (the first name of
+        each)."""
         if self._names is None:
             self._names = {}
+            self._all = []
             doc = self._pdf.raw
             for i in range(pdfium_c.FPDF_CountNamedDests(doc)):
                 size = ctypes.c_long(0)
@@ -538,11 +542,17 @@ class _Destinations:
                     continue
                 buf = ctypes.create_string_buffer(size.value)
                 dest = pdfium_c.FPDF_GetNamedDest(doc, i, buf, ctypes.byref(size))
+                name = buf.raw[:size.value].decode("utf-16-le", "replace").rstrip("\x00")
+                self._all.append(name)
                 key = ctypes.cast(dest, _c_void_p).value
                 if key:
-                    self._names.setdefault(key, buf.raw[:size.value].decode("utf-16-le", "replace")
-                                           .rstrip("\x00"))
+                    self._names.setdefault(key, name)
         return self._names
+
+    def all_names(self) -> tuple[str, ...]:
+        """Every named destination's name, sorted, once each (whatever it resolves to)."""
+        self.names()
+        return tuple(sorted(set(self._all)))
 
     def resolve(self, dest: Any, *, named: bool = False) -> tuple[int | None, float | None, float | None,
                                                                  str | None]:
