@@ -69,10 +69,11 @@ def both() -> dict[str, list[tuple[corpus.Paper, dict[str, Any], dict[str, Any]]
     return out
 
 
-# Measured: pdf/ 94 of 97 papers agree (same reference count 96, same outline 96, citations alike 0.993),
-# check/ 24 of 29 (outline 24); eval figures within 0.001 on pdf/ (outline F1 0.864 both), but check/'s
-# outline F1 0.823 (pdfminer) vs 0.810. Left: headings whose letters the engines read differently (see
-# citelens/adapters/pdfium.py).
+# Measured: pdf/ 95 of 97 papers agree (same reference count 97, same outline 95, citations alike 1.000),
+# check/ 25 of 29 (outline 25); eval figures within 0.001 on pdf/ (outline F1 0.864 both), but check/'s
+# outline F1 0.823 (pdfminer) vs 0.808. Left on pdf/: headings whose letters the engines read differently,
+# PDFium rightly both times (a small-caps "AUTHOR CONTRIBUTIONS" pdfminer reads "AUtHoR contRIBUtIonS", a
+# Greek "ΒΙΒΛΙΟΓΡΑΦΙΑ" it reads "ΒιΒλιογραφια"; see citelens/adapters/pdfium.py).
 PARITY_LEFT = pytest.mark.xfail(strict=True, reason="the engines read a few headings and pages differently "
                                 "(citelens/adapters/pdfium.py): parity not reached yet")
 
@@ -106,3 +107,28 @@ def test_eval_figures_agree(both, measured, folder) -> None:
         measured.extend(corpus.render_pooled(f"{folder}/ totals, {engine}", totals[engine]).splitlines()[:1])
     for figure in FIGURES:
         assert abs(totals["pdfminer"][figure] - totals["pdfium"][figure]) <= EVAL_WITHIN, figure
+
+
+def _lines(file: str, engine: str, page: int) -> list[str]:
+    from citelens.layout import page_lines
+
+    return [line.text for line in page_lines(corpus.document(file, engine).pages[page - 1])]
+
+
+def test_pdfium_places_the_characters_of_a_scaled_page_on_their_lines() -> None:
+    # A page set at 110 %, whose capitals PDFium placed before the scaling (60 pt off their line, the
+    # heading's letters of one object all at one origin): their lines are read whole. (pdfminer reads the
+    # same lines with the capitals in lower case: "ΒιΒλιογραφια", "λαδή ς., νταλάκου Β.".)
+    lines = _lines("pdf/grsr-greek-2015-7564.pdf", "pdfium", 22)
+    assert "ΒΙΒΛΙΟΓΡΑΦΙΑ" in lines
+    assert any(t.startswith("Λαδή Σ., Νταλάκου Β., 2011, Ανάλυση δημόσιας πολιτικής, Αθήνα") for t in lines)
+    heading = _lines("pdf/grsr-greek-2015-7564.pdf", "pdfium", 8)
+    assert any(t.startswith("3. ΤΑ ΔΙΕΘΝΙΚΑ ΔΙΚΤΥΑ ΠΟΛΙΤΙΚΗΣ") for t in heading)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_charts_labels_in_a_nonsymbolic_font_are_text(engine: str) -> None:
+    # matplotlib's DejaVuSans, no ToUnicode, all descriptor flags clear: PDFium flags its glyphs unmapped but
+    # reads their standard codes, as pdfminer reads their glyph names.
+    lines = _lines("pdf/HAFiscal-Public__HAFiscal.pdf", engine, 16)
+    assert "Fagereng, Holm and Natvik (2021)" in lines

@@ -18,9 +18,16 @@ What PDFium's raw text needs to read as pdfminer (and pdf.js) read a page, done 
 - A glyph's width: PDFium's box of a glyph spans its ink too (an italic f reaching over the next letter),
   which would close the space after it; the advance is used, as pdfminer does (:func:`_font_width`).
 - A glyph its font maps to no character: PDFium reads its code as a character (TeX's big sum sign as "X");
-  it is no text, as pdfminer reads it (its box still counts).
+  it is no text, as pdfminer reads it (its box still counts), where the font is flagged symbolic (ISO
+  32000-1, 9.8.2: a symbolic font's glyphs are outside the standard Latin set, so its codes say nothing:
+  TeX's math fonts, MT Symbol). In a font without the flag (matplotlib's
+  DejaVuSans and Bitstream Vera of a chart's labels, all flags clear) the code is the standard code of the
+  letter its glyph draws, which pdfminer reads from the glyph's name: the code is kept.
 - Order: PDFium moves a text object drawn back over its line (TeX's accent, set after the letter before
   it) to after the next one; the objects go back to the content stream's order (:func:`_in_content_order`).
+- A text object whose characters PDFium places before the page's transformation (every character at the
+  object's own origin, its boxes in the object's space; their matrix is right): its glyphs are its boxes,
+  moved to where the matrix puts them (:func:`_untransformed_run`).
 - A page turned by /Rotate: pdfminer's device space turns it, and its upright text is then not upright and
   left out; the same is done here (:data:`_ROTATION`).
 
@@ -114,6 +121,7 @@ _form_object = _fast(pdfium_c.FPDFFormObj_GetObject, _c_void_p)  # its index is 
 _TEXT_OBJECT, _FORM_OBJECT = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_FORM
 
 _UNIT = ctypes.c_float(1.0)  # the font size a glyph width is asked at
+_SYMBOLIC = 1 << 2  # the font descriptor's Symbolic flag (ISO 32000-1, table 123)
 
 # What PDFium adds to the text itself (a space at a word gap, a line break): asked about only for these.
 _MADE_UP = frozenset((0x20, 0x0D, 0x0A))
@@ -321,6 +329,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     #          character -> (its text, width) where the glyph reads as the character and is no ligature)
     widths: dict[int, tuple[dict[int, tuple[float | None, bool]], dict[int, tuple[str, float]]]] = {}
     nothing: dict[int, tuple[str, float]] = {}
+    symbolic: dict[int, bool] = {}  # font -> whether its descriptor flags it symbolic
     origin = _origin
     out: list[Glyph] = []
     append = out.append
@@ -354,6 +363,15 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         scale = tf.value * a  # a width at size 1 -> points along the baseline
         _origin(tp, first, ox_at, oy_at)
         base = _device(geo, ox.value, oy.value)[1] if turned else oy.value - shift_y
+        # A run's first origin is where its characters' matrix puts it, or along its baseline from there (a
+        # TJ offset before the first glyph). Where it is instead the object's own untransformed position,
+        # PDFium placed the run's characters before the page's transformation (seen on a page set at 110 %,
+        # in objects whose every character had one origin): they are placed by their boxes instead.
+        if not turned and (abs(ox.value - matrix.e) > 1.0 or abs(oy.value - matrix.f) > 1.0):
+            own = _own_matrix(obj_p)
+            if own is not None and abs(own.e - ox.value) < 0.5 and abs(own.f - oy.value) < 0.5 and own.a > 0:
+                out.extend(_untransformed_run(tp, first, end, codes, matrix, own, geo, size, name, out_params))
+                continue
         px0 = -1.0  # the previous glyph's origin, for ligatures
         fresh: int | None = None  # the character whose width the previous glyph measured first
         for i in range(first, end):
@@ -404,9 +422,10 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
             fresh = None
             if known is None:
                 fresh = code
-                # A glyph the font gives no character for reads as its code: none, as pdfminer reads it.
+                # A glyph the font gives no character for reads as its code: none, as pdfminer reads it,
+                # unless the font is not symbolic (see the module's opening lines).
                 known = known_of[code] = (_font_width(tp, i, font, code, scale, x, out_params),
-                                          _unmapped(tp, i) == 1)
+                                          _unmapped(tp, i) == 1 and (code < 0x20 or _symbolic(font, symbolic)))
                 if known[0] is not None and not known[1] and not turned and 0x20 < code < 0xD800:
                     plain[code] = (text, known[0])
             width, unmapped = known
@@ -422,6 +441,40 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
             else:
                 append((text, gx0, gx0 + width * scale, base, size, name))
     return _in_content_order(page, out, runs)
+
+
+def _own_matrix(obj: Any) -> Any:
+    """The text object's own matrix (``FPDFPageObj_GetMatrix``: before the page's transformation), or None."""
+    own = pdfium_c.FS_MATRIX()
+    ok = pdfium_c.FPDFPageObj_GetMatrix(ctypes.cast(obj, pdfium_c.FPDF_PAGEOBJECT), ctypes.byref(own))
+    return own if ok else None
+
+
+def _symbolic(font: int, known: dict[int, bool]) -> bool:
+    """Whether the font descriptor flags the font symbolic (bit 3), for the font with handle ``font``."""
+    flag = known.get(font)
+    if flag is None:
+        flag = known[font] = bool(font) and bool(pdfium_c.FPDFFont_GetFlags(ctypes.cast(font, pdfium_c.FPDF_FONT))
+                                                 & _SYMBOLIC)
+    return flag
+
+
+def _untransformed_run(tp: Any, first: int, end: int, codes: Any, matrix: Any, own: Any, geo: PageGeometry,
+                       size: float, name: str, out_params: _Out) -> list[Glyph]:
+    """The glyphs of a run whose characters PDFium placed in its object's own space: each character's box,
+    moved from the object's own origin ``own`` onto its characters' matrix, scaled as the page scales it."""
+    scale = matrix.a / own.a
+    x, base = matrix.e - geo.x0, matrix.f - geo.y0
+    glyphs: list[Glyph] = []
+    for i in range(first, end):
+        code = codes[i]
+        if code in _MADE_UP and _is_generated(tp, i):
+            continue
+        text = chr(code) if 0x20 <= code < 0xD800 else ""
+        _char_box(tp, i, *out_params.ink_at)
+        left, right = out_params.ink[0], out_params.ink[1]
+        glyphs.append((text, x + (left - own.e) * scale, x + (right - own.e) * scale, base, size, name))
+    return glyphs
 
 
 def _in_content_order(page: Any, glyphs: list[Glyph], runs: list[tuple[int, int]]) -> list[Glyph]:
