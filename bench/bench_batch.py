@@ -17,9 +17,9 @@ from ``../shared/corpus/pdf``), one after the other in this process unless said:
                 (its start-up reported apart) into a new output folder; papers per second, each worker's peak
                 memory
 
-Time is wall time (``time.perf_counter``): throughput with several processes is what is measured. One warm-up
-run per engine and for refextract (imports; refextract loads its knowledge bases) on the smallest corpus paper
-is not counted. Asserts nothing: the figures depend on the machine and its load; take final figures on an
+Time is wall time (``time.perf_counter``): throughput with several processes is what is measured. Each paper's
+seconds, ours and refextract's alike, are the median of ``--repeat`` runs (3). One warm-up run per engine and
+for refextract (imports; refextract loads its knowledge bases) on the smallest corpus paper is not counted. Asserts nothing: the figures depend on the machine and its load; take final figures on an
 otherwise idle machine. Prints a table and writes every number to ``--out``.
 """
 
@@ -95,6 +95,13 @@ def whole_pdf(engine: str, path: Path) -> tuple[float, int]:
                                 diagnostics=extraction.diagnostics)
     render(analysis.to_json())
     return time.perf_counter() - began, len(analysis.references)
+
+
+def median_of(runs: int, timed: Any, *args: Any) -> tuple[float, int]:
+    """The median seconds of ``runs`` runs of ``timed(*args)`` (which returns seconds and a count), and the
+    count (the same each run). One run of a fraction of a second varies by a third from run to run here."""
+    results = [timed(*args) for _ in range(max(runs, 1))]
+    return statistics.median(t for t, _ in results), results[-1][1]
 
 
 def refextract(path: Path) -> tuple[float, int]:
@@ -178,6 +185,8 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=None, help="only the first N papers")
     ap.add_argument("--skip-refextract", action="store_true")
     ap.add_argument("--skip-dask", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="runs per paper of each engine and of refextract; the median counts (default 3)")
     ap.add_argument("--engine", choices=ENGINES, default=None,
                     help="the engine of the --jobs and Dask runs (default: the fastest installed, pdfium)")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench-batch.json")
@@ -197,13 +206,13 @@ def main() -> int:
     for engine in found:
         whole_pdf(engine, warm)
         for row, path in zip(rows, files, strict=True):
-            row[f"{engine}_s"], row[f"{engine}_refs"] = whole_pdf(engine, path)
+            row[f"{engine}_s"], row[f"{engine}_refs"] = median_of(args.repeat, whole_pdf, engine, path)
             print(f"  {engine:<10} {row[f'{engine}_s']:7.2f} s  {row['paper']}", file=sys.stderr, flush=True)
     ours = args.engine or found[-1]  # the fastest engine installed: pdfium where it exists
     if not args.skip_refextract:
         refextract(warm)
         for row, path in zip(rows, files, strict=True):
-            row["refextract_s"], row["refextract_refs"] = refextract(path)
+            row["refextract_s"], row["refextract_refs"] = median_of(args.repeat, refextract, path)
             for engine in found:
                 row[f"{engine}_ratio"] = row[f"{engine}_s"] / row["refextract_s"]
             print(f"  refextract {row['refextract_s']:7.2f} s  {row['paper']}", file=sys.stderr, flush=True)
@@ -213,7 +222,7 @@ def main() -> int:
 
     report = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
                           "load_1min": os.getloadavg()[0]},
-              "engines": found, "runs_engine": ours, "papers": rows, "runs": runs}
+              "engines": found, "runs_engine": ours, "repeat": args.repeat, "papers": rows, "runs": runs}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2), encoding="utf-8")
     print(table(report))
