@@ -19,8 +19,9 @@ from ``../shared/corpus/pdf``), one after the other in this process unless said:
 
 Time is wall time (``time.perf_counter``): throughput with several processes is what is measured. Each paper's
 seconds, ours and refextract's alike, are the median of ``--repeat`` runs (3). One warm-up run per engine and
-for refextract (imports; refextract loads its knowledge bases) on the smallest corpus paper is not counted. Asserts nothing: the figures depend on the machine and its load; take final figures on an
-otherwise idle machine. Prints a table and writes every number to ``--out``.
+for refextract (imports; refextract loads its knowledge bases) on the smallest corpus paper is not counted.
+Asserts nothing: the figures depend on the machine and its load; take final figures on an otherwise idle
+machine. Prints a table and writes every number to ``--out``.
 """
 
 from __future__ import annotations

@@ -121,7 +121,8 @@ def test_pdfium_places_the_characters_of_a_scaled_page_on_their_lines() -> None:
     # same lines with the capitals in lower case: "ΒιΒλιογραφια", "λαδή ς., νταλάκου Β.".)
     lines = _lines("pdf/grsr-greek-2015-7564.pdf", "pdfium", 22)
     assert "ΒΙΒΛΙΟΓΡΑΦΙΑ" in lines
-    assert any(t.startswith("Λαδή Σ., Νταλάκου Β., 2011, Ανάλυση δημόσιας πολιτικής, Αθήνα") for t in lines)
+    assert any(t.startswith("Λαδή Σ., Νταλάκου Β., 2011, Ανάλυση δημόσιας πολιτικής, Αθήνα")
+               for t in lines)
     heading = _lines("pdf/grsr-greek-2015-7564.pdf", "pdfium", 8)
     assert any(t.startswith("3. ΤΑ ΔΙΕΘΝΙΚΑ ΔΙΚΤΥΑ ΠΟΛΙΤΙΚΗΣ") for t in heading)
 

@@ -388,20 +388,9 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                     text, w = known_plain
                     append((text, gx0, gx0 + w * scale, base, size, name))
                     continue
-            if 0x20 < code < 0xD800:
-                text = chr(code)
-            elif code in _MADE_UP:
-                if _is_generated(tp, i):
-                    continue
-                text = chr(code)
-            elif code == _LINE_END_HYPHEN:
-                text = "-"
-            elif 0xD800 <= code < 0xDC00 and i + 1 < n and 0xDC00 <= codes[i + 1] < 0xE000:
-                text = chr(0x10000 + ((code - 0xD800) << 10) + (codes[i + 1] - 0xDC00))
-            elif 0xDC00 <= code < 0xE000:
-                text = ""  # the second half of the pair above
-            else:
-                text = chr(code) if code else ""
+            text = _text_of(tp, i, codes, n) if not 0x20 < code < 0xD800 else chr(code)
+            if text is None:
+                continue
             _origin(tp, i, ox_at, oy_at)
             x = ox.value
             gx0 = _device(geo, x, oy.value)[0] if turned else x - shift_x
@@ -443,6 +432,23 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     return _in_content_order(page, out, runs)
 
 
+def _text_of(tp: Any, i: int, codes: Any, n: int) -> str | None:
+    """The text of character ``i`` (None: PDFium made it up, a space or line break of its own): a surrogate
+    pair is one character, PDFium's mark for a line-end hyphen a hyphen."""
+    code = codes[i]
+    if 0x20 < code < 0xD800:
+        return chr(code)
+    if code in _MADE_UP:
+        return None if _is_generated(tp, i) else chr(code)
+    if code == _LINE_END_HYPHEN:
+        return "-"
+    if 0xD800 <= code < 0xDC00 and i + 1 < n and 0xDC00 <= codes[i + 1] < 0xE000:
+        return chr(0x10000 + ((code - 0xD800) << 10) + (codes[i + 1] - 0xDC00))
+    if 0xDC00 <= code < 0xE000:
+        return ""  # the second half of the pair above
+    return chr(code) if code else ""
+
+
 def _own_matrix(obj: Any) -> Any:
     """The text object's own matrix (``FPDFPageObj_GetMatrix``: before the page's transformation), or None."""
     own = pdfium_c.FS_MATRIX()
@@ -454,8 +460,8 @@ def _symbolic(font: int, known: dict[int, bool]) -> bool:
     """Whether the font descriptor flags the font symbolic (bit 3), for the font with handle ``font``."""
     flag = known.get(font)
     if flag is None:
-        flag = known[font] = bool(font) and bool(pdfium_c.FPDFFont_GetFlags(ctypes.cast(font, pdfium_c.FPDF_FONT))
-                                                 & _SYMBOLIC)
+        flags = pdfium_c.FPDFFont_GetFlags(ctypes.cast(font, pdfium_c.FPDF_FONT)) if font else 0
+        flag = known[font] = bool(flags & _SYMBOLIC)
     return flag
 
 
@@ -467,10 +473,9 @@ def _untransformed_run(tp: Any, first: int, end: int, codes: Any, matrix: Any, o
     x, base = matrix.e - geo.x0, matrix.f - geo.y0
     glyphs: list[Glyph] = []
     for i in range(first, end):
-        code = codes[i]
-        if code in _MADE_UP and _is_generated(tp, i):
+        text = _text_of(tp, i, codes, len(codes))
+        if text is None:
             continue
-        text = chr(code) if 0x20 <= code < 0xD800 else ""
         _char_box(tp, i, *out_params.ink_at)
         left, right = out_params.ink[0], out_params.ink[1]
         glyphs.append((text, x + (left - own.e) * scale, x + (right - own.e) * scale, base, size, name))
@@ -579,14 +584,13 @@ class _Destinations:
         self._pdf = pdf
         self._geometry = geometry
         self._names: dict[int, str] | None = None
-        self._all: list[str] = []
+        self._all: list[str] = []  # every name, as names() reads them
 
     def names(self) -> dict[int, str]:
         """The named destinations, by the address of the destination each resolves to (the first name of
         each)."""
         if self._names is None:
             self._names = {}
-            self._all = []
             doc = self._pdf.raw
             for i in range(pdfium_c.FPDF_CountNamedDests(doc)):
                 size = ctypes.c_long(0)
