@@ -168,3 +168,17 @@ def test_unreadable_files_are_input_errors(tmp_path: Path, content: bytes | None
         path.write_bytes(content)
     with pytest.raises(InputError, match=says):
         extract(path)
+
+
+def test_glyphs_whose_characters_are_spaces_hyphens_or_controls_read_plainly() -> None:
+    # What a font's ToUnicode map may name for a word space (U+2003, U+00A0), a printed soft hyphen and a
+    # glyph with no character (a control code): the text a reader sees.
+    from citelens.adapters.pdftext import group_glyphs
+
+    def run(chars: str, x: float = 10.0) -> list[tuple[str, float, float, float, float, str]]:
+        return [(c, x + 5 * i, x + 5 * i + 5, 700.0, 10.0, "F") for i, c in enumerate(chars)]
+
+    page = group_glyphs(1, 600, 800, run("non\u2003linear\xa0high\xadlevel\x00\x14"))
+    assert [item.text for item in page.items] == ["non linear high-level"]
+    page = group_glyphs(1, 600, 800, run("\x00\x13\x00\x14"))
+    assert page.items == ()

@@ -133,3 +133,35 @@ def test_a_charts_labels_in_a_nonsymbolic_font_are_text(engine: str) -> None:
     # reads their standard codes, as pdfminer reads their glyph names.
     lines = _lines("pdf/HAFiscal-Public__HAFiscal.pdf", engine, 16)
     assert "Fagereng, Holm and Natvik (2021)" in lines
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_character_beyond_the_basic_plane_keeps_the_page_in_line(engine: str) -> None:
+    # "𝛼" (U+1D6FC, STIX math italic) is missing from the UTF-16 page text PDFium gives, so every later
+    # character of that text stood one place off its glyph ("He nce, we can us e F- test"): each character
+    # is asked for its own code on such a page.
+    lines = _lines("pdf/papers-we-love__test-driven-development-with-mutation-testing.pdf", engine, 18)
+    assert any(t.startswith("𝛼 = 0.01. Hence, we can use F-test to check the homogenity") for t in lines)
+    assert any(t.startswith("In case of statement coverage – p = 0.94, in case of mutation") for t in lines)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_text_too_small_to_read_is_no_text(engine: str) -> None:
+    # LaTeXiT keeps each formula's LaTeX source in the figure as Courier at 10^-6 pt: half the characters
+    # of this paper, none of them on the page a reader sees (PDFium's text page leaves them out).
+    from citelens.layout import body_font_size
+
+    document = corpus.document("pdf/robust-sls__main.pdf", engine)
+    assert not any("latexit" in item.text for page in document.pages for item in page.items)
+    assert body_font_size(document.pages) == pytest.approx(11.0, abs=0.1)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_printed_soft_hyphen_and_an_em_space_read_as_a_hyphen_and_a_space(engine: str) -> None:
+    # The Lancet's ToUnicode maps its hyphen to U+00AD, F1000Research's word space to U+2003.
+    lines = _lines("pdf/lancet-globhealth-2019-aid-policy.pdf", engine, 4)
+    assert any("difference-in-difference model" in t for t in lines)
+    assert not any("\u00ad" in t for t in lines)
+    lines = _lines("pdf/f1000research-2014-3-190.pdf", engine, 4)
+    assert any("and Blacknose Sharks" in t for t in lines)
+    assert not any("\u2003" in t for t in lines)

@@ -32,17 +32,19 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="+", help="folders of the corpus: pdf, check")
     ap.add_argument("--json", type=Path, help="also write the totals (and pdf/'s rows) here")
+    ap.add_argument("--engine", choices=("pdfminer", "pdfium"), default=corpus.ENGINE,
+                    help=f"the PDF adapter whose extractions are scored (default: {corpus.ENGINE}, the tests')")
     args = ap.parse_args()
     report = {}
     for folder in args.folders:
         t0 = time.perf_counter()
-        scored = corpus.score_folder(folder)
+        scored = corpus.score_folder(folder, args.engine)
         t = corpus.pooled(scored)
         if folder not in TOTALS_ONLY:
             print(render_table([s for _, s in scored], summarize(s for _, s in scored)))
             t["rows"] = [dict(s.to_json(), style=corpus.style_bucket(r)) for r, s in scored]
         print(corpus.render_pooled(folder, t), f"  [{time.perf_counter() - t0:.1f} s]")
-        report[folder] = t
+        report[folder] = dict(t, engine=args.engine)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(report, indent=1), encoding="utf-8")

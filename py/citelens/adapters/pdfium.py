@@ -13,6 +13,9 @@ What PDFium's raw text needs to read as pdfminer (and pdf.js) read a page, done 
 - Ligatures: PDFium spells "ﬁ" as "f" and "i" at one origin; they become one glyph, as wide as the ligature.
 - A hyphen that ends a line is U+FFFE in PDFium's text (its mark for "the word goes on"); it is the hyphen
   the page prints, so "-" again (the layout stage decides what a hyphen at a line end is).
+- A character beyond U+FFFF ("𝛼", STIX math italic) is missing from PDFium's UTF-16 page text, as is a glyph
+  with no character: on such a page each character's code is asked for by itself, so the text stays in line
+  with the glyphs.
 - Spaces and line breaks PDFium adds where it guesses a gap are left out: spaces come from
   :func:`~citelens.adapters.pdftext.group_glyphs`'s gaps, as for pdfminer.
 - A glyph's width: PDFium's box of a glyph spans its ink too (an italic f reaching over the next letter),
@@ -62,6 +65,7 @@ import pypdfium2.raw as pdfium_c
 from citelens.adapters.pdftext import (
     Extraction,
     Glyph,
+    MIN_GLYPH_SIZE,
     Metadata,
     PageGeometry,
     check_file,
@@ -109,6 +113,7 @@ _font_of = _fast(pdfium_c.FPDFTextObj_GetFont, _c_void_p)
 _matrix = _fast(pdfium_c.FPDFText_GetMatrix, _c_int)
 
 _text_index = _fast(pdfium_c.FPDFText_GetTextIndexFromCharIndex, _c_int)
+_unicode = _fast(pdfium_c.FPDFText_GetUnicode, ctypes.c_uint)
 _unmapped = _fast(pdfium_c.FPDFText_HasUnicodeMapError, _c_int)
 _is_generated = _fast(pdfium_c.FPDFText_IsGenerated, _c_int)
 
@@ -311,9 +316,15 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     tp = textpage
     if pdfium_c.FPDFText_GetText(textpage, 0, n, units) == n + 1:
         codes = units[:n]
-    else:  # a glyph without a character is missing from the text, which no longer lines up with the glyphs
+    else:
+        # A glyph without a character is missing from the text, or a character beyond U+FFFF is (this PDFium's
+        # UTF-16 text drops it: "𝛼 = 0.01" reads " = 0.01"): the text no longer lines up with the glyphs. Each
+        # character left in the text is asked for its own code instead; PDFium's line-end hyphen mark is then
+        # U+0002, not the text's U+FFFE (on every other character of the corpus the two agree).
         at = _text_indices(tp, n)
-        codes = [units[k] if 0 <= k < n else 0 for k in at]
+        unicode = _unicode
+        codes = [unicode(tp, i) if k >= 0 else 0 for i, k in enumerate(at)]
+        codes = [_LINE_END_HYPHEN if c == 2 else c for c in codes]
     ox, oy = ctypes.c_double(), ctypes.c_double()
     ox_at, oy_at = ctypes.byref(ox), ctypes.byref(oy)
     out_params = _Out()
@@ -348,8 +359,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         obj_p = _c_void_p(obj)
         _font_size(obj_p, tf_at)
         size = tf.value * d
-        # pdfminer's test for text set upright (LTChar.upright), then its own: no shear, a positive size.
-        if not (a * d > 0 and b * c <= 0 and abs(b) <= 1e-3 and abs(c) <= 1e-3 and size > 0):
+        # pdfminer's test for text set upright (LTChar.upright), then its own: no shear, a size people read (MIN_GLYPH_SIZE).
+        if not (a * d > 0 and b * c <= 0 and abs(b) <= 1e-3 and abs(c) <= 1e-3 and size >= MIN_GLYPH_SIZE):
             continue
         font = _font_of(obj_p) or 0
         name = fonts.get(font) or _font_name(font, fonts)

@@ -4,7 +4,9 @@
   the file (so every engine says "no such file" and "not a PDF" alike);
 - :func:`group_glyphs`: upright glyphs in content order → text items grouped the way pdf.js groups them (a run
   of glyphs in one font on one baseline; a gap wider than a word space becomes a space, a jump backwards or
-  over a column gutter starts a new item) and the page's font table;
+  over a column gutter starts a new item) and the page's font table; a glyph's character is read plainly
+  (any Unicode space a space, a printed soft hyphen a hyphen, a control code and text under
+  :data:`MIN_GLYPH_SIZE` nothing), so both engines read a font's odd ToUnicode map alike;
 - :class:`PageGeometry`: a point of the page's raw user space → citelens coordinates (top-left of the displayed
   page, y downward), for destinations and annotation rectangles; :func:`view_point`, the point a destination's
   view names;
@@ -31,6 +33,23 @@ _CID = re.compile(r"\(cid:\d+\)")
 # Gaps between glyphs, in units of the font size (pdf.js uses similar fractions when it adds spaces).
 SPACE_GAP = 0.12  # wider than this: a space between words
 SPLIT_GAP = 1.0  # wider than this (or going back more than half an em): a new item
+
+#: The smallest font size of text anybody reads, in points. Smaller text is data hidden in the page (LaTeXiT
+#: keeps each formula's source as 10^-6 pt Courier); PDFium's text page leaves it out, pdfminer reads it.
+MIN_GLYPH_SIZE = 0.5
+
+# What a glyph's character means to the text, where it is not itself (ISO 32000-1 9.10: a font's ToUnicode map
+# names any character). Every space separator (U+00A0, the en and em spaces, ...) is a word space; a soft hyphen
+# the page prints is a hyphen; any other control character is no printed text, only the code of a glyph with
+# no map.
+# PDFium's text page reads some of these one way and pdfminer the other ("devel\xad" and "devel-").
+_PLAIN: dict[str, str] = {
+    **{chr(c): "" for c in [*range(0x20), *range(0x7F, 0xA0)]},
+    **{c: " " for c in map(chr, range(0xA0, 0x3001)) if unicodedata.category(c) == "Zs"},
+    "\t": " ", "\n": " ", "\r": " ", "\x85": " ",  # white space, though control characters
+    "\u00ad": "-",
+}
+_PLAIN_TABLE = str.maketrans(_PLAIN)
 
 #: Characters kept of one metadata text (web/analysis/analysis.js keeps as many).
 METADATA_CHARS = 1000
@@ -69,7 +88,7 @@ def check_file(path: Path) -> None:
 
 
 def clean(text: str) -> str:
-    text = _CID.sub("", text)
+    text = _CID.sub("", text).translate(_PLAIN_TABLE)
     # Ligatures (ﬁ, ﬂ, ...) and other compatibility glyphs: pdf.js normalises these too.
     if any(ord(c) >= 0xFB00 and ord(c) <= 0xFB4F for c in text):
         text = unicodedata.normalize("NFKC", text)
@@ -99,6 +118,10 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
         run.clear()
 
     for text, gx0, gx1, cbase, csize, name in glyphs:
+        if text in _PLAIN:
+            text = _PLAIN[text]
+            if not text:
+                continue
         if name != last_name:
             fi = fonts.setdefault(name, len(fonts))
             last_name = name
