@@ -154,6 +154,18 @@ def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
     assert parse_entry(raw).year == year
 
 
+@pytest.mark.parametrize(("raw", "year"), [
+    # The Lancet (lancet-globhealth-2019-aid-policy): the year a web page was read is not its own
+    ("The White House. Memorandum for the Acting Administrator of the Agency for International Development. "
+     "January, 1993. http://clinton6.nara.gov/1993/01/1993-01-22-aid.html (accessed Jan 3, 2018).", 1993),
+    ("Smith J. Clinical trials [Internet]. 2015 [cited 2018 Jan 3]. Available from: http://example.org", 2015),
+    ("Smith, J. (n.d.). Clinical trials. Retrieved March 5, 2019, from http://example.org", 2019),
+    ("Highly cited papers of 2015. Nature 530, 12 (2016).", 2016),
+])
+def test_an_access_date_is_the_year_of_last_resort(raw, year):
+    assert parse_entry(raw).year == year
+
+
 @pytest.mark.parametrize(("raw", "authors", "title"), [
     # F1000 (f1000research-2014-3-190, -305): a colon ends the Vancouver names
     ("Loefer JK, Sedberry GR: Title of the paper. J Protozool. 1981; 28: 1–3.", ("Loefer", "Sedberry"),

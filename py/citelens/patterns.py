@@ -223,6 +223,16 @@ REF_YEAR = re.compile(
 # it: a name and a comma inside parentheses, "(Richardson, 1836)" (a species' authority in a title).
 REF_NAMED_YEAR = re.compile(r"\([A-Z][^\W\d_][^()\d]{0,30},\s*\Z")
 
+# What stands before the year of the day a web page was read, not the one it was written, matched at the end of
+# the text before it: the access-date words of the citation styles ("(accessed Jan 3, 2018)" in Lancet and
+# Vancouver, "[cited 2018 Jan 3]" in NLM's, "Retrieved March 5, 2019, from" in APA's), then only a day and a month.
+REF_ACCESS_YEAR = re.compile(
+    r"""\b(?: accessed | cited | retrieved | viewed | visited | consulted ) (?: \s+ on )? [\s:]*
+    (?: (?: (?: Jan | Feb | Mar | Apr | May | Jun | Jul | Aug | Sep | Oct | Nov | Dec ) [a-z]* \.? | \d{1,2} (?: st | nd | rd | th )? )
+        ,? \s+ ){0,3} \Z""",
+    X | re.I,
+)
+
 # A DOI anywhere in a text (prefixes are not part of it): "doi: 10.1080/08927014.1995.9522969",
 # "https://doi.org/10.1056/NEJMoa1306801.", the angle brackets of an old SICI DOI inside it
 # ("10.1002/(SICI)1097-4636(199601)30:1<1::AID-JBM1>3.0.CO;2-E"); not a BibTeX brace after it

@@ -52,6 +52,7 @@ from citelens.patterns import (
     REF_BREAK_INSIDE_ID,
     REF_DIGIT,
     REF_ID_SPAN,
+    REF_ACCESS_YEAR,
     REF_NAMED_YEAR,
     REF_SPACING_ACCENT,
     REF_URL,
@@ -189,7 +190,8 @@ def _url(text: str) -> str | None:
 def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
     """The entry's year: one in parentheses first, else the first plausible one. A year after a name in
     parentheses ("(Richardson, 1836)", a species' authority in the title; "(Pergamon, 1982)", a book's
-    publisher) is taken only when the entry has no other."""
+    publisher) or the year a web page was read ("(accessed Jan 3, 2018)") is taken only when the entry has no
+    other."""
     first: re.Match[str] | None = None
     named: re.Match[str] | None = None
     for m in REF_YEAR.finditer(text):
@@ -197,6 +199,9 @@ def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
         if not params.min_year <= y <= params.max_year:
             continue
         a, b = m.start(), m.end()
+        if REF_ACCESS_YEAR.search(text, max(0, a - params.named_year_chars), a):
+            named = named or m
+            continue
         if REF_NAMED_YEAR.search(text, max(0, a - params.named_year_chars), a) and b < len(text) and text[b] == ")":
             named = named or m
             continue
