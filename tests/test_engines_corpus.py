@@ -165,19 +165,3 @@ def test_a_printed_soft_hyphen_and_an_em_space_read_as_a_hyphen_and_a_space(engi
     lines = _lines("pdf/f1000research-2014-3-190.pdf", engine, 4)
     assert any("and Blacknose Sharks" in t for t in lines)
     assert not any("\u2003" in t for t in lines)
-
-
-@pytest.mark.parametrize("engine", ENGINES)
-def test_a_word_space_after_an_ff_ligature_is_kept(engine: str) -> None:
-    # PDFium's box of the "ff" ligature reaches over the second f's overhanging ink, up to the next word; the
-    # font's width of U+FB00 is where the glyph ends, as pdfminer reads it.
-    document = corpus.document("pdf/hindawi-rehabresprac-2010-157939.pdf", engine)
-    lines = [line.text for page in document.pages for line in _page_lines(page)]
-    assert any("a real feeling from the staff that they" in t for t in lines)
-    assert not any("staffthat" in t for t in lines)
-
-
-def _page_lines(page: Any) -> list[Any]:
-    from citelens.layout import page_lines
-
-    return page_lines(page)

@@ -131,9 +131,6 @@ _SYMBOLIC = 1 << 2  # the font descriptor's Symbolic flag (ISO 32000-1, table 12
 # What PDFium adds to the text itself (a space at a word gap, a line break): asked about only for these.
 _MADE_UP = frozenset((0x20, 0x0D, 0x0A))
 
-# The Latin ligatures' characters (U+FB00-U+FB04), by the letters PDFium spells them with.
-_LIGATURES = {"ff": 0xFB00, "fi": 0xFB01, "fl": 0xFB02, "ffi": 0xFB03, "ffl": 0xFB04}
-
 # The page's own mark for a hyphen at the end of a line (see the module's opening lines).
 _LINE_END_HYPHEN = 0xFFFE
 
@@ -417,18 +414,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                     plain.pop(fresh, None)
                     fresh = None
                 prev = out[-1]
-                x1 = max(prev[2], box.right - shift_x) if not turned else prev[2]
-                ligature = _LIGATURES.get(prev[0] + text)
-                if ligature is not None and font and not turned:
-                    # The box reaches over an overhanging f's ink ("staff that" would lose its space): the
-                    # font's own width of the ligature, where it has one that fits the box.
-                    _char_box(tp, i, *out_params.ink_at)
-                    if out_params.ink[1] >= box.right - 0.01 and _glyph_width(
-                            _c_void_p(font), ligature, _UNIT, out_params.width_at):
-                        w = out_params.width.value * scale
-                        if 0 < w and prev[1] + w <= x1 + 0.01:
-                            x1 = prev[1] + w
-                out[-1] = (prev[0] + text, prev[1], x1, base, size, name)
+                append_x1 = (box.right - shift_x) if not turned else prev[2]
+                out[-1] = (prev[0] + text, prev[1], max(prev[2], append_x1), base, size, name)
                 continue
             px0 = gx0
             known = known_of.get(code)
