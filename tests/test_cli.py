@@ -198,15 +198,15 @@ def test_without_a_pdf_library_it_names_the_extra_to_install(demo: dict[str, Pat
     proc = without(["pdfminer", "pypdfium2"], "analyze", demo["demo-paper.pdf"])
     assert proc.returncode == 1
     assert proc.stderr == ("citelens: citelens analyze needs the [pdf] extra: pip install 'citelens[pdf]' "
-                           "(the pdfminer engine needs pdfminer)\n")
-    asked = without(["pypdfium2"], "analyze", "--engine", "pdfium", demo["demo-paper.pdf"])
-    assert asked.returncode == 1 and "(the pdfium engine needs pypdfium2)" in asked.stderr
+                           "(the pdfium engine needs pypdfium2)\n")
+    asked = without(["pdfminer"], "analyze", "--engine", "pdfminer", demo["demo-paper.pdf"])
+    assert asked.returncode == 1 and "(the pdfminer engine needs pdfminer)" in asked.stderr
 
 
 @pytest.mark.parametrize("engine", ["pdfminer", "pdfium"])
 def test_each_engine_reads_the_demo_paper_alike_and_is_named(demo: dict[str, Path], engine: str) -> None:
-    # Without pdfminer the default is PDFium; either way the analysis names its engine.
-    proc = without(["pdfminer"] if engine == "pdfium" else [], "analyze", demo["demo-paper-linked.pdf"])
+    # Without pypdfium2 the default is pdfminer; either way the analysis names its engine.
+    proc = without(["pypdfium2"] if engine == "pdfminer" else [], "analyze", demo["demo-paper-linked.pdf"])
     chosen = run("analyze", "--engine", engine, demo["demo-paper-linked.pdf"])
     assert proc.returncode == chosen.returncode == 0, proc.stderr + chosen.stderr
     default, named = json.loads(proc.stdout), json.loads(chosen.stdout)
