@@ -40,3 +40,15 @@ def test_browser_and_cpython_analyses_agree(reader, style, measured):
 
     assert len(refs_b) == len(refs_c)
     assert agreement >= MIN_AGREEMENT, [(theirs[i], ours[j]) for i, j in pairs if (i, j) not in same]
+
+
+def test_the_reader_leaves_out_hidden_text_as_the_command_line_does(reader, measured):
+    # pdf.js gives LaTeXiT's hidden formula source (Courier at 10^-6 pt, half this paper's characters) as
+    # text items; the worker leaves them out, as both PDF adapters do (citelens.model.MIN_TEXT_SIZE), so the
+    # body size is the text's, not 0.
+    reader.ensure("pdf/robust-sls__main.pdf")
+    browser, cpython = reader.analysis(), python_analysis("pdf/robust-sls__main.pdf")
+    measured.append(f"robust-sls body font size: {browser['body_font_size']} (browser) / "
+                    f"{cpython['body_font_size']} (CPython)")
+    assert browser["body_font_size"] == pytest.approx(cpython["body_font_size"], abs=0.1)
+    assert browser["body_font_size"] == pytest.approx(11.0, abs=0.1)

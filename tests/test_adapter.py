@@ -182,3 +182,16 @@ def test_glyphs_whose_characters_are_spaces_hyphens_or_controls_read_plainly() -
     assert [item.text for item in page.items] == ["non linear high-level"]
     page = group_glyphs(1, 600, 800, run("\x00\x13\x00\x14"))
     assert page.items == ()
+
+
+def test_items_read_by_another_library_are_made_plain_alike() -> None:
+    # The worker's pdf.js items go through Document.plain: the same characters and sizes as the adapters'.
+    from citelens.model import Document, Page, TextItem
+
+    page = Page(1, 600, 800, (TextItem("non\u2003linear high\xadlevel\x00", 10, 100, 100, 10, 10, 0),
+                              TextItem("<latexit sha1_base64=", 10, 200, 0.01, 0, 0.000001, 0),
+                              TextItem("\x00\x14", 10, 300, 10, 10, 10, 0),
+                              TextItem("plain", 10, 400, 20, 10, 10, 0)))
+    plain = Document((page,)).plain()
+    assert [item.text for item in plain.pages[0].items] == ["non linear high-level", "plain"]
+    assert plain.pages[0].items[1] is page.items[3]

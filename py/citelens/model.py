@@ -34,7 +34,8 @@ show. ``metadata`` is the PDF's info dictionary and XMP properties as flat ``{ke
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+import unicodedata
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from citelens import ids
@@ -91,6 +92,30 @@ class Font:
             return cls(data)
         name, bold, italic = data
         return cls(str(name), bool(bold), bool(italic))
+
+
+#: The smallest font size of text anybody reads, in points. Smaller text is data hidden in the page (LaTeXiT
+#: keeps each formula's source as 10^-6 pt Courier): PDFium's text page leaves it out, pdfminer and pdf.js
+#: read it, and as text of size 0 it made a paper's body size 0.
+MIN_TEXT_SIZE = 0.5
+
+#: What a character means to the text, where it is not itself (ISO 32000-1 9.10: a font's ToUnicode map names
+#: any character). Every space separator (U+00A0, the en and em spaces, ...) is a word space; a soft hyphen the
+#: page prints is a hyphen; any other control character is no printed text, only the code of a glyph with no
+#: map. The engines read some of these differently ("devel\xad" in pdfminer, "devel-" in PDFium, "devel " in
+#: pdf.js): every text item says them this one way.
+PLAIN_CHARS: dict[str, str] = {
+    **{chr(c): "" for c in [*range(0x20), *range(0x7F, 0xA0)]},
+    **{c: " " for c in map(chr, range(0xA0, 0x3001)) if unicodedata.category(c) == "Zs"},
+    "\t": " ", "\n": " ", "\r": " ", "\x85": " ",  # white space, though control characters
+    "\u00ad": "-",
+}
+_PLAIN_TABLE = str.maketrans(PLAIN_CHARS)
+
+
+def plain_text(text: str) -> str:
+    """``text`` with :data:`PLAIN_CHARS` replaced (each of them is unprintable in Python's sense)."""
+    return text if text.isprintable() else text.translate(_PLAIN_TABLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +250,25 @@ class Document:
             "metadata": dict(self.metadata),
             **({"destinations": list(self.destinations)} if self.destinations else {}),
         }
+
+    def plain(self) -> Document:
+        """The document with its items' text made plain (:func:`plain_text`) and without text under
+        :data:`MIN_TEXT_SIZE`, as the PDF adapters make it: for items read by another library (pdf.js)."""
+        pages = []
+        for page in self.pages:
+            items = []
+            changed = False
+            for item in page.items:
+                text = plain_text(item.text)
+                if item.size < MIN_TEXT_SIZE or not text.strip():
+                    changed = True
+                    continue
+                if text is not item.text:
+                    changed = True
+                    item = replace(item, text=text)
+                items.append(item)
+            pages.append(replace(page, items=tuple(items)) if changed else page)
+        return replace(self, pages=tuple(pages))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Document:

@@ -150,7 +150,8 @@ def _span_of_boxes(tm: TextMap, citation: Citation) -> tuple[int, int] | None:
 
 def analyze_json(payload: str) -> str:
     """Worker entry point: ``{"document": {...}, "options": {"text_only": false}, "source": {...}}`` → analysis
-    JSON, both as strings; the request is parsed once.
+    JSON, both as strings; the request is parsed once. The document's items are made plain first
+    (:meth:`~citelens.model.Document.plain`), as the PDF adapters make theirs.
 
     Raises :class:`~citelens.model.InputError` on malformed input; the worker sends it back as
     ``{name, message}``.
@@ -161,7 +162,8 @@ def analyze_json(payload: str) -> str:
         raise InputError(f"request is not JSON: {exc}") from exc
     if not isinstance(request, dict) or "document" not in request:
         raise InputError("request needs a 'document' object")
-    document = Document.from_json(request["document"])
+    # pdf.js's items, read by the rules the PDF adapters read glyphs by (model.PLAIN_CHARS, MIN_TEXT_SIZE).
+    document = Document.from_json(request["document"]).plain()
     options = request.get("options") or {}
     src = request.get("source") or {}
     source = Source(src.get("file"), src.get("sha256"), src.get("text_hash"))

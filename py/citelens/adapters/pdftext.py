@@ -24,7 +24,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from citelens.model import Diagnostic, Document, Font, InputError, Page, TextItem
+from citelens.model import (
+    MIN_TEXT_SIZE,
+    PLAIN_CHARS,
+    Diagnostic,
+    Document,
+    Font,
+    InputError,
+    Page,
+    TextItem,
+    plain_text,
+)
 from citelens.xml.parse import PROLOG_ENTITY
 
 # A glyph pdfminer cannot map to Unicode comes out as "(cid:123)".
@@ -34,22 +44,10 @@ _CID = re.compile(r"\(cid:\d+\)")
 SPACE_GAP = 0.12  # wider than this: a space between words
 SPLIT_GAP = 1.0  # wider than this (or going back more than half an em): a new item
 
-#: The smallest font size of text anybody reads, in points. Smaller text is data hidden in the page (LaTeXiT
-#: keeps each formula's source as 10^-6 pt Courier); PDFium's text page leaves it out, pdfminer reads it.
-MIN_GLYPH_SIZE = 0.5
-
-# What a glyph's character means to the text, where it is not itself (ISO 32000-1 9.10: a font's ToUnicode map
-# names any character). Every space separator (U+00A0, the en and em spaces, ...) is a word space; a soft hyphen
-# the page prints is a hyphen; any other control character is no printed text, only the code of a glyph with
-# no map.
-# PDFium's text page reads some of these one way and pdfminer the other ("devel\xad" and "devel-").
-_PLAIN: dict[str, str] = {
-    **{chr(c): "" for c in [*range(0x20), *range(0x7F, 0xA0)]},
-    **{c: " " for c in map(chr, range(0xA0, 0x3001)) if unicodedata.category(c) == "Zs"},
-    "\t": " ", "\n": " ", "\r": " ", "\x85": " ",  # white space, though control characters
-    "\u00ad": "-",
-}
-_PLAIN_TABLE = str.maketrans(_PLAIN)
+#: The glyph-level form of the plain-character rule (:data:`citelens.model.PLAIN_CHARS`), and the smallest size
+#: of text kept.
+MIN_GLYPH_SIZE = MIN_TEXT_SIZE
+_PLAIN = PLAIN_CHARS
 
 #: Characters kept of one metadata text (web/analysis/analysis.js keeps as many).
 METADATA_CHARS = 1000
@@ -88,7 +86,7 @@ def check_file(path: Path) -> None:
 
 
 def clean(text: str) -> str:
-    text = _CID.sub("", text).translate(_PLAIN_TABLE)
+    text = plain_text(_CID.sub("", text))
     # Ligatures (ﬁ, ﬂ, ...) and other compatibility glyphs: pdf.js normalises these too.
     if any(ord(c) >= 0xFB00 and ord(c) <= 0xFB4F for c in text):
         text = unicodedata.normalize("NFKC", text)
