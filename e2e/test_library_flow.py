@@ -368,6 +368,8 @@ def test_library_panel_imports_filters_changes_status_exports_and_removes(lexsum
     panel.wait_for()
     assert page.get_attribute("#open-library", "aria-expanded") == "true"
     assert page.evaluate("() => document.activeElement.id") == "library-search"
+    # The panel opens at once and reads the library after (data-state "loading", then "ready").
+    page.locator('#library-panel[data-state="ready"]').wait_for()
     assert page.locator("#library-empty").inner_text().startswith("Your library is empty.")
     page.set_input_files("#library-import-file", str(path))
     page.locator("#library-report .library-report-summary").wait_for()
