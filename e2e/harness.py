@@ -315,7 +315,7 @@ class Startup:
 
 @functools.cache
 def python_analysis(path: str) -> dict[str, Any]:
-    """The CPython pipeline on the pdfminer extraction of a corpus paper (cached by tests/corpus.py)."""
+    """The CPython pipeline on the default engine's extraction of a corpus paper (cached by tests/corpus.py)."""
     from citelens.pipeline import analyze
 
     return analyze(document(path)).to_json()

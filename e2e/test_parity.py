@@ -1,5 +1,6 @@
 """Parity of the two adapters: the same PDF through pdf.js + the Pyodide worker (``window.citelens.analysis``)
-and through pdfminer + CPython (``citelens.pipeline.analyze`` on tests/corpus.py's cached extraction).
+and through the default PDF engine (PDFium) + CPython (``citelens.pipeline.analyze`` on tests/corpus.py's
+cached extraction).
 
 They must find the same number of references and at least 95 % of the same citation markers: the same page,
 overlapping boxes and the same reference indexes, counted over the larger of the two lists (so a marker only

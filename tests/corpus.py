@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from citelens.cli.pdf import ENGINES
 from citelens.fonts import with_font_styles
 from citelens.model import Document
 
@@ -93,9 +94,8 @@ def style_bucket(paper: Paper) -> str:
     return "numbered" if paper.style.startswith("numbered") else "other"
 
 
-#: The engine of the corpus accuracy tests: the CLI's default where both are installed
-#: (:data:`citelens.cli.pdf.ENGINES`' first).
-ENGINE = "pdfium"
+#: The engine of the corpus accuracy tests: the CLI's default where both are installed.
+ENGINE = next(iter(ENGINES))
 
 
 def _adapter_key(engine: str) -> str:

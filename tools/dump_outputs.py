@@ -12,15 +12,15 @@ path where they differ; for ``check/`` it gives the count only (that folder is r
 paper). ``--ignore KEY`` drops a top-level key on both sides first (an intended new field). Exit status 1
 when something differs.
 
-What is covered. CLI: the bytes ``citelens analyze [--text-only] FILE`` prints (``citelens.cli.common.render``
-of ``pipeline.analyze`` with the CLI's ``Source``), computed from tests/corpus.py's cached pdfminer extraction
-(seconds, not the minutes pdfminer takes). Not covered there: pdfminer itself (the cache is keyed by the
-adapter's source, so a change to it re-extracts and is covered) and the extraction's own diagnostics (pages
-pdfminer failed on), which the cache does not keep. Worker: the analysis JSON string the worker posts back
-for each paper opened in the real reader (``site/``: pdf.js text items, web/extract.js, worker/bridge.py in
-Pyodide, in Debian's Chromium through Playwright, as e2e/ does), captured from the worker's message before the
-page parses it. Needs ``make site``; it is rebuilt from the worktree, so run ``make site`` after a change.
-Each paper's worker JSON is cached under ``.cache/dump-worker/`` keyed by the site build and the PDF's hash.
+What is covered. CLI: the bytes ``citelens analyze [--text-only] FILE`` prints (``citelens.cli.common.render`` of
+``pipeline.analyze`` with the CLI's ``Source``), computed from tests/corpus.py's cached extraction by the default
+engine (seconds, not the minutes extraction takes). Not covered there: the adapter itself (the cache is keyed by
+the adapter's source, so a change to it re-extracts and is covered) and the extraction's own diagnostics (pages the
+engine failed on), which the cache does not keep. Worker: the analysis JSON string the worker posts back for each
+paper opened in the real reader (``site/``: pdf.js text items, web/extract.js, worker/bridge.py in Pyodide, in
+Debian's Chromium through Playwright, as e2e/ does), captured from the worker's message before the page parses it.
+Needs ``make site``; it is rebuilt from the worktree, so run ``make site`` after a change. Each paper's worker JSON
+is cached under ``.cache/dump-worker/`` keyed by the site build and the PDF's hash.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="+", help="folders of the corpus: pdf, check")
     ap.add_argument("--json", type=Path, help="also write the totals (and pdf/'s rows) here")
-    ap.add_argument("--engine", choices=("pdfminer", "pdfium"), default=corpus.ENGINE,
+    ap.add_argument("--engine", choices=tuple(corpus.ENGINES), default=corpus.ENGINE,
                     help=f"the PDF adapter whose extractions are scored (default: {corpus.ENGINE}, the tests')")
     args = ap.parse_args()
     report = {}

@@ -256,18 +256,15 @@ class Document:
         :data:`MIN_TEXT_SIZE`, as the PDF adapters make it: for items read by another library (pdf.js)."""
         pages = []
         for page in self.pages:
+            if all(item.size >= MIN_TEXT_SIZE and item.text.isprintable() for item in page.items):
+                pages.append(page)  # the common page: nothing to do
+                continue
             items = []
-            changed = False
             for item in page.items:
                 text = plain_text(item.text)
-                if item.size < MIN_TEXT_SIZE or not text.strip():
-                    changed = True
-                    continue
-                if text is not item.text:
-                    changed = True
-                    item = replace(item, text=text)
-                items.append(item)
-            pages.append(replace(page, items=tuple(items)) if changed else page)
+                if item.size >= MIN_TEXT_SIZE and text.strip():
+                    items.append(item if text is item.text else replace(item, text=text))
+            pages.append(replace(page, items=tuple(items)))
         return replace(self, pages=tuple(pages))
 
     @classmethod

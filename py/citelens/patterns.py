@@ -225,10 +225,12 @@ REF_NAMED_YEAR = re.compile(r"\([A-Z][^\W\d_][^()\d]{0,30},\s*\Z")
 
 # What stands before the year of the day a web page was read, not the one it was written, matched at the end of
 # the text before it: the access-date words of the citation styles ("(accessed Jan 3, 2018)" in Lancet and
-# Vancouver, "[cited 2018 Jan 3]" in NLM's, "Retrieved March 5, 2019, from" in APA's), then only a day and a month.
+# Vancouver, "[cited 2018 Jan 3]" in NLM's, "Retrieved March 5, 2019, from" in APA's), then only a day and a
+# month.
 REF_ACCESS_YEAR = re.compile(
     r"""\b(?: accessed | cited | retrieved | viewed | visited | consulted ) (?: \s+ on )? [\s:]*
-    (?: (?: (?: Jan | Feb | Mar | Apr | May | Jun | Jul | Aug | Sep | Oct | Nov | Dec ) [a-z]* \.? | \d{1,2} (?: st | nd | rd | th )? )
+    (?: (?: (?: Jan | Feb | Mar | Apr | May | Jun | Jul | Aug | Sep | Oct | Nov | Dec ) [a-z]* \.?
+          | \d{1,2} (?: st | nd | rd | th )? )
         ,? \s+ ){0,3} \Z""",
     X | re.I,
 )

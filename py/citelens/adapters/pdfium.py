@@ -65,7 +65,6 @@ import pypdfium2.raw as pdfium_c
 from citelens.adapters.pdftext import (
     Extraction,
     Glyph,
-    MIN_GLYPH_SIZE,
     Metadata,
     PageGeometry,
     check_file,
@@ -75,6 +74,7 @@ from citelens.adapters.pdftext import (
     view_point,
 )
 from citelens.model import (
+    MIN_TEXT_SIZE,
     Bookmark,
     Diagnostic,
     DiagnosticCode,
@@ -323,8 +323,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         # U+0002, not the text's U+FFFE (on every other character of the corpus the two agree).
         at = _text_indices(tp, n)
         unicode = _unicode
-        codes = [unicode(tp, i) if k >= 0 else 0 for i, k in enumerate(at)]
-        codes = [_LINE_END_HYPHEN if c == 2 else c for c in codes]
+        codes = [0 if k < 0 else _LINE_END_HYPHEN if (c := unicode(tp, i)) == 2 else c for i, k in enumerate(at)]
     ox, oy = ctypes.c_double(), ctypes.c_double()
     ox_at, oy_at = ctypes.byref(ox), ctypes.byref(oy)
     out_params = _Out()
@@ -359,8 +358,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         obj_p = _c_void_p(obj)
         _font_size(obj_p, tf_at)
         size = tf.value * d
-        # pdfminer's test for text set upright (LTChar.upright), then its own: no shear, a size people read (MIN_GLYPH_SIZE).
-        if not (a * d > 0 and b * c <= 0 and abs(b) <= 1e-3 and abs(c) <= 1e-3 and size >= MIN_GLYPH_SIZE):
+        # pdfminer's test for text set upright (LTChar.upright), then its own: no shear, a size people read.
+        if not (a * d > 0 and b * c <= 0 and abs(b) <= 1e-3 and abs(c) <= 1e-3 and size >= MIN_TEXT_SIZE):
             continue
         font = _font_of(obj_p) or 0
         name = fonts.get(font) or _font_name(font, fonts)

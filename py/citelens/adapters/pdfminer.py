@@ -34,7 +34,6 @@ from pdfminer.utils import decode_text
 from citelens.adapters.pdftext import (
     Extraction,
     Glyph,
-    MIN_GLYPH_SIZE,
     Metadata,
     PageGeometry,
     check_file,
@@ -45,6 +44,7 @@ from citelens.adapters.pdftext import (
     xmp_properties,
 )
 from citelens.model import (
+    MIN_TEXT_SIZE,
     Bookmark,
     Diagnostic,
     DiagnosticCode,
@@ -134,7 +134,7 @@ def _chars(container: LTContainer[Any]) -> Iterator[LTChar]:
 
 def _glyphs(layout: LTPage) -> Iterator[Glyph]:
     for ch in _chars(layout):
-        if not ch.upright or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 or ch.size < MIN_GLYPH_SIZE:
+        if not ch.upright or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 or ch.size < MIN_TEXT_SIZE:
             continue
         yield ch.get_text(), ch.x0, ch.x1, ch.matrix[5], ch.size, strip_subset(ch.fontname)
 

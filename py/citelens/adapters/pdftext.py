@@ -5,8 +5,8 @@
 - :func:`group_glyphs`: upright glyphs in content order → text items grouped the way pdf.js groups them (a run
   of glyphs in one font on one baseline; a gap wider than a word space becomes a space, a jump backwards or
   over a column gutter starts a new item) and the page's font table; a glyph's character is read plainly
-  (any Unicode space a space, a printed soft hyphen a hyphen, a control code and text under
-  :data:`MIN_GLYPH_SIZE` nothing), so both engines read a font's odd ToUnicode map alike;
+  (:data:`citelens.model.PLAIN_CHARS`), so both engines read a font's odd ToUnicode map alike (the adapters
+  leave out text under :data:`citelens.model.MIN_TEXT_SIZE`);
 - :class:`PageGeometry`: a point of the page's raw user space → citelens coordinates (top-left of the displayed
   page, y downward), for destinations and annotation rectangles; :func:`view_point`, the point a destination's
   view names;
@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from citelens.model import (
-    MIN_TEXT_SIZE,
     PLAIN_CHARS,
     Diagnostic,
     Document,
@@ -43,11 +42,6 @@ _CID = re.compile(r"\(cid:\d+\)")
 # Gaps between glyphs, in units of the font size (pdf.js uses similar fractions when it adds spaces).
 SPACE_GAP = 0.12  # wider than this: a space between words
 SPLIT_GAP = 1.0  # wider than this (or going back more than half an em): a new item
-
-#: The glyph-level form of the plain-character rule (:data:`citelens.model.PLAIN_CHARS`), and the smallest size
-#: of text kept.
-MIN_GLYPH_SIZE = MIN_TEXT_SIZE
-_PLAIN = PLAIN_CHARS
 
 #: Characters kept of one metadata text (web/analysis/analysis.js keeps as many).
 METADATA_CHARS = 1000
@@ -116,8 +110,8 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
         run.clear()
 
     for text, gx0, gx1, cbase, csize, name in glyphs:
-        if text in _PLAIN:
-            text = _PLAIN[text]
+        if text in PLAIN_CHARS:  # one glyph's odd character (model.PLAIN_CHARS); longer texts go through clean()
+            text = PLAIN_CHARS[text]
             if not text:
                 continue
         if name != last_name:

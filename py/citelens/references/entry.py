@@ -193,24 +193,24 @@ def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
     publisher) or the year a web page was read ("(accessed Jan 3, 2018)") is taken only when the entry has no
     other."""
     first: re.Match[str] | None = None
-    named: re.Match[str] | None = None
+    last_resort: re.Match[str] | None = None
     for m in REF_YEAR.finditer(text):
         y = int(m.group("year"))
         if not params.min_year <= y <= params.max_year:
             continue
         a, b = m.start(), m.end()
         if REF_ACCESS_YEAR.search(text, max(0, a - params.named_year_chars), a):
-            named = named or m
+            last_resort = last_resort or m
             continue
         if REF_NAMED_YEAR.search(text, max(0, a - params.named_year_chars), a) and b < len(text) and text[b] == ")":
-            named = named or m
+            last_resort = last_resort or m
             continue
         if (a and text[a - 1] == "(") or (b < len(text) and text[b] == ")"):
             if first is None or a < first.start() + params.paren_year_reach:
                 return m
         if first is None:
             first = m
-    return first or named
+    return first or last_resort
 
 
 _NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME, NAME_FORENAME_SURNAME,
