@@ -184,6 +184,47 @@ def test_glyphs_whose_characters_are_spaces_hyphens_or_controls_read_plainly() -
     assert page.items == ()
 
 
+def test_a_spacing_accent_over_or_under_a_letter_reads_as_the_accented_letter() -> None:
+    # TeX's OT1 fonts have no accented letters: "M\u00a8uller" is an M, a dieresis drawn over the u (before it in
+    # the content), the u. Other typesetters draw the accent after its letter ("Maran\u02dco\u00b4n"), a cedilla
+    # after it in both. The accent goes on the letter its box lies over; one over nothing, or with no such
+    # letter in Unicode (a ring set as the degree sign of "25\u02daC"), stays.
+    from citelens.adapters.pdftext import group_glyphs
+
+    def text(*glyphs: tuple[str, float, float]) -> list[str]:
+        return [item.text for item in group_glyphs(1, 600, 800, [(c, x0, x1, 700.0, 10.0, "F")
+                                                                  for c, x0, x1 in glyphs]).items]
+
+    assert text(("M", 10, 19), ("\u00a8", 20, 25), ("u", 19.5, 25)) == ["M\u00fc"]
+    assert text(("n", 10, 15), ("\u02dc", 12, 16), ("o", 15, 20), ("\u00b4", 17, 20), ("n", 20, 25)) == \
+        ["\u00f1\u00f3n"]
+    assert text(("c", 10, 14.4), ("\u00b8", 11, 13.4), ("a", 14.4, 19)) == ["\u00e7a"]
+    assert text(("\u00b4", 10, 13), ("\u0131", 10.2, 13)) == ["\u00ed"]  # over a dotless i
+    assert text(("G", 10, 17.8), ("\u00a8o", 17.8, 22.8), ("tze", 22.8, 37)) == ["G\u00f6tze"]  # one glyph, PDFium
+    assert text(("5", 10, 15), ("\u02da", 15, 19), ("C", 19, 26)) == ["5\u02daC"]  # no C with a ring
+    assert text(("x", 10, 15), ("^", 16, 20), ("y", 21, 26)) == ["x^y"]  # apart from both: over nothing
+
+
+def test_items_read_by_another_library_get_their_accents_alike() -> None:
+    # pdf.js starts an item where the pen moves back, as it does over an accent: "…by M\u00a8" then "uller"
+    # (the accent first, TeX) or "Maran", "\u02dco", "\u00b4n" (the letter first). Document.plain puts the accent
+    # on the letter across that edge, as the adapters do by the glyphs' boxes.
+    from citelens.model import Document, Page, TextItem
+
+    def plain(*items: tuple[str, float, float]) -> list[str]:
+        page = Page(1, 600, 800, tuple(TextItem(t, x, 100, w, 10, 10, 0) for t, x, w in items))
+        return [item.text for item in Document((page,)).plain().pages[0].items]
+
+    assert plain(("proposed by M\u00a8", 292.8, 104.0), ("uller et al.", 392.6, 60)) == \
+        ["proposed by M", "\u00fcller et al."]
+    assert plain(("Maran", 59.8, 26.8), ("\u02dco", 84.0, 7.8), ("\u00b4n data", 89.2, 28.9)) == \
+        ["Mara\u00f1", "\u00f3", "n data"]
+    # An item right of its neighbour's end is no accent's move back: a spacing accent typed as itself stays.
+    assert plain(("Peter\u00b4", 10, 30), ("s car", 41, 20)) == ["Peter\u00b4", "s car"]
+    # A step back to the line's start is a new line of the item's, not an accent's.
+    assert plain(("una", 70, 100), ("\u00a8", 72, 3)) == ["una", "\u00a8"]
+
+
 def test_items_read_by_another_library_are_made_plain_alike() -> None:
     # The worker's pdf.js items go through Document.plain: the same characters and sizes as the adapters'.
     from citelens.model import Document, Page, TextItem

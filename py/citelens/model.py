@@ -34,6 +34,7 @@ show. ``metadata`` is the PDF's info dictionary and XMP properties as flat ``{ke
 from __future__ import annotations
 
 import enum
+import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -116,6 +117,52 @@ _PLAIN_TABLE = str.maketrans(PLAIN_CHARS)
 def plain_text(text: str) -> str:
     """``text`` with :data:`PLAIN_CHARS` replaced (each of them is unprintable in Python's sense)."""
     return text if text.isprintable() else text.translate(_PLAIN_TABLE)
+
+
+#: Spacing accents and the combining marks they stand for. A typesetter without an accented letter in its font
+#: (TeX's \accent with the OT1 fonts, the default of LaTeX; others, accent after letter) draws the letter and a
+#: spacing accent over or under it as two glyphs, so text read glyph by glyph says "M¨uller", "Maran˜o´n",
+#: "Preguic¸a". The accent beside its letter is put back on it (:func:`compose_accent`; where to look for the
+#: letter is the engine's part: :func:`citelens.adapters.pdftext.group_glyphs` by the glyphs' boxes,
+#: :meth:`Document.plain` by pdf.js's items).
+SPACING_ACCENTS: dict[str, str] = {
+    "\u00a8": "\u0308", "\u00b4": "\u0301", "`": "\u0300", "\u02d8": "\u0306", "\u02c7": "\u030c",
+    "\u02dc": "\u0303", "~": "\u0303", "\u02c6": "\u0302", "^": "\u0302", "\u00af": "\u0304",
+    "\u02d9": "\u0307", "\u02da": "\u030a", "\u02dd": "\u030b", "\u00b8": "\u0327", "\u02db": "\u0328",
+}
+_DOTLESS = {"\u0131": "i", "\u0237": "j"}  # TeX sets an accent over i and j on their dotless forms
+
+
+def compose_accent(letter: str, accent: str) -> str | None:
+    """The one character ``letter`` with ``accent`` (a key of :data:`SPACING_ACCENTS`) on it, or None where
+    Unicode has no such letter: "˚C", a ring set as a degree sign, and an accent over a variable stay as
+    they are."""
+    mark = SPACING_ACCENTS.get(accent)
+    if mark is None or len(letter) != 1 or not letter.isalpha():
+        return None
+    composed = unicodedata.normalize("NFC", _DOTLESS.get(letter, letter) + mark)
+    return composed if len(composed) == 1 else None
+
+
+_ACCENT = re.compile("[" + re.escape("".join(SPACING_ACCENTS)) + "]")
+
+
+def _accents_on_letters(items: list[TextItem]) -> list[TextItem]:
+    """pdf.js's items with each spacing accent put on its letter (:data:`SPACING_ACCENTS`). pdf.js starts a
+    new item where the pen moves back, and an accent drawn over or under a letter moves it back: after the
+    accent where the accent comes first (TeX: "…by M¨", "uller"), before it where the letter does ("Maran",
+    "˜o", "´n"). So the accent is at the edge where an item starts left of the previous one's end, by no more
+    than a letter's width, and belongs to the letter across that edge."""
+    for k in range(1, len(items)):
+        a, b = items[k - 1], items[k]
+        em = max(a.size, b.size)
+        if not a.text or not b.text or not 0 < a.x + a.width - b.x <= em or abs(b.y - a.y) > em:
+            continue  # no step back, or one wider than a letter, or onto another line: no accent's
+        if b.text[0] in SPACING_ACCENTS and (letter := compose_accent(a.text[-1], b.text[0])):
+            items[k - 1], items[k] = replace(a, text=a.text[:-1] + letter), replace(b, text=b.text[1:])
+        elif a.text[-1] in SPACING_ACCENTS and (letter := compose_accent(b.text[0], a.text[-1])):
+            items[k - 1], items[k] = replace(a, text=a.text[:-1]), replace(b, text=letter + b.text[1:])
+    return items
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,11 +299,13 @@ class Document:
         }
 
     def plain(self) -> Document:
-        """The document with its items' text made plain (:func:`plain_text`) and without text under
-        :data:`MIN_TEXT_SIZE`, as the PDF adapters make it: for items read by another library (pdf.js)."""
+        """The document with its items' text made plain (:func:`plain_text`), its spacing accents on their
+        letters (:func:`_accents_on_letters`) and without text under :data:`MIN_TEXT_SIZE`, as the PDF adapters
+        make it: for items read by another library (pdf.js)."""
         pages = []
         for page in self.pages:
-            if all(item.size >= MIN_TEXT_SIZE and item.text.isprintable() for item in page.items):
+            if all(item.size >= MIN_TEXT_SIZE and item.text.isprintable() and not _ACCENT.search(item.text)
+                   for item in page.items):
                 pages.append(page)  # the common page: nothing to do
                 continue
             items = []
@@ -264,7 +313,7 @@ class Document:
                 text = plain_text(item.text)
                 if item.size >= MIN_TEXT_SIZE and text.strip():
                     items.append(item if text is item.text else replace(item, text=text))
-            pages.append(replace(page, items=tuple(items)))
+            pages.append(replace(page, items=tuple(item for item in _accents_on_letters(items) if item.text.strip())))
         return replace(self, pages=tuple(pages))
 
     @classmethod

@@ -6,7 +6,8 @@
   of glyphs in one font on one baseline; a gap wider than a word space becomes a space, a jump backwards or
   over a column gutter starts a new item) and the page's font table; a glyph's character is read plainly
   (:data:`citelens.model.PLAIN_CHARS`), so both engines read a font's odd ToUnicode map alike (the adapters
-  leave out text under :data:`citelens.model.MIN_TEXT_SIZE`);
+  leave out text under :data:`citelens.model.MIN_TEXT_SIZE`), and a spacing accent drawn over or under a
+  letter is read with it (:func:`compose_accents`);
 - :class:`PageGeometry`: a point of the page's raw user space → citelens coordinates (top-left of the displayed
   page, y downward), for destinations and annotation rectangles; :func:`view_point`, the point a destination's
   view names;
@@ -26,12 +27,14 @@ from pathlib import Path
 
 from citelens.model import (
     PLAIN_CHARS,
+    SPACING_ACCENTS,
     Diagnostic,
     Document,
     Font,
     InputError,
     Page,
     TextItem,
+    compose_accent,
     plain_text,
 )
 from citelens.xml.parse import PROLOG_ENTITY
@@ -92,8 +95,54 @@ def strip_subset(name: str) -> str:
     return name[7:] if len(name) > 7 and name[6] == "+" and name[:6].isupper() else name
 
 
+#: How many glyphs either side of an accent, in content order, may be its letter.
+_ACCENT_REACH = 16
+_ACCENT = re.compile("[" + re.escape("".join(SPACING_ACCENTS)) + "]")
+
+
+def compose_accents(glyphs: list[Glyph]) -> list[Glyph]:
+    """The glyphs with each spacing accent drawn over or under a letter read as part of that letter
+    (:data:`citelens.model.SPACING_ACCENTS`): TeX sets the accent before its letter, other typesetters after
+    it, and pdfTeX may set the accent of a word's capital after the word ("Ozcan and¨"). The accent's letter is
+    the glyph its box overlaps most, by at least a third of the accent's width, among its neighbours in
+    content order (:data:`_ACCENT_REACH` either side), on a baseline at most an em below the accent's (TeX
+    raises an accent over a capital) and not above it by more than a third of an em. An accent over nothing
+    (a ``^`` in code, a hat over a space) stays. An accent and its letter at one origin may come as one glyph
+    of both characters (PDFium's reading of two characters drawn at one place: "¨o"): one letter too."""
+    accents = SPACING_ACCENTS
+    if not _ACCENT.search("".join([glyph[0] for glyph in glyphs])):
+        return glyphs  # the common page: one pass in C
+    marks = [k for k, glyph in enumerate(glyphs) if (text := glyph[0]) in accents
+             or (len(text) == 2 and (text[0] in accents or text[1] in accents))]
+    if not marks:
+        return glyphs
+    out = list(glyphs)
+    dropped: set[int] = set()
+    for k in marks:
+        accent, x0, x1, base, _size, _name = out[k]
+        if len(accent) == 2:  # one glyph: accent and letter in either order
+            letter = compose_accent(accent[1], accent[0]) or compose_accent(accent[0], accent[1])
+            if letter:
+                out[k] = (letter, *out[k][1:])
+            continue
+        best, most = -1, (x1 - x0) / 3
+        for j in range(max(k - _ACCENT_REACH, 0), min(k + _ACCENT_REACH + 1, len(out))):
+            if j == k or j in dropped:
+                continue
+            letter, a0, a1, lbase, lsize, _ = out[j]
+            overlap = min(x1, a1) - max(x0, a0)
+            if overlap > most and -lsize / 3 <= base - lbase <= lsize and compose_accent(letter, accent):
+                best, most = j, overlap
+        if best >= 0:
+            out[best] = (compose_accent(out[best][0], accent) or out[best][0], *out[best][1:])
+            dropped.add(k)
+    return [glyph for k, glyph in enumerate(out) if k not in dropped]
+
+
 def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyph]) -> Page:
-    """The page of text items the glyphs make, in their order (the content stream's)."""
+    """The page of text items the glyphs make, in their order (the content stream's), accents composed with
+    their letters (:func:`compose_accents`)."""
+    glyphs = compose_accents(glyphs if isinstance(glyphs, list) else list(glyphs))
     fonts: dict[str, int] = {}
     items: list[TextItem] = []
     run: list[str] = []
