@@ -94,7 +94,10 @@ _SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302
 def compose_accents(text: str) -> str:
     """Put accents the extractor set as separate characters back on their letter.
 
-    LaTeX PDFs give the accent before its letter, others after it; the letter that can carry it wins.
+    Text from a PDF comes with its accents on their letters already, placed by the glyphs' positions
+    (:data:`citelens.model.SPACING_ACCENTS`); this is for an entry's text from elsewhere (a reference string,
+    a document JSON of another reader), where only the characters say which letter: LaTeX gives the accent
+    before its letter, others after it; the letter that can carry it wins.
 
     >>> compose_accents("M¨uller, Cs´anyi, So¨derba¨ck, Montr´eal")
     'Müller, Csányi, Söderbäck, Montréal'
