@@ -203,6 +203,8 @@ def test_a_spacing_accent_over_or_under_a_letter_reads_as_the_accented_letter() 
     assert text(("G", 10, 17.8), ("\u00a8o", 17.8, 22.8), ("tze", 22.8, 37)) == ["G\u00f6tze"]  # one glyph, PDFium
     assert text(("5", 10, 15), ("\u02da", 15, 19), ("C", 19, 26)) == ["5\u02daC"]  # no C with a ring
     assert text(("x", 10, 15), ("^", 16, 20), ("y", 21, 26)) == ["x^y"]  # apart from both: over nothing
+    # A combining mark drawn as its own glyph (no width, in a font of its own), just after its letter.
+    assert text(("C", 10, 16), ("e", 16, 19.8), ("\u0301", 20.1, 20.1), ("l", 19.8, 22)) == ["C\u00e9l"]
 
 
 def test_items_read_by_another_library_get_their_accents_alike() -> None:
@@ -221,6 +223,7 @@ def test_items_read_by_another_library_get_their_accents_alike() -> None:
         ["Mara\u00f1", "\u00f3", "n data"]
     # An item right of its neighbour's end is no accent's move back: a spacing accent typed as itself stays.
     assert plain(("Peter\u00b4", 10, 30), ("s car", 41, 20)) == ["Peter\u00b4", "s car"]
+    assert plain(("(7) Ce", 328.5, 24.7), ("\u0301", 353.5, 0), ("larie", 353.1, 14.6)) == ["(7) C\u00e9", "larie"]
     # A step back to the line's start is a new line of the item's, not an accent's.
     assert plain(("una", 70, 100), ("\u00a8", 72, 3)) == ["una", "\u00a8"]
 

@@ -133,18 +133,27 @@ SPACING_ACCENTS: dict[str, str] = {
 _DOTLESS = {"\u0131": "i", "\u0237": "j"}  # TeX sets an accent over i and j on their dotless forms
 
 
+def is_combining(char: str) -> bool:
+    """Whether ``char`` is one of Unicode's combining diacritical marks (U+0300-U+036F). Some typesetters draw
+    an accent as such a mark's own glyph, of no width, just after its letter (where Unicode puts it too): the
+    mark belongs to the letter before it."""
+    return len(char) == 1 and "\u0300" <= char <= "\u036f"
+
+
 def compose_accent(letter: str, accent: str) -> str | None:
-    """The one character ``letter`` with ``accent`` (a key of :data:`SPACING_ACCENTS`) on it, or None where
+    """The one character ``letter`` with ``accent`` (a key of :data:`SPACING_ACCENTS`, or a combining mark) on
+    it, or None where
     Unicode has no such letter: "˚C", a ring set as a degree sign, and an accent over a variable stay as
     they are."""
-    mark = SPACING_ACCENTS.get(accent)
+    mark = SPACING_ACCENTS.get(accent) or (accent if is_combining(accent) else None)
     if mark is None or len(letter) != 1 or not letter.isalpha():
         return None
     composed = unicodedata.normalize("NFC", _DOTLESS.get(letter, letter) + mark)
     return composed if len(composed) == 1 else None
 
 
-_ACCENT = re.compile("[" + re.escape("".join(SPACING_ACCENTS)) + "]")
+#: A spacing accent or a combining mark: a character that may be an accent drawn apart from its letter.
+ACCENT_CHARS = re.compile("[" + re.escape("".join(SPACING_ACCENTS)) + "\u0300-\u036f]")
 
 
 def _accents_on_letters(items: list[TextItem]) -> list[TextItem]:
@@ -156,7 +165,14 @@ def _accents_on_letters(items: list[TextItem]) -> list[TextItem]:
     for k in range(1, len(items)):
         a, b = items[k - 1], items[k]
         em = max(a.size, b.size)
-        if not a.text or not b.text or not 0 < a.x + a.width - b.x <= em or abs(b.y - a.y) > em:
+        if not a.text or not b.text or abs(b.y - a.y) > em:
+            continue
+        if is_combining(b.text[0]) and abs(b.x - (a.x + a.width)) <= em / 3 \
+                and (letter := compose_accent(a.text[-1], b.text[0])):
+            # A combining mark's own item, at the end of its letter's (pdf.js: "(7) Ce", "\u0301", "larie").
+            items[k - 1], items[k] = replace(a, text=a.text[:-1] + letter), replace(b, text=b.text[1:])
+            continue
+        if not 0 < a.x + a.width - b.x <= em or abs(b.y - a.y) > em:
             continue  # no step back, or one wider than a letter, or onto another line: no accent's
         if b.text[0] in SPACING_ACCENTS and (letter := compose_accent(a.text[-1], b.text[0])):
             items[k - 1], items[k] = replace(a, text=a.text[:-1] + letter), replace(b, text=b.text[1:])
@@ -304,7 +320,7 @@ class Document:
         make it: for items read by another library (pdf.js)."""
         pages = []
         for page in self.pages:
-            if all(item.size >= MIN_TEXT_SIZE and item.text.isprintable() and not _ACCENT.search(item.text)
+            if all(item.size >= MIN_TEXT_SIZE and item.text.isprintable() and not ACCENT_CHARS.search(item.text)
                    for item in page.items):
                 pages.append(page)  # the common page: nothing to do
                 continue

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from citelens.model import (
+    ACCENT_CHARS,
     PLAIN_CHARS,
     SPACING_ACCENTS,
     Diagnostic,
@@ -35,6 +36,7 @@ from citelens.model import (
     Page,
     TextItem,
     compose_accent,
+    is_combining,
     plain_text,
 )
 from citelens.xml.parse import PROLOG_ENTITY
@@ -97,7 +99,6 @@ def strip_subset(name: str) -> str:
 
 #: How many glyphs either side of an accent, in content order, may be its letter.
 _ACCENT_REACH = 16
-_ACCENT = re.compile("[" + re.escape("".join(SPACING_ACCENTS)) + "]")
 
 
 def compose_accents(glyphs: list[Glyph]) -> list[Glyph]:
@@ -108,11 +109,12 @@ def compose_accents(glyphs: list[Glyph]) -> list[Glyph]:
     content order (:data:`_ACCENT_REACH` either side), on a baseline at most an em below the accent's (TeX
     raises an accent over a capital) and not above it by more than a third of an em. An accent over nothing
     (a ``^`` in code, a hat over a space) stays. An accent and its letter at one origin may come as one glyph
-    of both characters (PDFium's reading of two characters drawn at one place: "¨o"): one letter too."""
+    of both characters (PDFium's reading of two characters drawn at one place: "¨o"): one letter too. A
+    combining mark drawn as its own glyph goes on the glyph before it (:func:`citelens.model.is_combining`)."""
     accents = SPACING_ACCENTS
-    if not _ACCENT.search("".join([glyph[0] for glyph in glyphs])):
+    if not ACCENT_CHARS.search("".join([glyph[0] for glyph in glyphs])):
         return glyphs  # the common page: one pass in C
-    marks = [k for k, glyph in enumerate(glyphs) if (text := glyph[0]) in accents
+    marks = [k for k, glyph in enumerate(glyphs) if (text := glyph[0]) in accents or is_combining(text)
              or (len(text) == 2 and (text[0] in accents or text[1] in accents))]
     if not marks:
         return glyphs
@@ -120,6 +122,15 @@ def compose_accents(glyphs: list[Glyph]) -> list[Glyph]:
     dropped: set[int] = set()
     for k in marks:
         accent, x0, x1, base, _size, _name = out[k]
+        if is_combining(accent):  # its letter is the glyph before it, which ends where the mark is drawn
+            j = k - 1
+            if j >= 0 and j not in dropped:
+                letter, a0, a1, lbase, lsize, _ = out[j]
+                if a0 <= x0 <= a1 + lsize / 3 and abs(base - lbase) <= lsize / 3 \
+                        and (composed := compose_accent(letter, accent)):
+                    out[j] = (composed, *out[j][1:])
+                    dropped.add(k)
+            continue
         if len(accent) == 2:  # one glyph: accent and letter in either order
             letter = compose_accent(accent[1], accent[0]) or compose_accent(accent[0], accent[1])
             if letter:
