@@ -119,12 +119,12 @@ def plain_text(text: str) -> str:
     return text if text.isprintable() else text.translate(_PLAIN_TABLE)
 
 
-#: Spacing accents and the combining marks they stand for. A typesetter without an accented letter in its font
-#: (TeX's \accent with the OT1 fonts, the default of LaTeX; others, accent after letter) draws the letter and a
-#: spacing accent over or under it as two glyphs, so text read glyph by glyph says "M¨uller", "Maran˜o´n",
-#: "Preguic¸a". The accent beside its letter is put back on it (:func:`compose_accent`; where to look for the
-#: letter is the engine's part: :func:`citelens.adapters.pdftext.group_glyphs` by the glyphs' boxes,
-#: :meth:`Document.plain` by pdf.js's items).
+#: Spacing accents and the combining marks they stand for. A font without accented letters (TeX's OT1 fonts,
+#: LaTeX's default) makes the typesetter draw a letter and a spacing accent over or under it as two glyphs: TeX
+#: draws the accent first, others after the letter. Read glyph by glyph, the text says "M¨uller", "Maran˜o´n",
+#: "Preguic¸a". The accent is put back on its letter (:func:`compose_accent`); which letter is the reader's
+#: part: :func:`citelens.adapters.pdftext.compose_accents` by the glyphs' boxes, :meth:`Document.plain` by
+#: pdf.js's items.
 SPACING_ACCENTS: dict[str, str] = {
     "\u00a8": "\u0308", "\u00b4": "\u0301", "`": "\u0300", "\u02d8": "\u0306", "\u02c7": "\u030c",
     "\u02dc": "\u0303", "~": "\u0303", "\u02c6": "\u0302", "^": "\u0302", "\u00af": "\u0304",
@@ -142,9 +142,8 @@ def is_combining(char: str) -> bool:
 
 def compose_accent(letter: str, accent: str) -> str | None:
     """The one character ``letter`` with ``accent`` (a key of :data:`SPACING_ACCENTS`, or a combining mark) on
-    it, or None where
-    Unicode has no such letter: "˚C", a ring set as a degree sign, and an accent over a variable stay as
-    they are."""
+    it, or None where Unicode has no such letter: "˚C", a ring set as a degree sign, and an accent over a
+    variable stay as they are."""
     mark = SPACING_ACCENTS.get(accent) or (accent if is_combining(accent) else None)
     if mark is None or len(letter) != 1 or not letter.isalpha():
         return None
@@ -157,11 +156,12 @@ ACCENT_CHARS = re.compile("[" + re.escape("".join(SPACING_ACCENTS)) + "\u0300-\u
 
 
 def _accents_on_letters(items: list[TextItem]) -> list[TextItem]:
-    """pdf.js's items with each spacing accent put on its letter (:data:`SPACING_ACCENTS`). pdf.js starts a
-    new item where the pen moves back, and an accent drawn over or under a letter moves it back: after the
-    accent where the accent comes first (TeX: "…by M¨", "uller"), before it where the letter does ("Maran",
-    "˜o", "´n"). So the accent is at the edge where an item starts left of the previous one's end, by no more
-    than a letter's width, and belongs to the letter across that edge."""
+    """pdf.js's items with each accent put on its letter. pdf.js starts a new item where the pen moves back, and
+    a spacing accent (:data:`SPACING_ACCENTS`) drawn over or under a letter moves it back: after the accent
+    where the accent comes first (TeX: "…by M¨", "uller"), before it where the letter does ("Maran", "˜o",
+    "´n"). So the accent is at the edge where an item starts left of the previous one's end, by no more than a
+    letter's width, and belongs to the letter across that edge. A combining mark drawn as its own glyph is an
+    item of its own that starts where its letter's item ends (:func:`is_combining`)."""
     for k in range(1, len(items)):
         a, b = items[k - 1], items[k]
         em = max(a.size, b.size)
@@ -172,8 +172,8 @@ def _accents_on_letters(items: list[TextItem]) -> list[TextItem]:
             # A combining mark's own item, at the end of its letter's (pdf.js: "(7) Ce", "\u0301", "larie").
             items[k - 1], items[k] = replace(a, text=a.text[:-1] + letter), replace(b, text=b.text[1:])
             continue
-        if not 0 < a.x + a.width - b.x <= em or abs(b.y - a.y) > em:
-            continue  # no step back, or one wider than a letter, or onto another line: no accent's
+        if not 0 < a.x + a.width - b.x <= em:
+            continue  # no step back, or one wider than a letter: no accent's
         if b.text[0] in SPACING_ACCENTS and (letter := compose_accent(a.text[-1], b.text[0])):
             items[k - 1], items[k] = replace(a, text=a.text[:-1] + letter), replace(b, text=b.text[1:])
         elif a.text[-1] in SPACING_ACCENTS and (letter := compose_accent(b.text[0], a.text[-1])):
@@ -315,8 +315,8 @@ class Document:
         }
 
     def plain(self) -> Document:
-        """The document with its items' text made plain (:func:`plain_text`), its spacing accents on their
-        letters (:func:`_accents_on_letters`) and without text under :data:`MIN_TEXT_SIZE`, as the PDF adapters
+        """The document with its items' text made plain (:func:`plain_text`), its accents on their letters
+        (:func:`_accents_on_letters`) and without text under :data:`MIN_TEXT_SIZE`, as the PDF adapters
         make it: for items read by another library (pdf.js)."""
         pages = []
         for page in self.pages:
