@@ -136,16 +136,16 @@ def compose_accents(glyphs: list[Glyph]) -> list[Glyph]:
             if letter:
                 out[k] = (letter, *out[k][1:])
             continue
-        best, most = -1, (x1 - x0) / 3
+        best, most, accented = -1, (x1 - x0) / 3, ""
         for j in range(max(k - _ACCENT_REACH, 0), min(k + _ACCENT_REACH + 1, len(out))):
             if j == k or j in dropped:
                 continue
             letter, a0, a1, lbase, lsize, _ = out[j]
             overlap = min(x1, a1) - max(x0, a0)
-            if overlap > most and -lsize / 3 <= base - lbase <= lsize and compose_accent(letter, accent):
-                best, most = j, overlap
+            if overlap > most and -lsize / 3 <= base - lbase <= lsize and (composed := compose_accent(letter, accent)):
+                best, most, accented = j, overlap, composed
         if best >= 0:
-            out[best] = (compose_accent(out[best][0], accent) or out[best][0], *out[best][1:])
+            out[best] = (accented, *out[best][1:])
             dropped.add(k)
     return [glyph for k, glyph in enumerate(out) if k not in dropped]
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from citelens import ids
+from citelens.model import SPACING_ACCENTS
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
     ENTRY_ET_AL_END,
@@ -87,8 +88,8 @@ def dense_text(text: str) -> str:
     return " ".join(REF_BREAK_INSIDE_ID.sub(lambda m: m.group(1) or m.group(2), text).split())
 
 
-_SPACING_ACCENTS = {"¨": "\u0308", "´": "\u0301", "`": "\u0300", "ˆ": "\u0302", "˜": "\u0303",
-                    "¸": "\u0327", "ˇ": "\u030c", "˚": "\u030a", "˝": "\u030b", "˘": "\u0306"}
+# The accents REF_SPACING_ACCENT finds, and their combining marks (one table: citelens.model's).
+_SPACING_ACCENTS = {c: SPACING_ACCENTS[c] for c in "¨´`ˆ˜¸ˇ˚˝˘"}
 
 
 def compose_accents(text: str) -> str:
