@@ -64,12 +64,13 @@ def test_marker_to_entry_accuracy(scored, measured, folder):
             f"{folder}: superscript marker precision {sup['marker_precision']}"
 
 
-# Reference counts within 5 % of the entries each PDF marks (citelens.evaluation: its link targets, or every
-# named destination of their kind, which a producer sets for each entry cited or not). Measured when set:
-# pdf/ 69 of 73, check/ 19 of 24 (issue 10's target: 95 % of papers). The hand-read list lengths of
+# Reference counts within 5 % of the entries each PDF marks (citelens.evaluation: its link targets with the
+# middles of ranges linked at their ends, or every named destination of their kind, which a producer sets for
+# each entry cited or not). Measured when set: pdf/ 71 of 73, check/ 20 of 24 (issue 10's target: 95 % of
+# papers). The hand-read list lengths of
 # tests/test_references_corpus.py are the stricter truth for pdf/; this one needs no reading, so it is the
 # one check/ can have.
-REFCOUNT_FLOORS = {"pdf": 0.93, "check": 0.75}
+REFCOUNT_FLOORS = {"pdf": 0.95, "check": 0.8}
 
 
 @pytest.mark.parametrize("folder", ["pdf", "check"])

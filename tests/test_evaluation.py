@@ -175,6 +175,16 @@ def test_the_reference_count_is_scored_against_every_anchor_of_the_links_kind():
     assert summarize([s]).reference_error == pytest.approx(2 / 6)
 
 
+def test_the_middle_of_a_range_linked_at_its_ends_counts_as_marked():
+    # Without the link on "[3]", entry 3 is marked only by the printed range "[2-4]" linked at 2 and 4.
+    links = tuple(lk for lk in LINKS if lk.dest_name != "cite.k3")
+    s = evaluate(Document(PAGES, BOOKMARKS, links), analysis())
+    assert (s.link_targets, s.entries_marked, s.reference_error) == (4, 4, 0)
+    # Two links not joined by a dash mark no entry between them: "[1]" and "[2-4]"'s start are not a range.
+    apart = tuple(lk for lk in links if lk.dest_name != "cite.k4")
+    assert evaluate(Document(PAGES, BOOKMARKS, apart), analysis()).link_targets == 2
+
+
 def test_partial_links_are_flagged_and_pooled_apart():
     many = tuple(cit(f"[{k}]", 72, 80, 500 + 12 * k, (1,)) for k in range(12))  # 12 unlinked markers
     doc = Document(PAGES, (), LINKS[:1])

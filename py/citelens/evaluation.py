@@ -33,7 +33,9 @@ Definitions
   information, the entries of met citations that no meeting marker names (inner numbers of a numeric
   range excused): Elsevier links a whole group to its first entry, so it is not a penalty.
 - **reference count error** = entries found − entries the PDF marks. The PDF marks at least the distinct
-  link targets (destination names, or entries for unnamed destinations), and where its citation links
+  link targets (destination names, or entries for unnamed destinations) with the entries inside a range
+  it links only at its ends (``[6–9]`` linked at 6 and 9 marks 7 and 8: the printed range names them,
+  :func:`citelens.links.linked_ranges`), and where its citation links
   use named anchors, every anchor of their kind among its named destinations: a producer sets one anchor
   per entry whether or not a link uses it (hyperref's ``cite.KEY`` for each ``\bibitem``; Elsevier's
   ``lb0205`` and PMC's ``B12`` for each entry), while links miss entries cited only in tables, figure
@@ -66,7 +68,7 @@ from rapidfuzz import fuzz
 from citelens.ids import fold
 from citelens.layout import text_map
 from citelens.links import (AnchorKind, CiteLink, ReferenceList, anchor_name, citation_links, classify_anchor,
-                            overlaps, text_under, unresolved_citation_links)
+                            linked_ranges, overlaps, text_under, unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
 from citelens.params import PARAMS, Params
 from citelens.patterns import (ANCHOR_BOOKMARK, ANCHOR_NUMBERS, CITE_KEY_PREFIX, EVAL_GROUP_BREAK, EVAL_NAME_WORD,
@@ -397,6 +399,10 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
         partial = t.links > 0 and t.predicted >= ev.partial_min_markers and t.links < ev.partial_coverage * t.predicted
     targets = {lk.dest_name if lk.dest_name is not None else ("@", lk.ref_index) for lk in resolved}
     targets |= {lk.dest_name for lk in lost}
+    # The middle of a range linked only at its ends ("[6–9]" linked at 6 and 9): marked by the printed range.
+    linked = {lk.ref_index for lk in resolved}
+    targets |= {("@", k) for end, start in linked_ranges(resolved, tm, params=params.links).items()
+                for k in range(resolved[start].ref_index + 1, resolved[end].ref_index) if k not in linked}
     outline = score_outline(analysis.outline, document.bookmarks, params) \
         if section_bookmarks(document.bookmarks) else None
     anchors = entry_anchors(document.destinations, [lk.dest_name for lk in (*resolved, *lost)])

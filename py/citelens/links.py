@@ -700,6 +700,16 @@ def _linked_range(a: CiteLink, b: CiteLink, tm: TextMap, index: PageIndex, param
     return m is not None and int(m["last"]) - int(m["first"]) == span
 
 
+def linked_ranges(links: Sequence[CiteLink], tm: TextMap, index: PageIndex | None = None,
+                  params: LinksParams = PARAMS.links) -> dict[int, int]:
+    """The ranges ``links`` reach only at their ends (:func:`_linked_range`), as a map from each range's
+    end link to its start link (positions in ``links``), in reading order."""
+    index = index or PageIndex(tm, params)
+    order = sorted(range(len(links)), key=lambda k: index.order(links[k].page, links[k].rect))
+    return {k2: k1 for k1, k2 in zip(order, order[1:], strict=False)
+            if _linked_range(links[k1], links[k2], tm, index, params)}
+
+
 def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation], tm: TextMap,
                     params: LinksParams = PARAMS.links) -> tuple[Citation, ...]:
     """Exact links first.
@@ -731,8 +741,7 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
         owner.append(best)
 
     key = {k: index.order(lk.page, lk.rect) for k, lk in enumerate(from_links)}
-    order = sorted(range(len(from_links)), key=lambda k: key[k])
-    range_start: dict[int, int] = {}  # a range's end link → its start link
+    range_start = linked_ranges(from_links, tm, index, params)  # a range's end link → its start link
     absorbed: dict[int, int] = {}  # a heuristic citation → the one it became part of
     orphan_group: dict[int, int] = {}  # an orphan link → the first link of its range
 
@@ -741,10 +750,7 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
             i = absorbed[i]
         return i
 
-    for k1, k2 in zip(order, order[1:], strict=False):
-        if not _linked_range(from_links[k1], from_links[k2], tm, index, params):
-            continue
-        range_start[k2] = k1
+    for k2, k1 in range_start.items():  # in reading order
         o1 = root(owner[k1]) if owner[k1] >= 0 else -1
         o2 = root(owner[k2]) if owner[k2] >= 0 else -1
         if o1 >= 0 and o2 >= 0 and o1 != o2:
