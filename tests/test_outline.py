@@ -417,6 +417,24 @@ def test_a_record_field_in_bold_is_no_run_in_head():
     assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Introduction", "Methods", "Results"]
 
 
+def test_a_tables_bold_header_cells_side_by_side_are_not_headings():
+    # A heading stands alone across its column; a table's header row sets its cells side by side, one of
+    # them maybe between two header rows ("Method" beside "AutoScholarQuery" over "Crawler Recall").
+    # A bold heading with the other column's plain text beside it (columns read as one) stays a heading.
+    doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Results", 72, 250, 12, BOLD)))
+    table = (it("Dataset", 72, 560, font=BOLD), it("Type", 160, 560, font=BOLD), it("Order", 240, 560, font=BOLD),
+             it("Method", 72, 596, font=BOLD), it("AutoScholarQuery", 160, 590, font=BOLD),
+             it("Crawler Recall", 160, 602, font=BOLD),
+             *(it(f"Taxi real {k}0320 0.{k}1 0.{k}7", 72, 574 + 48 * j + 12 * k) for j in (0, 1) for k in range(2)))
+    beside = (it("Discussion", 72, 700, 12, BOLD), it("plain words of the other column", 300, 700),
+              *body_lines(714, 3))
+    doc = tuple(Page(pg.number, 612, 792, pg.items + (table if pg.number == 2 else beside if pg.number == 3 else ()),
+                     FONTS) for pg in doc)
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Introduction", "Methods", "Results",
+                                                                    "Discussion"]
+
+
 def test_a_table_of_contents_entry_gives_way_to_its_heading_and_a_continued_tables_head_counts_once():
     contents = [it("1 Introduction", 72, 100, 12, BOLD), it("2 Method", 72, 130, 12, BOLD),
                 it("3 Results", 72, 160, 12, BOLD)]

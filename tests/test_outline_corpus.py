@@ -46,7 +46,7 @@ def test_outline_accuracy_against_bookmarks(measured):
     measured.extend(rows)
     measured.append(f"  OVERALL P {total.precision:.3f}  R {total.recall:.3f}  F1 {total.f1:.3f}")
     assert len(rows) >= 15
-    # Measured (PDFium and pdfminer alike): pdf/ 0.864 (P 0.846, R 0.884, 57 papers).
+    # Measured: pdf/ 0.865 (PDFium P 0.847, R 0.884, 57 papers; pdfminer 0.865).
     # Issue 10's target: 0.85 on both folders.
     assert total.f1 >= 0.855, "\n".join(rows)
 
@@ -62,9 +62,9 @@ def test_outline_accuracy_on_the_check_folder(measured):
         if section_bookmarks(doc.bookmarks):
             total = total + score_outline(detected(paper), doc.bookmarks)
     measured.append(f"outline vs bookmarks, check/: P {total.precision:.3f}  R {total.recall:.3f}  F1 {total.f1:.3f}")
-    # Measured with PDFium, the default engine: 0.808 (pdfminer 0.823; the engines read a few headings
-    # differently, citelens/adapters/pdfium.py). Issue 10's target: 0.85.
-    assert total.f1 >= 0.80
+    # Measured with PDFium, the default engine: 0.818, P 0.770, R 0.871 (pdfminer 0.825; the engines read a
+    # few headings differently, citelens/adapters/pdfium.py). Issue 10's target: 0.85.
+    assert total.f1 >= 0.81
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)

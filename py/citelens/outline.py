@@ -9,7 +9,8 @@ A line is a heading when it is clearly larger than the body text, or bold and ei
 ("3.2 Results", "IV. METHODS") or a known section name ("Acknowledgements"). Bold run-in headings
 ("**2.1 Data.** We collected ...") count, titled by their bold part. Rejected: long lines, unnumbered
 lines ending in a full stop, running heads and feet (the same line on several pages), anything in the
-page's outer margin, unnumbered lines set smaller than the body (a figure's or a table's words), large
+page's outer margin, unnumbered lines set smaller than the body (a figure's or a table's words), lines with
+another line of their size and face beside them (a table's header cells, a figure's labels), large
 words straight over a caption (an axis title) and formulas set large, table-of-contents leaders, record fields
 ("First published: 12 Aug 2014"), labels of the front matter ("Keywords", "To cite this
 article"), unnumbered run-in paragraph heads in a paper whose sections are numbered (they sit below
@@ -377,6 +378,23 @@ def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
     return not (first.isupper() or first.isdigit() or first == "a")
 
 
+def _in_row(lines: Sequence[Line], shares: Sequence[float], n: int, p: OutlineParams) -> bool:
+    """Whether another line of the same column, size and face stands beside the line, their boxes at one
+    height: a heading is alone across its column, while a table's header cells and a figure's labels sit
+    side by side ("Dataset   Type   Order Size", a head cell set between two header rows)."""
+    line = lines[n]
+    x0, y0, x1, y1 = line.box
+    emphasised = shares[n] >= p.emphasis_share
+    for k in range(max(0, n - 8), min(len(lines), n + 9)):
+        o = lines[k]
+        if k == n or o.column != line.column or abs(o.size - line.size) > p.rejoin_baseline * line.size \
+                or (shares[k] >= p.emphasis_share) != emphasised or not (o.box[2] < x0 or o.box[0] > x1):
+            continue
+        if min(y1, o.box[3]) - max(y0, o.box[1]) >= p.row_overlap * min(y1 - y0, o.box[3] - o.box[1]):
+            return True
+    return False
+
+
 def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset[float],
                 p: OutlineParams) -> list[Heading]:
     out: list[Heading] = []
@@ -408,6 +426,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
         if not text or _within_margin(page, line, p.margin) and not _opens_page(line, lines[n + 1:n + 2], text):
+            continue
+        if _in_row(lines, shares, n, p):
             continue
         lead = _lead(line)
         rest = line.items[lead:]

@@ -154,6 +154,7 @@ class OutlineParams:
     #: Two pieces of one heading line: baselines within this x the size apart, the second starting from
     #: this x the size inside the first's end (overlap) to this x the size past it (a space).
     rejoin_baseline: float = 0.1
+    row_overlap: float = 0.25  # share of the lower line's height two lines side by side share: one row
     rejoin_overlap: float = 0.1
     rejoin_gap: float = 0.3
     #: A heading is set weaker than another when smaller by at least this many points (else weight decides).
