@@ -427,8 +427,6 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         text = " ".join(line.text.split())
         if not text or _within_margin(page, line, p.margin) and not _opens_page(line, lines[n + 1:n + 2], text):
             continue
-        if _in_row(lines, shares, n, p):
-            continue
         lead = _lead(line)
         rest = line.items[lead:]
         emphasised = _share(rest, emph | italic if larger else emph) >= p.emphasis_share \
@@ -500,6 +498,9 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 continue
         out.append(Heading(text, number, line.page, line.box[1], line.size, emphasised, line, letter))
         n = last
+    if out:  # (after the rest: few lines get this far)
+        at = {id(ln): k for k, ln in enumerate(lines)}
+        out = [h for h in out if (k := at.get(id(h.line))) is None or not _in_row(lines, shares, k, p)]
     if page.number == 1:
         # Of the large unnumbered lines left on page 1 the title is the one with the most letters: RSC sets
         # the journal's name ("Chemical Science", over two lines) larger and "EDGE ARTICLE" as large,
