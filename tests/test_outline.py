@@ -99,6 +99,19 @@ def test_bold_run_in_heading_is_titled_by_its_bold_part():
     assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Data", 2, 2)]
 
 
+def test_a_heading_with_a_word_in_another_face_is_no_run_in_head_cut_at_that_word():
+    # "4.2.1 The covtype dataset" with the dataset's name in typewriter: the bold face comes back after it,
+    # so the line is not "4.2.1 The" running into a paragraph.
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (3, it("3 Results", 72, 250, 12, BOLD)))
+    fonts = (*FONTS, Font("Courier"))
+    line = (it("2.1 The", 72, 560, font=BOLD), it("covtype", 108, 560, font=2), it("dataset", 142, 560, font=BOLD),
+            *body_lines(574, 3))
+    doc = (doc[0], Page(2, 612, 792, doc[1].items + line, fonts), doc[2])
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))][:2] == ["1 Introduction", "2 Method"]
+    assert "2.1 The" not in [t for t, _, _ in titles(detect_outline(doc, 10.0))]
+
+
 def _with_run_in(doc: tuple[Page, ...], page: int, head: str) -> tuple[Page, ...]:
     run_in = (it(head, 72, 560, font=BOLD), it("We collected all the samples by hand over a year.", 150, 560))
     return tuple(Page(pg.number, 612, 792, pg.items + run_in, FONTS) if pg.number == page else pg for pg in doc)

@@ -601,6 +601,8 @@ def _run_in(line: Line, emph: frozenset[int]) -> str | None:
     raw = " ".join(line.text[: line.offsets[j]].split())
     if raw.endswith(","):
         return None  # a run-in head closes with a full stop or a colon; one on a comma was cut where its face changed
+    if not raw.endswith((".", ":")) and any(i.font in emph and _letters(i.text) for i in line.items[j + 1:]):
+        return None  # the face comes back after a word in another one ("4.2.1 The covtype dataset"): one heading
     if raw.endswith(":") and line.text[line.offsets[j]:].lstrip()[:1].isdigit():
         return None  # a field of the paper's record, its value a date or a number: "First published: 12 Aug 2014"
     head = raw.rstrip(" .:")
