@@ -255,6 +255,11 @@ def _fields(raw: str) -> tuple:
      ("de Ruyter van Steveninck", "Lewen")),
     # initials set apart by spaces (IOP), and after names in capitals with "AND" (ACM)
     ("Bender C M, Boettcher S 1998 Phys. Rev. Lett. 80 5243", ("Bender", "Boettcher")),
+    # a generational suffix before the comma of "Surname, X.", and one in capitals after the initials
+    ("Backus, S., Durfee III, C. G., Murnane, M. M. & Kapteyn, H. C. High power ultrafast lasers. Rev. Sci. "
+     "Instrum. 69, 1207-1223 (1998).", ("Backus", "Durfee", "Murnane", "Kapteyn")),
+    ("LOTTI, F., PAI, R. K., GANTT, G. A., JR., SUKHDEO, K. Chemotherapy activates cancer-associated fibroblasts. "
+     "J. Exp. Med. 2013.", ("LOTTI", "PAI", "GANTT", "SUKHDEO")),
     ("CONKLIN, J. AND BEGEMAN, M. L. 1988. gIBIS: a hypertext tool. In Proceedings of CSCW, 140-152.",
      ("CONKLIN", "BEGEMAN")),
     # "Surname, Forename" (Chicago), the first name only inverted
@@ -389,6 +394,15 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     # an editor after the title
     ("Topical Issue on Nuclear Symmetry Energy, edited by Li B. A. et al., Eur. Phys. J. A 50 (2014) 9.",
      "Topical Issue on Nuclear Symmetry Energy"),
+    # a title in a script without capitals ends at the list's Latin comma
+    ("王俊翰, 接受美学视域下看 舞蹈风暴 的大众化呈现, 品位经典, 2019.", "接受美学视域下看 舞蹈风暴 的大众化呈现"),
+    ("김지원.김종영 (2013), 4대강 개발과 전문성의 정치, 환경사회학연구 ECO, 제17권 제1호, 163-232쪽.", "4대강 개발과 전문성의 정치"),
+    # "In situ" opens a title, not a venue; an acronym's abbreviated journal after a comma is the venue
+    ("Mitragotri S. In situ determination of partition and diffusion coefficients in the lipid bilayers of "
+     "stratum corneum. Pharm Res (2000) 17:1026-1029.",
+     "In situ determination of partition and diffusion coefficients in the lipid bilayers of stratum corneum"),
+    ("S. Gorbunov, et al., ALICE HLT high speed tracking on GPU, IEEE Trans. Nucl. Sci. 58( 2011)1845 .",
+     "ALICE HLT high speed tracking on GPU"),
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_titles(raw, title):
     assert parse_entry(raw).title == title

@@ -292,7 +292,7 @@ _INITIALS_CAPS = rf"[{_UP}]{{1,4}} (?: - [{_UP}]{{1,2}} )? (?: \s [{_UP}] (?! [\
 # "Surname, X. Y." (APA, ACS, Elsevier, Cell, Frontiers, NAR): "Boslough, M.", "Harris, A. W.", "Supek,F.",
 # "Ryckaert, J.-P.", "Thompson, A.W."
 NAME_SURNAME_COMMA = re.compile(
-    rf"(?P<sur> {_SURNAME} ) \s* , \s* (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )", X)
+    rf"(?P<sur> {_SURNAME} ) (?: \s+ (?: Jr | Sr | II | III | IV ) \b \.? )? \s* , \s* (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )", X)
 
 # "Surname XY" (Vancouver: PLOS, BMC, Springer, ASM, JMIR): "Magill SS", "Anacker AMJ", "Amberg D.",
 # "de Nooijer J", "Rohm Young D" (JAMA), "Bendel A. M.", "Bender C M" (IOP: initials set apart).
@@ -331,6 +331,16 @@ NAME_SURNAME_FORENAME = re.compile(
 NAME_UNCASED = re.compile(
     r"(?P<sur> [\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8} ) (?P<ini> (?: [.․・、] [\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8} )* )",
     X)
+
+# A title opening with a Latin phrase of the laboratory, not the "In" of a venue: "In situ determination of",
+# "In vitro activity of", "In silico prediction".
+ENTRY_IN_LATIN = re.compile(r"in\s+(?:situ|vivo|vitro|silico|utero|ovo|toto)\b", re.IGNORECASE)
+
+# A title in a script without capitals ends at the first Latin comma or full stop or at an ideographic full
+# stop: such titles use the script's own comma ("，", "、"), so a ", " is the field separator of the list
+# ("王俊翰, 接受美学视域下看 舞蹈风暴 的大众化呈现, 品位经典, 2019.", "4대강 개발과 전문성의 정치, 환경사회학연구").
+TITLE_UNCASED = re.compile(r"[\d\s]*[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+TITLE_UNCASED_END = re.compile(r"[,.。]")
 
 # Before the next of several initials-first names set without a comma: " B Bell" in "A Ames B Bell (2001)".
 NAME_SPACED_NEXT = re.compile(
@@ -373,10 +383,10 @@ REF_VANCOUVER_DATE = re.compile(
 NAME_ET_AL = re.compile(r"\s* [,;]? \s* et \s* al \b \.? ,?", X)
 
 # A title ends at a sentence end (see TITLE_END) or where the venue starts: ", in: J. P. Lynch (Ed.)",
-# ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B", ", Phys.Lett., B129", ", Theoret. and Math. Phys."
-# (an abbreviated journal after a comma); not a title's
+# ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B", ", Phys.Lett., B129", ", Theoret. and Math. Phys.",
+# ", IEEE Trans. Nucl. Sci." (an abbreviated journal after a comma); not a title's
 # own ", in" ("Variation in cancer risks, by mutation position, in BRCA2 mutation carriers").
-TITLE_VENUE = re.compile(r",\s*(?:In:?\s|in:\s|in\s(?=[A-Z]\S*\s+[A-Z(])|(?=[A-Z][a-z]{0,7}\.(?:\s|[A-Z])))")
+TITLE_VENUE = re.compile(r",\s*(?:In:?\s|in:\s|in\s(?=[A-Z]\S*\s+[A-Z(])|(?=(?:[A-Z]{2,6}\s+)?[A-Z][a-z]{0,7}\.(?:\s|[A-Z])))")
 
 # A citation key's year-ish tail or a name's generational suffix, never a surname: "Jr.", "III", "Sr".
 NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
@@ -464,7 +474,7 @@ REF_SPACING_ACCENT = re.compile(r"(\w?)([¨´`ˆ˜¸ˇ˚˝˘])\s?(\w?)")
 REF_ID_SPAN = re.compile(r"(?:https?://|www\.|doi:\s*|10\.\d{4,9}/)\S+", re.IGNORECASE)
 
 # A generational suffix after a name: "Bommarito II,", "Brooks, C. L., III", "Meyer Jr".
-NAME_SUFFIX_AFTER = re.compile(r",?\s*(?:Jr|Sr|II|III|IV)\b\.?")
+NAME_SUFFIX_AFTER = re.compile(r",?\s*(?:Jr|JR|Sr|SR|II|III|IV)\b\.?")
 
 # The rest of an "et al." glued to the surname before it: "Paparellaet al." → " al".
 NAME_GLUED_AL = re.compile(r"\s?al\b")

@@ -21,6 +21,7 @@ from citelens.patterns import (
     ENTRY_BRACKET_OR_COMMA,
     ENTRY_COLLABORATION,
     ENTRY_GROUP_AUTHOR,
+    ENTRY_IN_LATIN,
     ENTRY_LABEL,
     ENTRY_ORGANISATION,
     ENTRY_PLACE_PUBLISHER,
@@ -60,6 +61,8 @@ from citelens.patterns import (
     REF_VANCOUVER_DATE,
     REF_YEAR,
     TITLE_END,
+    TITLE_UNCASED,
+    TITLE_UNCASED_END,
     TITLE_VENUE,
     TITLE_WORD,
 )
@@ -370,8 +373,12 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     if quoted is not None:
         return quoted
     rest = text[begin:]
-    if rest[:3].lower() in ("in ", "in:"):
-        return None  # "2015, in Aerospace Conference": a venue, no title
+    if rest[:3].lower() in ("in ", "in:") and not ENTRY_IN_LATIN.match(rest):
+        return None  # "2015, in Aerospace Conference": a venue, no title (but "In situ determination of ...")
+    if TITLE_UNCASED.match(rest):
+        end = TITLE_UNCASED_END.search(rest)
+        cand = (rest[:end.start()] if end else rest).strip(" ,;:")[:params.title_max_chars]
+        return cand if _title_like(cand, params) else None
     cut = len(rest)
     venue = TITLE_VENUE.search(rest)
     if venue is not None:
