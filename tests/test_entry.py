@@ -403,6 +403,22 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
      "In situ determination of partition and diffusion coefficients in the lipid bilayers of stratum corneum"),
     ("S. Gorbunov, et al., ALICE HLT high speed tracking on GPU, IEEE Trans. Nucl. Sci. 58( 2011)1845 .",
      "ALICE HLT high speed tracking on GPU"),
+    # ... but a place in capitals is no acronym of a journal
+    ("Gómez-Baggethun E, Montes C. Traditional ecological knowledge: A case study in Doñana, SW Spain. Glob "
+     "Environ Chang. 2012;22(3):640–50.", "Traditional ecological knowledge: A case study in Doñana, SW Spain"),
+    # a part that opens with a journal's or a publisher's word is the venue
+    ("S. E. Conry, K. Kuwabara, V. R. Lesser and R. A. Meyer. (1991) Multistage Negotiation for Distributed "
+     "Satisfaction, IEEE Transactions on Systems, Man, and Cybernetics, Special Issue 21(6).",
+     "Multistage Negotiation for Distributed Satisfaction"),
+    # two lower-case words after a stop: an abbreviation inside the title; one may be a journal ("eLife")
+    ("Torp, M.; Nirenberg, H. Fusarium langsethiae sp. nov. on cereals in Europe. Int. J. Food Microbiol. 2004, "
+     "95, 247–256.", "Fusarium langsethiae sp. nov. on cereals in Europe"),
+    ("Lee KPK, Chen J, MacKinnon R (2017) Molecular structure of human KATP in complex with ATP and ADP. eLife "
+     "6:e32481.", "Molecular structure of human KATP in complex with ATP and ADP"),
+    # a subtitle sentence of mostly lower-case words goes on; a journal's capitalised name does not
+    ("Kruis W, Thieme CH, Weinzierl M. A diagnostic score for the irritable bowel syndrome. Its value in the "
+     "exclusion of organic disease. Gastroenterology 1984; 87: 1-7.",
+     "A diagnostic score for the irritable bowel syndrome. Its value in the exclusion of organic disease"),
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_titles(raw, title):
     assert parse_entry(raw).title == title

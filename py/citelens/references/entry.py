@@ -396,7 +396,8 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
         cut = year.start() - begin - (text[year.start() - 1] == "(")
         dated = True
     rest = rest[:cut]
-    found = (m for m in TITLE_END.finditer(rest) if m.group(0) != "." or not _abbreviation(rest, m.start()))
+    found = (m for m in TITLE_END.finditer(rest)
+             if m.group(0) != "." or not (_abbreviation(rest, m.start()) or _lower_goes_on(rest, m.end())))
     ends = list(islice(found, 1))
     if not ends:
         cand = rest.strip(" ,;:.")[:params.title_max_chars]
@@ -413,6 +414,20 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     stop = ends[k].start()
     cand = _without_venue(rest[: stop + (ends[k].group(0) != ".")].strip(" ,;:"))
     return cand if _title_like(cand, params) else None
+
+
+def _lower_goes_on(rest: str, after: int) -> bool:
+    """Two lower-case words after a full stop: no sentence opens so, so the stop ended an abbreviation of
+    the title ("Trichoderma spp. on Rhizoctonia", "XI-XIV вв. на Синае"), unless the first opens the venue
+    ("… models. in the Proc."). One lower-case word may be a journal's name ("eLife", "bioRxiv", "npj
+    Computational Materials", a style's lower-cased "bioinformatics, 25").)"""
+    words = rest[after:after + 40].split(maxsplit=2)[:2]
+    return len(words) == 2 and all(w.rstrip(":.,;").isalpha() and w.rstrip(":.,;").islower() for w in words) \
+        and words[0].rstrip(":.,;") not in _VENUE_OPENERS
+
+
+_VENUE_OPENERS = frozenset({"in", "doi", "http", "https", "pp", "p", "vol", "arxiv", "available", "retrieved",
+                            "accessed", "ed", "eds", "edited", "url", "www"})
 
 
 def _abbreviation(rest: str, stop: int) -> bool:
@@ -456,7 +471,12 @@ def _title_goes_on(rest: str, ends: list[re.Match[str]], k: int) -> bool:
     if k > 0 and ENTRY_TITLE_PART.match(rest[ends[k - 1].end():ends[k].start()]):
         return True  # the part's own title: "... in vivo. III. The effect of ..."
     first = TITLE_WORD.findall(rest[: ends[k].start()] if k == 0 else rest[ends[k - 1].end():ends[k].start()])
-    return k == 0 and len(first) <= 3
+    if k == 0 and len(first) <= 3:
+        return True
+    # A subtitle sentence of its own: mostly lower-case words ("… bowel syndrome. Its value in the exclusion
+    # of organic disease. Gastroenterology 1984"), where a journal's or a publisher's name is capitalised.
+    return k == 0 and sum(w[0].islower() for w in words) * 2 >= len(words) and len(words) >= 4 \
+        and not any(c in seg for c in "/@") and "  " not in seg  # (not an address, nor a masked identifier)
 
 
 def _without_journal(cand: str) -> str:
@@ -530,7 +550,20 @@ def _without_venue(cand: str, dated: bool = False) -> str:
             cuts.pop()
         else:
             break
+    # A part that opens by naming a journal or a publisher in capitalised words ("…, IEEE Transactions on
+    # Systems", "…, Journal of Logic Programming 1", "…, Yale University Press"): the venue, and all after it.
+    for k in cuts:
+        words = TITLE_WORD.findall(cand[k + 1:k + 60])[:3]
+        if words and words[0][0].isupper() and any(w.lower() in _JOURNAL_WORDS for w in words[:2]) \
+                and all(w[0].isupper() or w.lower() in _MINOR_WORDS for w in words):
+            return cand[:k].rstrip()
     return cand
+
+
+# Words that name a journal or a publisher at the start of a part of an entry.
+_JOURNAL_WORDS = frozenset({"journal", "transactions", "proceedings", "press", "verlag", "review", "letters",
+                            "annals", "bulletin", "communications", "revue", "zeitschrift", "magazine",
+                            "publishers", "publishing", "university"})
 
 
 def _title_like(cand: str, params: ReferencesParams) -> bool:
