@@ -255,6 +255,15 @@ def _fields(raw: str) -> tuple:
      ("de Ruyter van Steveninck", "Lewen")),
     # initials set apart by spaces (IOP), and after names in capitals with "AND" (ACM)
     ("Bender C M, Boettcher S 1998 Phys. Rev. Lett. 80 5243", ("Bender", "Boettcher")),
+    # a capitalised two-word particle; "and" before a lower-case word joins a title's words, not names
+    ("Van Den Bossche, K., Naeyaert, J. M. & Lambert, J. The quest for the mechanism of melanin transfer. "
+     "Traffic 7, 769 (2006).", ("Van Den Bossche", "Naeyaert", "Lambert")),
+    ("Pangborn M. Isolation and purification of a serologically active phospholipid from beef heart. J Biol "
+     "Chem (1942) 143:247.", ("Pangborn",)),
+    # two collaborations before the members, and members in brackets after the collaboration
+    ("Virgo, LIGO Scientific collaboration, B.P. Abbott et al., Observation of gravitational waves from a binary "
+     "black hole merger, Phys. Rev. Lett. 116 (2016) 061102.", ("Virgo, LIGO Scientific collaboration", "Abbott")),
+    ("ATLAS Collab. (G. Aad et al.), Phys. Lett. B 716, 1 (2012).", ("ATLAS Collab.", "Aad")),
     # a generational suffix before the comma of "Surname, X.", and one in capitals after the initials
     ("Backus, S., Durfee III, C. G., Murnane, M. M. & Kapteyn, H. C. High power ultrafast lasers. Rev. Sci. "
      "Instrum. 69, 1207-1223 (1998).", ("Backus", "Durfee", "Murnane", "Kapteyn")),

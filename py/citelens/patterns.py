@@ -279,7 +279,7 @@ _LOW = "a-zà-ÿа-яёα-ω"
 _PARTICLE_IN = r"(?: van | von | de | der | den | del | della | di | da | du | dos | das | ten | ter | zu )"
 _SURNAME = rf"""
     (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | das | ten | ter
-          | Van | Von | De | Del | Della | Di | Da | Du | Le | La | Dos | El | Al | St\.
+          | Van | Von | De | Der | Den | Ten | Ter | Del | Della | Di | Da | Du | Le | La | Dos | El | Al | St\.
           | VAN | VON | DE | DER | DEN | DEL | DI | DA | DU | LE | LA ) \s+ ){{0,3}}
     (?: (?: al | el | ben | ibn | bin | abu | d | l ) [-'’] )?
     (?! (?: Jr | Sr | II | III | IV ) \b ) [{_UP}] [\w'’]* (?: [-‐] [\w'’]+ )*
@@ -358,6 +358,10 @@ NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* a
 NAME_FOLLOW = re.compile(
     r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et ) \b | (?:1[89]|20)\d\d
               | [“"‘«] )""", X)
+
+# "and" and a lower-case word after a name: the title's words ("Isolation and purification of"), but not a
+# particle ("and van der Berg") or the list's close ("S. Popinet and collaborators").
+NAME_AND_LOWER = re.compile(r"\s+(?:and|und|y)\s+(?!(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|al|el|ben|bin|ibn|collaborators|co-?workers|colleagues|others)\b|[dl][’'])[a-z]")
 
 # Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ", French " et "
 # ("T. KAMETANI et K. OGASAWARA"; not "et al.").
@@ -545,10 +549,12 @@ ENTRY_SAME_AUTHORS = re.compile(r"(?: \s* [-–—_]{2,} \s* [.,]? \s* (?: (?: a
 
 # A collaboration named before its members (particle physics, astronomy): "GEANT4 Collaboration, S.
 # Agostinelli et al.", "Particle Data Group Collaboration, K. A. Olive", "CMS collaboration, Determination",
-# "CKMfitter group, J. Charles et al.", "ATLAS Collab. (G. Aad et al.)".
+# "CKMfitter group, J. Charles et al.", "ATLAS Collab. (G. Aad et al.)" (its members inside the brackets),
+# "Virgo, LIGO Scientific collaboration, B.P. Abbott et al." (two groups).
 ENTRY_COLLABORATION = re.compile(
     r"""(?P<group> (?: The \s+ )? (?: [\w\-&]+ \s+ ){0,5}
-                  (?: [Cc]ollaborations? | COLLABORATION | Collab\. | [Cc]onsortium | [Gg]roup ) ) \s* (?: [,:;] \s* | (?<! \. ) \. \s+ | (?= \( ) )""", X)
+                  (?: [Cc]ollaborations? | COLLABORATION | Collab\. | [Cc]onsortium | [Gg]roup )
+                | [\w\-&]+ , \s+ (?: [\w\-&]+ \s+ ){1,4} [Cc]ollaborations? ) \s* (?: [,:;] \s* | (?<! \. ) \. \s+ | \( (?= [A-Z]\. ) | (?= \( ) )""", X)
 
 # A group author before the year, when no person's name opens the entry: "The Cancer Genome Atlas Research
 # Network (2008)", "National Academies of Sciences, Engineering, and Medicine, 2016.", "World Health

@@ -34,6 +34,7 @@ from citelens.patterns import (
     ENTRY_TITLE_LEAD,
     ENTRY_TITLE_PART,
     ENTRY_TITLE_STOP,
+    NAME_AND_LOWER,
     NAME_ET_AL,
     NAME_FOLLOW,
     NAME_FORENAME_SURNAME,
@@ -315,7 +316,7 @@ def _name_at(text: str, pos: int, form: int | None,
         if k == 3 and form in (0, 2) and not _has_initial(m.group("ini")):
             continue  # in "J. Doe, Integrating Register Allocation and ..." the title goes on, no name
         after = _after_suffix(text, m.end())
-        if NAME_FOLLOW.match(text, after) is not None or _glued_et_al(text, m):
+        if (NAME_FOLLOW.match(text, after) is not None and not _and_then_lower(text, after)) or _glued_et_al(text, m):
             return k, m, True
         if k <= 2 and NAME_LIST_COLON.match(text, after) is not None:
             return k, m, False  # "Loefer JK, Sedberry GR: Life history ..." (F1000)
@@ -341,6 +342,13 @@ def _name_at(text: str, pos: int, form: int | None,
         if single is not None:
             return 0, single, False
     return weak
+
+
+def _and_then_lower(text: str, after: int) -> bool:
+    """An "and" after a name that a lower-case word follows joins the title's words, not two names: "M.
+    Isolation and purification of ..." is no name list ("Pangborn M. Isolation and purification")."""
+    m = NAME_AND_LOWER.match(text, after)
+    return m is not None
 
 
 def _has_initial(forenames: str) -> bool:
