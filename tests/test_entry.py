@@ -260,6 +260,10 @@ def _fields(raw: str) -> tuple:
      "Traffic 7, 769 (2006).", ("Van Den Bossche", "Naeyaert", "Lambert")),
     ("Pangborn M. Isolation and purification of a serologically active phospholipid from beef heart. J Biol "
      "Chem (1942) 143:247.", ("Pangborn",)),
+    # a particle after the initials ("W. v." for von): the next name follows it
+    ("Engelhardt, W. v., Hörz, F., Stöffler, D. and Bertsch, W., Observations on quartz deformation in breccias "
+     "of West Clearwater Lake, Canada, and the Ries basin, Germany. In: Proc. 1972.",
+     ("Engelhardt", "Hörz", "Stöffler", "Bertsch")),
     # two collaborations before the members, and members in brackets after the collaboration
     ("Virgo, LIGO Scientific collaboration, B.P. Abbott et al., Observation of gravitational waves from a binary "
      "black hole merger, Phys. Rev. Lett. 116 (2016) 061102.", ("Virgo, LIGO Scientific collaboration", "Abbott")),
@@ -424,6 +428,11 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
      "95, 247–256.", "Fusarium langsethiae sp. nov. on cereals in Europe"),
     ("Lee KPK, Chen J, MacKinnon R (2017) Molecular structure of human KATP in complex with ATP and ADP. eLife "
      "6:e32481.", "Molecular structure of human KATP in complex with ATP and ADP"),
+    # an edition after a comma, a lower-case "in Proceedings": where the title ends
+    ("J. D. Jackson, Classical Electrodynamics, 3rd edn. (Wiley, 1998).", "Classical Electrodynamics"),
+    ("Feuer, Alan R. and Edward B. Fowlkes. Some Results from an Empirical Study of Computer Software, in "
+     "Proceedings 4th International Conference on Software Engineering. Los Alamitos, 1979.",
+     "Some Results from an Empirical Study of Computer Software"),
     # a subtitle sentence of mostly lower-case words goes on; a journal's capitalised name does not
     ("Kruis W, Thieme CH, Weinzierl M. A diagnostic score for the irritable bowel syndrome. Its value in the "
      "exclusion of organic disease. Gastroenterology 1984; 87: 1-7.",

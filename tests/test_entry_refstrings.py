@@ -28,8 +28,8 @@ FIELDS = ("first author", "year", "title", "doi")
 # Floors just under the measured figures (dev / held-out); the targets on unseen strings are title
 # >= 0.85 and first author >= 0.95 (baseline on the whole file: first author 0.86, title 0.62).
 FLOORS = {
-    "dev": {"first author": 0.95, "year": 0.985, "title": 0.875, "doi": 0.98},
-    "held-out": {"first author": 0.95, "year": 0.985, "title": 0.865, "doi": 0.96},
+    "dev": {"first author": 0.95, "year": 0.985, "title": 0.88, "doi": 0.98},
+    "held-out": {"first author": 0.95, "year": 0.985, "title": 0.87, "doi": 0.96},
 }
 
 

@@ -292,13 +292,14 @@ _INITIALS_CAPS = rf"[{_UP}]{{1,4}} (?: - [{_UP}]{{1,2}} )? (?: \s [{_UP}] (?! [\
 # "Surname, X. Y." (APA, ACS, Elsevier, Cell, Frontiers, NAR): "Boslough, M.", "Harris, A. W.", "Supek,F.",
 # "Ryckaert, J.-P.", "Thompson, A.W."
 NAME_SURNAME_COMMA = re.compile(
-    rf"(?P<sur> {_SURNAME} ) (?: \s+ (?: Jr | Sr | II | III | IV ) \b \.? )? \s* , \s* (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )", X)
+    rf"(?P<sur> {_SURNAME} ) (?: \s+ (?: Jr | Sr | II | III | IV ) \b \.? )? \s* , \s* (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )"
+    rf"(?: \s? (?: v\. | {_PARTICLE_IN} (?= [\s,.;] ) ) )?", X)
 
 # "Surname XY" (Vancouver: PLOS, BMC, Springer, ASM, JMIR): "Magill SS", "Anacker AMJ", "Amberg D.",
 # "de Nooijer J", "Rohm Young D" (JAMA), "Bendel A. M.", "Bender C M" (IOP: initials set apart).
 NAME_SURNAME_INITIALS = re.compile(
-    rf"(?P<sur> {_SURNAME} (?: \s [{_UP}] [{_LOW}] [\w'’\-]* )? ) \s+ (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )",
-    X)
+    rf"(?P<sur> {_SURNAME} (?: \s [{_UP}] [{_LOW}] [\w'’\-]* )? ) \s+ (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )"
+    rf"(?: \s? (?: v\. | {_PARTICLE_IN} (?= [\s,.;] ) ) )?", X)
 
 # "X. Y. Surname" (IEEE, physics, PNAS, older ACM): "F. H. Yu", "J.M.Grames", "J.-P. Dilhac".
 NAME_INITIALS_SURNAME = re.compile(rf"(?P<ini> {_INITIALS_DOT} ) \s* (?P<sur> {_SURNAME} )", X)
@@ -580,13 +581,17 @@ ENTRY_ORGANISATION = re.compile(
 # Gradiometry - Today and Tomorrow // 11th SAGA Meeting"), a title set off by "; " from the editors or
 # publisher of the book (ACS: "Multivariate Calibration; Martens, H., Naes, T., Eds.; Wiley: New York"),
 # ", Proceedings of ...", an identifier or an edition in brackets or after a comma ("… theory (arXiv:hep-th/
-# 0306074)", "… violation, arXiv:1401.4024", "Black’s Law Dictionary (2nd ed)").
+# 0306074)", "… violation, arXiv:1401.4024", "Black’s Law Dictionary (2nd ed)", "…, 3rd edn"), a
+# lower-case ", in Proceedings".
 ENTRY_TITLE_STOP = re.compile(
     r""",? \s+ (?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b
       | \s+ // \s+
       | , \s* (?= (?: Proceedings | Proc\. ) \s )
       | \s* [(\[] (?= (?i: arxiv | https? : | doi | e-print ) | \d+ (?: st | nd | rd | th ) \s* (?i: ed | edn | edition ) \b )
-      | , \s* (?= (?i: arxiv | e-print | preprint ) \b )      | ; \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){0,3} : \s+ [A-Z] )""", X)
+      | , \s* (?= (?i: arxiv | e-print | preprint ) \b )
+      | , \s* (?= \d+ \s? (?: st | nd | rd | th | n \s d | r \s d ) \.? \s* (?i: ed | edn | edition ) \b )
+      | , \s* (?= in \s+ (?: Proceedings | Proc\. ) )
+      | ; \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){0,3} : \s+ [A-Z] )""", X)
 
 # A book's place and publisher after its title: "Brasilia: Comisión Económica", "New York: Wiley",
 # "Cambridge, MA: MIT Press".
