@@ -262,6 +262,23 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
     # and the author line and affiliations are not citations even when the body starts at the top
     top = find_citations(tm, refs_of(numbered(12), tm))
     assert [c.text for c in top.citations] == [c.text for c in result.citations]
+    # nor when the prose is taken to begin before the body: superscripts count from the body only
+    early = find_citations(tm, refs_of(numbered(12), tm), body_start=tm.text.index("Introduction"), prose_start=0)
+    assert [c.text for c in early.citations] == [c.text for c in result.citations]
+
+
+def test_bracketed_citations_of_an_abstract_before_the_first_heading_count():
+    # IEEE's run-in "Abstract—" leaves the abstract before the first heading, where the body is taken to
+    # begin; its bracketed citations are citations (no affiliation mark is bracketed).
+    body = ["Ana Lenza and Wei Chen, University of Tests",
+            "Abstract—Earlier work [2] showed this on graphs of many kinds.",
+            "I. INTRODUCTION", "Prior work [1] and others [3] studied this.", "More work [4] and [5]."]
+    tm = text_map([page(body), page(["References", "entries ..."], 2)])
+    refs = refs_of(numbered(5), tm)
+    start, prose = tm.text.index("I. INTRODUCTION"), tm.text.index("Abstract")
+    assert [c.text for c in find_citations(tm, refs, body_start=start).citations] == ["[1]", "[3]", "[4]", "[5]"]
+    assert [c.text for c in find_citations(tm, refs, body_start=start, prose_start=prose).citations] == [
+        "[2]", "[1]", "[3]", "[4]", "[5]"]
 
 
 def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equations():

@@ -6,7 +6,7 @@ import pytest
 
 from citelens.model import Bookmark, Font, OutlineItem, Page, TextItem
 from citelens.layout import text_map
-from citelens.outline import body_start, detect_outline, outline_from_bookmarks
+from citelens.outline import body_start, detect_outline, outline_from_bookmarks, prose_start
 
 REGULAR, BOLD = 0, 1
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
@@ -582,6 +582,21 @@ def test_body_starts_at_an_opening_heading_but_not_at_a_later_section() -> None:
     # a first heading numbered past the start: the opening section's heading was missed, the body began earlier
     assert body_start(tm, (OutlineItem("2.1. Transits", 2, 1, 388.0),)) == tm.text.index("Body text")
     assert body_start(tm, (OutlineItem("1. Introduction", 1, 1, 188.0),)) == tm.text.index("Introduction")
+
+
+def test_the_prose_starts_at_an_abstract_set_a_size_smaller_before_the_first_heading() -> None:
+    # IEEE: "Abstract—..." runs in at 9 pt over a 10 pt body, before "I. INTRODUCTION"; the author line and
+    # the title above it are no prose.
+    abstract = [TextItem(f"Abstract line {k} of the paper, in nine point type.", 72, 110 + 11 * k, 200, 9, 9)
+                for k in range(4)]
+    body = [TextItem(f"Body text of the introduction, line {k} here.", 72, 220 + 12 * k, 200, 10, 10) for k in range(8)]
+    p = Page(1, 612, 792, (TextItem("A Title", 72, 60, 40, 16, 16),
+                           TextItem("Ann Author and Bob Author", 72, 90, 120, 10, 10),
+                           *abstract, TextItem("I. INTRODUCTION", 72, 200, 80, 10, 10), *body))
+    tm = text_map([p])
+    outline = (OutlineItem("I. INTRODUCTION", 1, 1, 190.0),)
+    assert body_start(tm, outline) == tm.text.index("I. INTRODUCTION")
+    assert prose_start(tm, outline) == tm.text.index("Abstract line 0")
 
 
 OPENING = "We recruited the participants from four schools over one year of study."

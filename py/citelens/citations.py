@@ -643,11 +643,19 @@ def _covers(tm: TextMap, markers: list[_Marker], n_refs: int, body_pages: int, p
 
 
 def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
-                   params: CitationParams = PARAMS.citations) -> CitationResult:
-    """Decide the citation style, then find and link every marker of that style."""
+                   params: CitationParams = PARAMS.citations, prose_start: int | None = None) -> CitationResult:
+    """Decide the citation style, then find and link every marker of that style.
+
+    ``body_start``: where the body begins, past the title and author block, whose superscripts and
+    numbers in parentheses mark affiliations. ``prose_start`` (at most ``body_start``): where its first
+    paragraph begins, an abstract without a heading of its own ("Abstract—In this paper ... [12]"):
+    bracketed labels and author-year citations, which no affiliation mark looks like, count from there.
+    """
     references = refs.references
-    spans = _segments(tm, refs, body_start)
-    if not references or not spans:
+    early = body_start if prose_start is None else min(prose_start, body_start)
+    spans = _segments(tm, refs, early)
+    body_spans = spans if early == body_start else _segments(tm, refs, body_start)
+    if not references or not body_spans:
         return CitationResult(CitationStyle.UNKNOWN, (), (), (Diagnostic(
             DiagnosticCode.NO_CITATIONS, "no reference list found, so no citation can be linked"),)
             if not references else ())
@@ -655,6 +663,9 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
     limit = max(by_label) if by_label else len(references)
     index = _AuthorIndex(references)
     found = _tally(tm, spans, limit, index, params, note_marks(tm, refs, params), alpha_keys(references))
+    if early < body_start:
+        for style in (_SUPER, _PAREN):
+            found[style] = [m for m in found[style] if m.start >= body_start]
     votes = {style: _weight(style, markers, tm.text, params) for style, markers in found.items()}
     total = sum(votes.values())
     body_end = refs.start if refs.start is not None else len(tm.text)
@@ -667,7 +678,7 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
         if not _covers(tm, markers, len(references), body_pages, params, numeric):
             continue
         if numeric:
-            markers = markers + list(_ref_words(tm.text, spans, limit, params))
+            markers = markers + list(_ref_words(tm.text, body_spans, limit, params))
         if style == _AUTHOR_YEAR:  # inside a marker already found, a bare one is dropped by _dedupe
             markers = markers + list(_bare(tm.text, spans, index))
         pairs = [(_citation(tm, m, by_label if numeric else None), (m.start, m.end)) for m in markers]

@@ -920,6 +920,14 @@ def body_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = P
     return 0
 
 
+def prose_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = PARAMS.outline) -> int:
+    """Where the first paragraph begins, at most :func:`body_start`: an abstract set without a heading line
+    of its own ("Abstract—In this paper ...", IEEE's run-in label) is prose before the first heading."""
+    start = body_start(tm, outline, p)
+    first = _first_paragraph(tm, p, min_size=p.abstract_min_size)
+    return min(start, first) if first else start
+
+
 def _heading_start(tm: TextMap, item: OutlineItem) -> int:
     for i, line in enumerate(tm.lines):
         if line.page == item.page and line.box[3] >= item.y:
@@ -933,19 +941,21 @@ def _first_number(number: str) -> bool:
     return head[0].lower() in ("0", "1", "i", "a") or number.lower().startswith("appendix")
 
 
-def _first_paragraph(tm: TextMap, p: OutlineParams, run: int = 3) -> int:
-    """Start of the first ``run`` lines in a row set in the body's size or larger, in one column: the
-    abstract or the introduction, past the title, the author line and its affiliation superscripts."""
+def _first_paragraph(tm: TextMap, p: OutlineParams, run: int = 3, min_size: float | None = None) -> int:
+    """Start of the first ``run`` lines in a row set in the body's size or larger (``min_size`` x the
+    body's), in one column: the abstract or the introduction, past the title, the author line and its
+    affiliation superscripts."""
     chars: dict[float, int] = {}
     for line in tm.lines:
         chars[line.size] = chars.get(line.size, 0) + len(line.text)
     if not chars:
         return 0
     body = max(chars, key=chars.__getitem__)
+    smallest = (p.paragraph_min_size if min_size is None else min_size) * body
     count = 0
     for i, line in enumerate(tm.lines):
         prev = tm.lines[i - 1] if i else None
-        if line.size >= p.paragraph_min_size * body and len(line.text) >= 20:
+        if line.size >= smallest and len(line.text) >= 20:
             alike = prev is not None and count and prev.page == line.page and prev.column == line.column \
                 and abs(prev.size - line.size) < p.same_size
             count = count + 1 if alike else 1

@@ -161,6 +161,7 @@ class OutlineParams:
     weaker_size: float = 0.3
     #: The body begins at the first lines set at least this x the most common size (title block past).
     paragraph_min_size: float = 0.95
+    abstract_min_size: float = 0.85  # an abstract may be set a size below the body (IEEE: 9 pt over 10)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from citelens.model import (
     Page,
     Source,
 )
-from citelens.outline import body_start, detect_outline, outline_from_bookmarks
+from citelens.outline import body_start, detect_outline, outline_from_bookmarks, prose_start
 from citelens.own_doi import own_doi
 from citelens.params import PARAMS, Params
 from citelens.references import find_references
@@ -107,7 +107,8 @@ def analyze(
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
 
     refs = find_references(tm, params.references)
-    found = find_citations(tm, refs, body_start(tm, outline, params.outline), params.citations)
+    found = find_citations(tm, refs, body_start(tm, outline, params.outline), params.citations,
+                           prose_start(tm, outline, params.outline))
     citations = found.citations
     spans: list[tuple[int, int] | None] = list(found.spans)
     if document.links:  # exact links first; the heuristics fill in what they miss
