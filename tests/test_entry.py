@@ -260,6 +260,9 @@ def _fields(raw: str) -> tuple:
      "Traffic 7, 769 (2006).", ("Van Den Bossche", "Naeyaert", "Lambert")),
     ("Pangborn M. Isolation and purification of a serologically active phospholipid from beef heart. J Biol "
      "Chem (1942) 143:247.", ("Pangborn",)),
+    # an Italian particle inside a surname; an abbreviated journal after the initials is no surname
+    ("C. Ciofi degli Atti, Phys. Rept. 590, 1 (2015).", ("Ciofi degli Atti",)),
+    ("Weldon H A. Phys. Rev., 1982, D26: 1394", ("Weldon",)),
     # a particle after the initials ("W. v." for von): the next name follows it
     ("Engelhardt, W. v., Hörz, F., Stöffler, D. and Bertsch, W., Observations on quartz deformation in breccias "
      "of West Clearwater Lake, Canada, and the Ries basin, Germany. In: Proc. 1972.",

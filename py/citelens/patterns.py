@@ -276,9 +276,9 @@ AUTHOR_START = re.compile(
 # "de Ruyter van Steveninck" (a particle inside the surname), "Анчев".
 _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω"
 _LOW = "a-zà-ÿа-яёα-ω"
-_PARTICLE_IN = r"(?: van | von | de | der | den | del | della | di | da | du | dos | das | ten | ter | zu )"
+_PARTICLE_IN = r"(?: van | von | de | der | den | del | della | degli | dei | delle | di | da | du | dos | das | ten | ter | zu )"
 _SURNAME = rf"""
-    (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | das | ten | ter
+    (?: (?: van | von | de | der | den | del | della | degli | dei | delle | di | da | du | le | la | dos | das | ten | ter
           | Van | Von | De | Der | Den | Ten | Ter | Del | Della | Di | Da | Du | Le | La | Dos | El | Al | St\.
           | VAN | VON | DE | DER | DEN | DEL | DI | DA | DU | LE | LA ) \s+ ){{0,3}}
     (?: (?: al | el | ben | ibn | bin | abu | d | l ) [-'’] )?

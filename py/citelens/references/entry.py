@@ -315,6 +315,8 @@ def _name_at(text: str, pos: int, form: int | None,
             continue
         if k == 3 and form in (0, 2) and not _has_initial(m.group("ini")):
             continue  # in "J. Doe, Integrating Register Allocation and ..." the title goes on, no name
+        if k == 3 and text.startswith(".", m.end()) and m.group("sur") in _JOURNAL_ABBREVIATIONS:
+            continue  # "Weldon H A. Phys. Rev.": an abbreviated journal, not "H. A. Phys"
         after = _after_suffix(text, m.end())
         if (NAME_FOLLOW.match(text, after) is not None and not _and_then_lower(text, after)) or _glued_et_al(text, m):
             return k, m, True
@@ -349,6 +351,11 @@ def _and_then_lower(text: str, after: int) -> bool:
     Isolation and purification of ..." is no name list ("Pangborn M. Isolation and purification")."""
     m = NAME_AND_LOWER.match(text, after)
     return m is not None
+
+
+# Abbreviated words of journal names, never a surname before a full stop ("Phys. Rev. Lett.", "Proc. Natl.").
+_JOURNAL_ABBREVIATIONS = frozenset({"Phys", "Rev", "Lett", "Proc", "Nucl", "Chem", "Biol", "Astrophys", "Math",
+                                    "Sci", "Natl", "Acad", "Trans", "Conf", "Appl", "Commun", "Comput", "Mater"})
 
 
 def _has_initial(forenames: str) -> bool:
