@@ -23,14 +23,14 @@ HAVE_CORPUS = (corpus.CORPUS / "MANIFEST.tsv").is_file()
 pytestmark = pytest.mark.skipif(not HAVE_CORPUS, reason="../shared/corpus not found (CITELENS_SHARED)")
 
 # Floors: (overall marker→entry F1, per style F1, superscript marker precision). Measured when set:
-# pdf/ 0.974 (alphabetic 0.981, author-year 0.953, brackets 0.999, parentheses 0.997, superscript 0.973,
+# pdf/ 0.975 (alphabetic 0.981, author-year 0.953, brackets 0.999, parentheses 0.997, superscript 0.981,
 # superscript marker P 0.999); check/ 0.984 (author-year 0.982, brackets 0.990, parentheses 0.972,
 # superscript 0.978, marker P 0.979). Issue 10's targets: 0.95 overall, superscript 0.93 (marker
 # precision 0.97), brackets 0.98, parentheses 0.97, author-year 0.95, alphabetic 0.95. Links whose printed
 # author and year contradict their target are set aside by the scoring (citelens.evaluation).
 FLOORS = {
     "pdf": {"all": 0.965, "alphabetic": 0.97, "author-year": 0.945, "numbered-bracket": 0.99,
-            "numbered-paren": 0.99, "superscript": 0.965, "superscript_precision": 0.99},
+            "numbered-paren": 0.99, "superscript": 0.975, "superscript_precision": 0.99},
     "check": {"all": 0.975, "author-year": 0.97, "numbered-bracket": 0.98, "numbered-paren": 0.965,
               "superscript": 0.97, "superscript_precision": 0.97},
 }

@@ -267,6 +267,24 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
     assert [c.text for c in early.citations] == [c.text for c in result.citations]
 
 
+def test_raised_numbers_parted_only_by_spaces_are_a_list_when_they_rise():
+    # BMJ's journals part the numbers of a superscript citation by spaces: "active1 2", "trial25 28 30".
+    y = iter(range(100, 800, 14))
+    lines = [_script_line([("", "Introduction")], next(y)),
+             _script_line([("", "Most adolescents are active"), ("sup", "1 2"), ("", " and this tracks")], next(y)),
+             _script_line([("", "into adulthood"), ("sup", "3"), ("", " and the trials"), ("sup", "4 6 7"), ("", ".")],
+                          next(y)),
+             _script_line([("", "A falling pair is no list"), ("sup", "7 5"), ("", " of ours.")], next(y)),
+             _script_line([("", "More results of others"), ("sup", "8"), ("", " and again"), ("sup", "2"), ("", ".")],
+                          next(y))]
+    items = [i for line in lines for i in line]
+    tm = text_map([Page(1, 612, 792, tuple(items), (Font("Times-Roman"),)), page(["References", "entries ..."], 2)])
+    result = find_citations(tm, refs_of(numbered(8), tm))
+    assert result.style == CitationStyle.SUPERSCRIPT
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("1 2", (1, 2)), ("3", (3,)), ("4 6 7", (4, 6, 7)), ("8", (8,)), ("2", (2,))]
+
+
 def test_bracketed_citations_of_an_abstract_before_the_first_heading_count():
     # IEEE's run-in "Abstract—" leaves the abstract before the first heading, where the body is taken to
     # begin; its bracketed citations are citations (no affiliation mark is bracketed).

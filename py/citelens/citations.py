@@ -344,7 +344,8 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                                                            and bare[-1:] == ")" and len(bare) <= 3):
                 continue
             raw = text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
-            nums = _numbers(raw.strip(" ,"), limit, p)
+            raw = _spaced_list(raw.strip(" ,"))
+            nums = _numbers(raw, limit, p)
             if not nums:
                 continue
             after_text = text[end:end + 6].lstrip()
@@ -364,6 +365,20 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             nums = _numbers(m.group().translate(SUPERSCRIPT_DIGITS).replace("−", "-"), limit, p)
             if nums:
                 yield _Marker(m.start(), m.end(), nums)
+
+
+def _spaced_list(raw: str) -> str:
+    """Raised numbers that only spaces part, rising ("active1 2", "trial28 31 32": BMJ's style), as a list:
+    "1,2". Anything else as it is.
+
+    >>> _spaced_list("1 2"), _spaced_list("28 31 32"), _spaced_list("2 1"), _spaced_list("3–5")
+    ('1,2', '28,31,32', '2 1', '3–5')
+    """
+    parts = raw.split()
+    if len(parts) < 2 or not all(x.isdigit() for x in parts):
+        return raw
+    numbers = [int(x) for x in parts]
+    return ",".join(parts) if all(a < b for a, b in zip(numbers, numbers[1:])) else raw
 
 
 def _author_line(found: list[_Raised], p: CitationParams, continued: bool = False) -> bool:
