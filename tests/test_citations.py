@@ -105,6 +105,17 @@ def test_author_year_parenthetical_narrative_particles_diacritics_and_line_break
     assert len(across.boxes) == 2  # one box per line it spans
 
 
+def test_a_capitalised_particle_opens_the_name_it_belongs_to():
+    refs = AY_REFS + (Reference(7, None, "Yang, Z. and Dos Reis, M. 2011. Seventh.", 9, (72, 172, 300, 182),
+                                ("Yang", "Dos Reis"), 2011),
+                      Reference(8, None, "Di Gaspero, L. 2003. Eighth.", 9, (72, 184, 300, 194), ("Di Gaspero",), 2003))
+    body = ["A lineage is marked (Yang & Dos Reis, 2011), as Di Gaspero (2003) did before us, and Smith",
+            "and Lee (2019a) after."]
+    result = run(body, refs)
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("(Yang & Dos Reis, 2011)", (7,)), ("Di Gaspero (2003)", (8,)), ("Smith and Lee (2019a)", (1,))]
+
+
 def test_a_year_without_a_suffix_links_to_all_candidates_its_form_fits():
     refs = AY_REFS + (Reference(7, None, "Smith, J. 2019c. Third.", 9, (72, 172, 300, 182), ("Smith",), 2019, "c"),)
     result = run(["Both (Smith 2019) and (Smith, 2019) are ambiguous; (Lee 2020) is not.",

@@ -721,10 +721,11 @@ YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 # "R. Jones, et al.,".
 ENTRY_ET_AL_END = re.compile(r"\b et \s* al \b \.? [\s,.;:]* \Z", X)
 
-# A surname, particles and diacritics included: "Smith", "van der Berg", "Müller", "F¨arber", "O'Neil",
+# A surname, particles and diacritics included: "Smith", "van der Berg", "Dos Reis", "Müller", "F¨arber", "O'Neil",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
 # note's first word: "10Carroll and Kimball (1996) proved".
-_NAME = (r"(?<![^\W\d_])(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|St\.)\s+)*"
+_NAME = (r"(?<![^\W\d_])(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|St\."
+         r"|Van|Von|De|Der|Den|Del|Della|Di|Da|Du|Le|La|Dos|Das)\s+(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))*"
          r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
