@@ -158,3 +158,20 @@ def test_a_line_under_another_is_never_joined_to_it_by_a_large_neighbour():
     lower = item("and source are credited.", 36.9, 507.6, 7.97, width=72)
     texts = [ln.text for ln in page_lines(page(head, upper, lower))]
     assert lower.text in texts and not any(upper.text in t and lower.text in t for t in texts), texts
+
+
+def test_a_drop_cap_does_not_draw_the_next_lines_superscripts_into_its_line():
+    # ACS's Nano Letters: a 30 pt "S" opens the first line of the text; the raised "2−5" at the start of the
+    # line below sits 7 pt under the first line's baseline, within a 30 pt letter's reach but not a 10 pt
+    # line's: it is the lower line's.
+    cap = item("S", 60.5, 507.6, 30.0, width=14.5)
+    first = item("for defect-free samples,", 76.5, 507.9, width=94.2)
+    note = item("1", 170.7, 503.4, 6.7, width=3.6)
+    rest = item("is believed to be among the", 180.1, 507.9, width=120.4)
+    raised = [item("2", 190.9, 514.7, 6.7, width=3.6), item("−", 194.5, 514.7, 6.7, width=5.1),
+              item("5", 199.7, 514.7, 6.7, width=3.6)]
+    below = [item("strongest", 60.5, 519.1, width=130), item("materials known", 205.0, 519.1, width=80)]
+    lines = page_lines(page(cap, first, note, rest, *raised, *below))
+    top = next(ln for ln in lines if "believed" in ln.text)
+    assert "2" not in [i.text for i in top.items] and "S" in [i.text for i in top.items]
+    assert any("strongest" in ln.text and "5" in [i.text for i in ln.items] for ln in lines)

@@ -235,6 +235,11 @@ def _line_fields(number: int, items: list[TextItem], space_gap: float) -> _Field
     return number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size
 
 
+def _one_letter(item: TextItem) -> bool:
+    text = item.text.strip()
+    return len(text) == 1 and text.isalpha()
+
+
 def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams = PARAMS.layout) -> list[Line]:
     """Group a page's items into lines, in reading order.
 
@@ -250,6 +255,7 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     highs: list[float] = []
     ref_y = ref_size = 0.0
     drop = params.stacked_drop
+    initial = False  # the band opens with one large letter: a drop cap, whose size says nothing of the line's
     for item in items:
         size = item.size
         below = item.y - ref_y
@@ -258,8 +264,13 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
                 and (below <= drop * size or (item.x + item.width) - item.x <= size
                      or not _stacked(bands[-1], item, params)):
             bands[-1].append(item)
-            if size > ref_size:
-                ref_size = highs[-1] = size
+            if initial and size * params.drop_cap_ratio <= ref_size:
+                ref_size = size  # the line's own text, beside the initial: its size sets the band's reach
+                initial = False
+            elif size > ref_size:
+                highs[-1] = size
+                if not (size >= params.drop_cap_ratio * ref_size and _one_letter(item)):
+                    ref_size = size  # (a drop cap joining the line does not widen its reach)
             elif size < lows[-1]:
                 lows[-1] = size
         else:
@@ -267,6 +278,7 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
             lows.append(size)
             highs.append(size)
             ref_y, ref_size = item.y, size
+            initial = _one_letter(item)
     _hand_down_superscripts(bands, lows, highs, params)
     for band in bands:
         if len(band) > 1:

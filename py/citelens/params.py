@@ -18,6 +18,7 @@ SCRIPT_SIZE = 0.85
 class LayoutParams:
     #: Items whose baselines differ by at most this x font size share a line (superscripts included).
     line_tolerance: float = 0.75
+    drop_cap_ratio: float = 2.0  # a single letter this many times the line's size opening a band: a drop cap
     #: Second try for pages whose first pass finds no heading (tight-leading templates).
     line_tolerance_tight: float = 0.5
     #: A gap wider than this between two items of a line reads as a space.
