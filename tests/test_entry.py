@@ -260,6 +260,11 @@ def _fields(raw: str) -> tuple:
      "Traffic 7, 769 (2006).", ("Van Den Bossche", "Naeyaert", "Lambert")),
     ("Pangborn M. Isolation and purification of a serologically active phospholipid from beef heart. J Biol "
      "Chem (1942) 143:247.", ("Pangborn",)),
+    # one or two surnames without initials, then the title after a comma
+    ("Akima, A New Method of Interpolation and Smooth Curve Fitting Based on Local Procedures, Journal of the "
+     "ACM, vol 17 (1970).", ("Akima",)),
+    ("Lowe and Cheng, Drugs of the Future, 17(9), 799-807, 1992", ("Lowe", "Cheng")),
+    ("O’Neill, ‘The Localization of Metrical Word-Types in the Greek Hexameter’, YClS 8 (1942).", ("O’Neill",)),
     # an Italian particle inside a surname; an abbreviated journal after the initials is no surname
     ("C. Ciofi degli Atti, Phys. Rept. 590, 1 (2015).", ("Ciofi degli Atti",)),
     ("Weldon H A. Phys. Rev., 1982, D26: 1394", ("Weldon",)),

@@ -360,6 +360,13 @@ NAME_FOLLOW = re.compile(
     r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et ) \b | (?:1[89]|20)\d\d
               | [“"‘«] )""", X)
 
+# One or two surnames without initials opening an entry, a comma before the title: "Akima, A New Method of",
+# "Lowe and Cheng, Drugs of the Future", "O’Neill, ‘The Localization of ...’".
+NAME_SURNAMES_ONLY = re.compile(
+    r"(?P<first> [A-Z] (?: [a-z] | ['’][A-Z] ) [\w'’\-]* ) (?: \s+ (?: and | & ) \s+ (?P<second> [A-Z][a-z][\w'’\-]* ) )?"
+    r" \s* , \s+"
+    r"(?= [‘“\"']? [A-Z] )", re.X)
+
 # "and" and a lower-case word after a name: the title's words ("Isolation and purification of"), but not a
 # particle ("and van der Berg") or the list's close ("S. Popinet and collaborators").
 NAME_AND_LOWER = re.compile(r"\s+(?:and|und|y)\s+(?!(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|al|el|ben|bin|ibn|collaborators|co-?workers|colleagues|others)\b|[dl][’'])[a-z]")

@@ -44,6 +44,7 @@ from citelens.patterns import (
     NAME_RUN_ON,
     NAME_SEPARATOR,
     NAME_SINGLE,
+    NAME_SURNAMES_ONLY,
     NAME_SPACED_NEXT,
     NAME_SUFFIX,
     NAME_SUFFIX_AFTER,
@@ -289,6 +290,9 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         org = ENTRY_GROUP_AUTHOR.match(text) or ENTRY_ORGANISATION.match(text)
         if org is not None:
             return (org.group("group"),), org.end()  # "The Cancer Genome Atlas Research Network (2008)"
+        bare = NAME_SURNAMES_ONLY.match(text)
+        if bare is not None:  # "Akima, A New Method of ...", "Lowe and Cheng, Drugs of the Future": no initials
+            return tuple(n for n in (bare.group("first"), bare.group("second")) if n), bare.end()
     return tuple(names), end
 
 
