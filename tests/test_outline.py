@@ -99,6 +99,14 @@ def test_bold_run_in_heading_is_titled_by_its_bold_part():
     assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Data", 2, 2)]
 
 
+def test_a_list_of_names_in_a_heading_face_is_an_author_line():
+    # An author box set in the headings' face ("M. Andrés Blanco, David B. Sykes, Lei Gu, ..."): names, no section.
+    doc = paper((1, it("M. Andrés Blanco, David B. Sykes, Lei Gu", 72, 120, 12, BOLD)),
+                (1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Results", 72, 250, 12, BOLD)))
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Introduction", "Methods", "Results"]
+
+
 def test_a_heading_with_a_word_in_another_face_is_no_run_in_head_cut_at_that_word():
     # "4.2.1 The covtype dataset" with the dataset's name in typewriter: the bold face comes back after it,
     # so the line is not "4.2.1 The" running into a paragraph.

@@ -10,7 +10,8 @@ A line is a heading when it is clearly larger than the body text, or bold and ei
 ("**2.1 Data.** We collected ...") count, titled by their bold part. Rejected: long lines, unnumbered
 lines ending in a full stop, running heads and feet (the same line on several pages), anything in the
 page's outer margin, unnumbered lines set smaller than the body (a figure's or a table's words), lines with
-another line of their size and face beside them (a table's header cells, a figure's labels), large
+another line of their size and face beside them (a table's header cells, a figure's labels), lists of
+people's names (an author box in a heading's face), large
 words straight over a caption (an axis title) and formulas set large, table-of-contents leaders, record fields
 ("First published: 12 Aug 2014"), labels of the front matter ("Keywords", "To cite this
 article"), unnumbered run-in paragraph heads in a paper whose sections are numbered (they sit below
@@ -47,6 +48,7 @@ from citelens.patterns import (
     FONT_SMALLCAPS,
     LINE_NUMBER,
     MATH_CHARS,
+    NAME_LIST_LINE,
     NOT_A_SECTION,
     REFERENCE_LIST_HEADING,
     SECTION_NUMBER_ONLY,
@@ -500,7 +502,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         n = last
     if out:  # (after the rest: few lines get this far)
         at = {id(ln): k for k, ln in enumerate(lines)}
-        out = [h for h in out if (k := at.get(id(h.line))) is None or not _in_row(lines, shares, k, p)]
+        out = [h for h in out if ((k := at.get(id(h.line))) is None or not _in_row(lines, shares, k, p))
+               and not NAME_LIST_LINE.search(h.title)]
     if page.number == 1:
         # Of the large unnumbered lines left on page 1 the title is the one with the most letters: RSC sets
         # the journal's name ("Chemical Science", over two lines) larger and "EDGE ARTICLE" as large,

@@ -360,6 +360,11 @@ NAME_FOLLOW = re.compile(
     r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et ) \b | (?:1[89]|20)\d\d
               | [“"‘«] )""", X)
 
+# A list of people's names, not a heading: two names with an initial, parted by a comma ("M. Andrés Blanco,
+# David B. Sykes, Lei Gu, ..., Konrad Hochedlinger", an author box set in a heading's face).
+NAME_LIST_LINE = re.compile(
+    r"(?: \b (?: [A-Z][a-zà-ÿ]+ \s )? (?: [A-Z] \. \s? ){1,2} [A-Z][a-zà-ÿ]+ (?: \s [A-Z][a-zà-ÿ]+ )? \s* , \s* ){2}", re.X)
+
 # One or two surnames without initials opening an entry, a comma before the title: "Akima, A New Method of",
 # "Lowe and Cheng, Drugs of the Future", "O’Neill, ‘The Localization of ...’".
 NAME_SURNAMES_ONLY = re.compile(
