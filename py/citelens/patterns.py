@@ -736,8 +736,10 @@ ENTRY_ET_AL_END = re.compile(r"\b et \s* al \b \.? [\s,.;:]* \Z", X)
 # A surname, particles and diacritics included: "Smith", "van der Berg", "Dos Reis", "Müller", "F¨arber", "O'Neil",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
 # note's first word: "10Carroll and Kimball (1996) proved".
-_NAME = (r"(?<![^\W\d_])(?:(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|St\."
-         r"|Van|Von|De|Der|Den|Del|Della|Di|Da|Du|Le|La|Dos|Das)\s+(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))*"
+_NAME_PARTICLES = "van von de der den del della di da du le la dos das ten ter".split()
+_NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lower case: before another too
+         r"|(?:" + "|".join(w.capitalize() for w in _NAME_PARTICLES if w not in ("ten", "ter")) + r")\s+"
+         r"(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))*"  # capitalised ("Dos Reis", "Di Gaspero"): before the name's capital only
          r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
