@@ -389,7 +389,7 @@ def _in_row(lines: Sequence[Line], shares: Sequence[float], n: int, p: OutlinePa
     emphasised = shares[n] >= p.emphasis_share
     for k in range(max(0, n - 8), min(len(lines), n + 9)):
         o = lines[k]
-        if k == n or o.column != line.column or abs(o.size - line.size) > p.rejoin_baseline * line.size \
+        if k == n or o.column != line.column or abs(o.size - line.size) > p.row_size * line.size \
                 or (shares[k] >= p.emphasis_share) != emphasised or not (o.box[2] < x0 or o.box[0] > x1):
             continue
         if min(y1, o.box[3]) - max(y0, o.box[1]) >= p.row_overlap * min(y1 - y0, o.box[3] - o.box[1]):
@@ -923,10 +923,10 @@ def body_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = P
     return 0
 
 
-def prose_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = PARAMS.outline) -> int:
-    """Where the first paragraph begins, at most :func:`body_start`: an abstract set without a heading line
-    of its own ("Abstract—In this paper ...", IEEE's run-in label) is prose before the first heading."""
-    start = body_start(tm, outline, p)
+def prose_start(tm: TextMap, start: int, p: OutlineParams = PARAMS.outline) -> int:
+    """Where the first paragraph begins, at most ``start`` (the :func:`body_start`): an abstract set without a
+    heading line of its own ("Abstract—In this paper ...", IEEE's run-in label) is prose before the first
+    heading."""
     first = _first_paragraph(tm, p, min_size=p.abstract_min_size)
     return min(start, first) if first else start
 

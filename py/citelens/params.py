@@ -156,6 +156,7 @@ class OutlineParams:
     #: this x the size inside the first's end (overlap) to this x the size past it (a space).
     rejoin_baseline: float = 0.1
     row_overlap: float = 0.25  # share of the lower line's height two lines side by side share: one row
+    row_size: float = 0.1  # ... and their sizes at most this x the line's apart
     rejoin_overlap: float = 0.1
     rejoin_gap: float = 0.3
     #: A heading is set weaker than another when smaller by at least this many points (else weight decides).

@@ -363,18 +363,21 @@ NAME_FOLLOW = re.compile(
 # A list of people's names, not a heading: two names with an initial, parted by a comma ("M. Andrés Blanco,
 # David B. Sykes, Lei Gu, ..., Konrad Hochedlinger", an author box set in a heading's face).
 NAME_LIST_LINE = re.compile(
-    r"(?: \b (?: [A-Z][a-zà-ÿ]+ \s )? (?: [A-Z] \. \s? ){1,2} [A-Z][a-zà-ÿ]+ (?: \s [A-Z][a-zà-ÿ]+ )? \s* , \s* ){2}", re.X)
+    r"(?: \b (?: [A-Z][a-zà-ÿ]+ \s )? (?: [A-Z] \. \s? ){1,2} [A-Z][a-zà-ÿ]+ (?: \s [A-Z][a-zà-ÿ]+ )? \s* , \s* ){2}", X)
 
 # One or two surnames without initials opening an entry, a comma before the title: "Akima, A New Method of",
 # "Lowe and Cheng, Drugs of the Future", "O’Neill, ‘The Localization of ...’".
 NAME_SURNAMES_ONLY = re.compile(
     r"(?P<first> [A-Z] (?: [a-z] | ['’][A-Z] ) [\w'’\-]* ) (?: \s+ (?: and | & ) \s+ (?P<second> [A-Z][a-z][\w'’\-]* ) )?"
     r" \s* , \s+"
-    r"(?= [‘“\"']? [A-Z] )", re.X)
+    r"(?= [‘“\"']? [A-Z] )", X)
 
 # "and" and a lower-case word after a name: the title's words ("Isolation and purification of"), but not a
 # particle ("and van der Berg") or the list's close ("S. Popinet and collaborators").
-NAME_AND_LOWER = re.compile(r"\s+(?:and|und|y)\s+(?!(?:van|von|de|der|den|del|della|di|da|du|le|la|dos|das|ten|ter|al|el|ben|bin|ibn|collaborators|co-?workers|colleagues|others)\b|[dl][’'])[a-z]")
+NAME_AND_LOWER = re.compile(
+    r"""\s+ (?: and | und | y ) \s+
+        (?! (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | das | ten | ter | al | el
+              | ben | bin | ibn | collaborators | co-?workers | colleagues | others ) \b | [dl] [’'] ) [a-z]""", X)
 
 # Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ", French " et "
 # ("T. KAMETANI et K. OGASAWARA"; not "et al.").

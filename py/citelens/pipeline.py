@@ -107,8 +107,8 @@ def analyze(
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
 
     refs = find_references(tm, params.references)
-    found = find_citations(tm, refs, body_start(tm, outline, params.outline), params.citations,
-                           prose_start(tm, outline, params.outline))
+    start = body_start(tm, outline, params.outline)
+    found = find_citations(tm, refs, start, params.citations, prose_start(tm, start, params.outline))
     citations = found.citations
     spans: list[tuple[int, int] | None] = list(found.spans)
     if document.links:  # exact links first; the heuristics fill in what they miss

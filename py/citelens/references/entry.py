@@ -322,7 +322,9 @@ def _name_at(text: str, pos: int, form: int | None,
         if k == 3 and text.startswith(".", m.end()) and m.group("sur") in _JOURNAL_ABBREVIATIONS:
             continue  # "Weldon H A. Phys. Rev.": an abbreviated journal, not "H. A. Phys"
         after = _after_suffix(text, m.end())
-        if (NAME_FOLLOW.match(text, after) is not None and not _and_then_lower(text, after)) or _glued_et_al(text, m):
+        # An "and" a lower-case word follows joins a title's words: "M. Isolation and purification of" is no name.
+        if (NAME_FOLLOW.match(text, after) is not None and NAME_AND_LOWER.match(text, after) is None) \
+                or _glued_et_al(text, m):
             return k, m, True
         if k <= 2 and NAME_LIST_COLON.match(text, after) is not None:
             return k, m, False  # "Loefer JK, Sedberry GR: Life history ..." (F1000)
@@ -348,13 +350,6 @@ def _name_at(text: str, pos: int, form: int | None,
         if single is not None:
             return 0, single, False
     return weak
-
-
-def _and_then_lower(text: str, after: int) -> bool:
-    """An "and" after a name that a lower-case word follows joins the title's words, not two names: "M.
-    Isolation and purification of ..." is no name list ("Pangborn M. Isolation and purification")."""
-    m = NAME_AND_LOWER.match(text, after)
-    return m is not None
 
 
 # Abbreviated words of journal names, never a surname before a full stop ("Phys. Rev. Lett.", "Proc. Natl.").
@@ -456,14 +451,17 @@ def _abbreviation(rest: str, stop: int) -> bool:
 
 
 # Words that name where or how a work appeared; a sentence holding one after a title is its venue.
-_VENUE_WORDS = frozenset({
-    "thesis", "dissertation", "report", "preprint", "press", "proceedings", "proc", "conference", "journal",
-    "university", "available", "accessed", "retrieved", "manuscript", "unpublished", "presented", "meeting",
+# Words that name a journal or a publisher (what _without_venue cuts a title's trailing part at).
+_PUBLICATION_WORDS = frozenset({"journal", "transactions", "proceedings", "press", "verlag", "review", "letters",
+                                "annals", "bulletin", "magazine", "publishers", "publishing", "university"})
+_VENUE_WORDS = _PUBLICATION_WORDS | frozenset({
+    "thesis", "dissertation", "report", "preprint", "proc", "conference",
+    "available", "accessed", "retrieved", "manuscript", "unpublished", "presented", "meeting",
     "workshop", "symposium", "edition", "edn", "eds", "edited", "editor", "editors", "vol", "volume", "pages",
     "chapter", "series", "lecture", "notes", "technical", "paper", "submitted", "accepted", "forthcoming",
-    "online", "abstract", "poster", "talk", "newspaper", "magazine", "translated", "transactions", "letters",
-    "review", "annals", "bulletin", "institute", "department", "school", "college", "publishing", "publishers",
-    "verlag", "company", "inc", "ltd", "doi", "http", "https", "www", "isbn", "url", "pp"})
+    "online", "abstract", "poster", "talk", "newspaper", "translated",
+    "institute", "department", "school", "college",
+    "company", "inc", "ltd", "doi", "http", "https", "www", "isbn", "url", "pp"})
 
 
 def _title_goes_on(rest: str, ends: list[re.Match[str]], k: int) -> bool:
@@ -580,9 +578,7 @@ def _without_venue(cand: str, dated: bool = False) -> str:
 
 
 # Words that name a journal or a publisher at the start of a part of an entry.
-_JOURNAL_WORDS = frozenset({"journal", "transactions", "proceedings", "press", "verlag", "review", "letters",
-                            "annals", "bulletin", "communications", "revue", "zeitschrift", "magazine",
-                            "publishers", "publishing", "university"})
+_JOURNAL_WORDS = _PUBLICATION_WORDS | frozenset({"communications", "revue", "zeitschrift"})
 
 
 def _title_like(cand: str, params: ReferencesParams) -> bool:
