@@ -19,7 +19,8 @@ its outline), a numbered list restarting at 1 inside a section, and, after the R
 anything that is not an appendix heading (so reference entries never become headings).
 
 :func:`body_start` reads the outline for where the body begins in the text map (past the title and
-author block), which the citation stage needs.
+author block), which the citation stage needs; :func:`sections` then leaves out that front matter (the title
+block and the abstract's label), which a paper's table of contents does not list.
 """
 
 from __future__ import annotations
@@ -899,6 +900,30 @@ def detect_outline(
         return ()
     levels = _levels(kept, p)
     return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))
+
+
+_ABSTRACT = re.compile(r"(?i)(?:abstract|summary)\s*[.:]?")
+
+
+def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
+    """The detected outline without the front matter a paper's table of contents never lists: the title block
+    (the first page's headings before its first numbered or named section: the title, a journal's masthead, an
+    article type) and the abstract's label. Both sit at the top of the first pages, where a reader already
+    opens, and LaTeX's bookmarks, like most publishers', start at the first section. The full list still
+    tells :func:`body_start` where the body begins.
+
+    >>> items = [OutlineItem(t, 1, pg, 0.0) for t, pg in [("A Study of Things", 1), ("Abstract", 1),
+    ...          ("1 Introduction", 1), ("2 Summary", 3)]]
+    >>> [o.title for o in sections(items)]
+    ['1 Introduction', '2 Summary']
+    """
+    k = 0
+    while k < len(outline) and outline[k].page == 1 and not (
+            KNOWN_SECTION.match(outline[k].title) or HEADING_NUMBER.match(outline[k].title)):
+        k += 1
+    if k == len(outline):
+        k = 0  # no section follows: nothing tells a title block from the paper's own headings
+    return tuple(o for o in outline[k:] if not (o.page <= 2 and _ABSTRACT.fullmatch(o.title.strip())))
 
 
 _OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries")

@@ -33,7 +33,7 @@ from citelens.model import (
     Page,
     Source,
 )
-from citelens.outline import body_start, detect_outline, outline_from_bookmarks, prose_start
+from citelens.outline import body_start, detect_outline, outline_from_bookmarks, prose_start, sections
 from citelens.own_doi import own_doi
 from citelens.params import PARAMS, Params
 from citelens.references import find_references
@@ -109,6 +109,8 @@ def analyze(
     refs = find_references(tm, params.references)
     start = body_start(tm, outline, params.outline)
     found = find_citations(tm, refs, start, params.citations, prose_start(tm, start, params.outline))
+    if outline_source == OutlineSource.DETECTED:
+        outline = sections(outline)  # the title block and the abstract's label told where the body starts; no more
     citations = found.citations
     spans: list[tuple[int, int] | None] = list(found.spans)
     if document.links:  # exact links first; the heuristics fill in what they miss
