@@ -111,6 +111,7 @@ def analyze(
     found = find_citations(tm, refs, start, params.citations, prose_start(tm, start, params.outline))
     if outline_source == OutlineSource.DETECTED:
         outline = sections(outline)  # the title block and the abstract's label told where the body starts; no more
+        outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
     citations = found.citations
     spans: list[tuple[int, int] | None] = list(found.spans)
     if document.links:  # exact links first; the heuristics fill in what they miss
