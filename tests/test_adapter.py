@@ -239,3 +239,67 @@ def test_items_read_by_another_library_are_made_plain_alike() -> None:
     plain = Document((page,)).plain()
     assert [item.text for item in plain.pages[0].items] == ["non linear high-level", "plain"]
     assert plain.pages[0].items[1] is page.items[3]
+
+
+def _small_capitals_pdf(path: Path) -> Path:
+    """A one-page PDF written object by object, as an InDesign paper sets a heading's small capitals: Helvetica
+    (WinAnsi), whose ToUnicode gives the capital glyphs T, O, N the text of the lowercase letter they were also
+    drawn for ("t", "o", "n"), and a /Span whose ActualText is the letter typed around each such glyph, inline
+    or by name from the page's /Properties."""
+    def utf16(text: str) -> str:
+        return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
+
+    cmap = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Adobe-Identity-UCS def "
+            "/CMapType 2 def 1 begincodespacerange <00> <FF> endcodespacerange "
+            "3 beginbfchar <54> <0074> <4F> <006F> <4E> <006E> endbfchar endcmap "
+            "CMapName currentdict /CMap defineresource pop end end")
+    content = ("BT /F1 12 Tf 72 700 Td [(A)(U)]TJ "
+               f"/Span << /ActualText {utf16('T')} >> BDC (T) Tj EMC (H) Tj "
+               f"/Span << /ActualText {utf16('O')} >> BDC (O) Tj EMC (R) Tj ( ) Tj "
+               f"/Span << /ActualText {utf16('NOTE')} >> BDC [(N)(O)] TJ (T) Tj (E) Tj EMC "
+               "( ) Tj /Span /P0 BDC (T) Tj EMC (O) Tj ET")
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+               f"/Resources << /Font << /F1 5 0 R >> /Properties << /P0 << /ActualText {utf16('T')} >> >> >> >>",
+               f"<< /Length {len(content)} >>\nstream\n{content}\nendstream",
+               "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>",
+               f"<< /Length {len(cmap)} >>\nstream\n{cmap}\nendstream"]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode("latin-1")
+    out += b"".join(f"{o:010d} 00000 n \n".encode("latin-1") for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode("latin-1")
+    path.write_bytes(bytes(out))
+    return path
+
+
+def test_a_glyphs_actual_text_is_its_text(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    # Without the ActualText, the ToUnicode reads "AUtHoR", "NOtE", "to" (pdfminer did so in a Nature
+    # paper's "AUtHoR contRIBUtIonS"): the span's text replaces its glyphs'. The "O" after the last span is
+    # outside it and reads as its ToUnicode says. (PDFium puts a span's whole text in the box of its first text
+    # object and drops the glyphs of the others, here "T" and "E": the gap they leave splits the line in two
+    # items; pdfminer's glyphs keep their boxes, a character each.)
+    document = extract(_small_capitals_pdf(tmp_path / "caps.pdf")).document
+    assert " ".join(item.text for item in document.pages[0].items) == "AUTHOR NOTE To"
+
+
+@pytest.mark.parametrize(("actual", "own", "texts"), [
+    ("ethods", ["E", "T", "H", "O", "D", "S"], ["e", "t", "h", "o", "d", "s"]),  # small capitals typed lowercase
+    ("ΛΙΟ", ["λ", "ι", "ο"], ["Λ", "Ι", "Ο"]),
+    ("τη", ["Τ", "Η", "Χ"], ["τη", "", ""]),  # not one a glyph: all on the first, the others keep their boxes
+    ("fi", ["\ufb01"], ["fi"]),
+    ("a\u00ad", ["a"], ["a"]),  # a soft hyphen where the word may break, mid-line: nothing
+    ("\u00ad", [" "], [" "]),  # ... and nothing left: the glyph's own text
+    ("\u00ad", ["-"], ["\u00ad"]),  # the hyphen drawn at a line's end: a printed soft hyphen, read as a hyphen
+    ("", ["x"], ["x"]),
+])
+def test_actual_text_goes_to_the_glyphs_of_its_span(actual: str, own: list[str], texts: list[str]) -> None:
+    pytest.importorskip("pdfminer", reason="the adapter needs the [pdf] extra")
+    from citelens.adapters.pdfminer import _actual_texts
+
+    assert _actual_texts(actual, own) == texts

@@ -10,6 +10,16 @@ Coordinates are converted here, once: pdfminer reports bottom-left user space al
 MediaBox corner (and rotated by /Rotate); we flip y against the page height (see ``citelens.model``).
 Only upright horizontal glyphs become items; rotated text (arXiv's side stamp, vertical table heads, the
 text of a page turned by /Rotate) is left out.
+
+A glyph's text is what its font's ToUnicode map says (else its encoding), but inside a marked-content
+sequence with /ActualText it is that text (ISO 32000-1, 14.9.4), as PDFium reads it (the comment over
+:class:`_Device` says why it matters: capitals whose map names a lowercase letter). Where PDFium reads a span
+differently: it puts the span's whole text in the box of its first text object and drops the glyphs of its
+other objects (here the glyphs keep their boxes, a character each where they are as many); it reads a soft
+hyphen of ActualText as a hyphen where the page draws none (a Nature paper's "supra-threshold", "reso-nant",
+printed "suprathreshold", "resonant"; here it is a hyphen only where the span draws one); and it reads no
+ActualText none of whose characters a one-byte font's map or encoding gives (a tab over a space glyph; here
+a tab, read as a space).
 """
 
 from __future__ import annotations
@@ -94,8 +104,8 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
             raise InputError(f"{path}: the PDF has no pages")
 
         rsrc = PDFResourceManager(caching=True)
-        device = PDFPageAggregator(rsrc, laparams=None)
-        interp = PDFPageInterpreter(rsrc, device)
+        device = _Device(rsrc, laparams=None)
+        interp = _Interpreter(rsrc, device)
         pages: list[Page] = []
         geometry: dict[int, PageGeometry] = {}
         for number, pdf_page in enumerate(pdf_pages, start=1):
@@ -104,7 +114,7 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
             try:
                 interp.process_page(pdf_page)
                 layout = device.get_result()
-                page = group_glyphs(number, layout.width, layout.height, _glyphs(layout))
+                page = group_glyphs(number, layout.width, layout.height, _glyphs(layout, device))
             except Exception as exc:  # noqa: BLE001 - one broken page must not lose the rest
                 diagnostics.append(Diagnostic(DiagnosticCode.PAGE_FAILED,
                                               f"page {number} could not be read ({type(exc).__name__})", number))
@@ -132,11 +142,97 @@ def _chars(container: LTContainer[Any]) -> Iterator[LTChar]:
             yield from _chars(obj)
 
 
-def _glyphs(layout: LTPage) -> Iterator[Glyph]:
-    for ch in _chars(layout):
+def _glyphs(layout: LTPage, device: _Device) -> Iterator[Glyph]:
+    chars = list(_chars(layout))
+    texts = [ch.get_text() for ch in chars]
+    if len(chars) == device.drawn:  # the glyphs the spans count (always so: the device keeps drawing order)
+        for start, end, actual in device.spans:
+            texts[start:end] = _actual_texts(actual, texts[start:end])
+    for ch, text in zip(chars, texts):
         if not ch.upright or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 or ch.size < MIN_TEXT_SIZE:
             continue
-        yield ch.get_text(), ch.x0, ch.x1, ch.matrix[5], ch.size, strip_subset(ch.fontname)
+        yield text, ch.x0, ch.x1, ch.matrix[5], ch.size, strip_subset(ch.fontname)
+
+
+# A marked-content sequence's /ActualText (ISO 32000-1, 14.9.4) is the text of the glyphs it encloses, in place
+# of what their fonts say. Producers write it where a font's ToUnicode cannot say it: the map gives each code one
+# text, and small capitals and "all caps" are set with the capital glyphs, for capitals and lowercase letters
+# typed alike, so a capital's code maps to one of the letters it was drawn for. In a Nature paper (InDesign CS2)
+# Minion Pro Bold's code 0x43 draws the glyph named "C" (in its /Encoding and in the embedded CFF font's) and
+# its ToUnicode says "c", as for 0x63; so for T, O, N: "AUTHOR CONTRIBUTIONS" read "AUtHoR contRIBUtIonS". In
+# a Greek paper (pages imported by TCPDF) the Times subset's CID 0x0190 (Identity-H) draws a capital Iota (as
+# tall as the capitals, 797 units wide; "ι" is CID 0x01A8, 569 wide, of x-height) and its ToUnicode says "ι":
+# "ΒΙΒΛΙΟΓΡΑΦΙΑ" read "ΒιΒλιογραφια". Each such glyph sits in a /Span whose ActualText is the letter typed ("T",
+# "ΛΙΟΓΡΑΦΙΑ"; a lowercase letter set in small capitals keeps its case: "ethods" over the capitals of the
+# heading "Methods"). PDFium reads ActualText (CPDF_TextPage::ProcessMarkedContent); pdfminer hands marked
+# content to its device, which reads it here.
+class _Device(PDFPageAggregator):
+    """pdfminer's page aggregator that also notes the ActualText spans of the page, as
+    ``(first glyph, glyph after the last, text)``, glyphs counted in drawing order (:func:`_chars`'s order)."""
+
+    def begin_page(self, page: Any, ctm: Any) -> None:
+        super().begin_page(page, ctm)
+        self.spans: list[tuple[int, int, str]] = []
+        self._open: list[tuple[int, str | None]] = []  # the marked-content sequences open: (first glyph, text)
+        self.drawn = 0  # glyphs drawn so far
+
+    def begin_tag(self, tag: PSLiteral, props: Any = None) -> None:
+        text = None
+        props = resolve1(props)
+        if isinstance(props, dict):
+            value = resolve1(props.get("ActualText"))
+            if isinstance(value, bytes):
+                text = decode_text(value)  # PDFDocEncoding, or UTF-16BE after its BOM
+            elif isinstance(value, str):
+                text = value
+        self._open.append((self.drawn, text))
+
+    def end_tag(self) -> None:
+        if not self._open:  # an EMC without its BMC/BDC
+            return
+        start, text = self._open.pop()
+        # The outermost ActualText stands for everything inside it, an inner one included.
+        if text is not None and self.drawn > start and all(t is None for _, t in self._open):
+            self.spans.append((start, self.drawn, text))
+
+    def render_char(self, *args: Any, **kwargs: Any) -> float:
+        self.drawn += 1
+        return super().render_char(*args, **kwargs)
+
+
+class _Interpreter(PDFPageInterpreter):
+    """pdfminer's interpreter, a marked-content sequence's properties given by name (``/Span /P0 BDC``) looked
+    up in the resources' /Properties, as ISO 32000-1 (14.6.2) has it."""
+
+    def do_BDC(self, tag: Any, props: Any) -> None:
+        if isinstance(props, PSLiteral):
+            named = resolve1(resolve1(self.resources.get("Properties")) or {})
+            props = resolve1(named.get(props.name)) if isinstance(named, dict) else None
+        super().do_BDC(tag, props)
+
+
+_HYPHENS = frozenset("-\u00ad\u2010\u2011")
+
+
+def _actual_texts(actual: str, own: list[str]) -> list[str]:
+    """The texts of a span's glyphs (``own``: as their fonts read them) where the span's ActualText is
+    ``actual``: a character a glyph when they are as many, else all of it on the first glyph (the others keep
+    their boxes, no text).
+
+    A soft hyphen in ActualText is where the typed word may break (InDesign writes "a\u00ad" over the "a" of
+    "supra|threshold", mid-line): a hyphen where the span draws one (a line-end hyphen, which the layout stage
+    reads), else nothing. An ActualText left empty says nothing: the glyphs keep their reading.
+
+    >>> _actual_texts("ethods", ["E", "T", "H", "O", "D", "S"]), _actual_texts("τη", ["Τ", "Η", "X"])
+    (['e', 't', 'h', 'o', 'd', 's'], ['τη', '', ''])
+    """
+    if "\u00ad" in actual and not any(c in _HYPHENS for text in own for c in text):
+        actual = actual.replace("\u00ad", "")
+    if not actual:
+        return own
+    if len(actual) == len(own):
+        return list(actual)
+    return [actual] + [""] * (len(own) - 1)
 
 
 # -------------------------------------------------------------------------------------- metadata
