@@ -241,27 +241,33 @@ def test_items_read_by_another_library_are_made_plain_alike() -> None:
     assert plain.pages[0].items[1] is page.items[3]
 
 
+def _utf16(text: str) -> str:
+    return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
+
+
 def _small_capitals_pdf(path: Path) -> Path:
     """A one-page PDF written object by object, as an InDesign paper sets a heading's small capitals: Helvetica
     (WinAnsi), whose ToUnicode gives the capital glyphs T, O, N the text of the lowercase letter they were also
     drawn for ("t", "o", "n"), and a /Span whose ActualText is the letter typed around each such glyph, inline
     or by name from the page's /Properties."""
-    def utf16(text: str) -> str:
-        return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
+    content = ("BT /F1 12 Tf 72 700 Td [(A)(U)]TJ "
+               f"/Span << /ActualText {_utf16('T')} >> BDC (T) Tj EMC (H) Tj "
+               f"/Span << /ActualText {_utf16('O')} >> BDC (O) Tj EMC (R) Tj ( ) Tj "
+               f"/Span << /ActualText {_utf16('NOTE')} >> BDC [(N)(O)] TJ (T) Tj (E) Tj EMC "
+               "( ) Tj /Span /P0 BDC (T) Tj EMC (O) Tj ET")
+    return _helvetica_pdf(path, content, "3 beginbfchar <54> <0074> <4F> <006F> <4E> <006E> endbfchar",
+                          f"/Properties << /P0 << /ActualText {_utf16('T')} >> >>")
 
+
+def _helvetica_pdf(path: Path, content: str, bfchars: str, resources: str = "") -> Path:
+    """A one-page PDF of ``content`` in Helvetica (WinAnsi) with a ToUnicode map of ``bfchars``."""
     cmap = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Adobe-Identity-UCS def "
             "/CMapType 2 def 1 begincodespacerange <00> <FF> endcodespacerange "
-            "3 beginbfchar <54> <0074> <4F> <006F> <4E> <006E> endbfchar endcmap "
-            "CMapName currentdict /CMap defineresource pop end end")
-    content = ("BT /F1 12 Tf 72 700 Td [(A)(U)]TJ "
-               f"/Span << /ActualText {utf16('T')} >> BDC (T) Tj EMC (H) Tj "
-               f"/Span << /ActualText {utf16('O')} >> BDC (O) Tj EMC (R) Tj ( ) Tj "
-               f"/Span << /ActualText {utf16('NOTE')} >> BDC [(N)(O)] TJ (T) Tj (E) Tj EMC "
-               "( ) Tj /Span /P0 BDC (T) Tj EMC (O) Tj ET")
+            f"{bfchars} endcmap CMapName currentdict /CMap defineresource pop end end")
     objects = ["<< /Type /Catalog /Pages 2 0 R >>",
                "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-               f"/Resources << /Font << /F1 5 0 R >> /Properties << /P0 << /ActualText {utf16('T')} >> >> >> >>",
+               f"/Resources << /Font << /F1 5 0 R >> {resources} >> >>",
                f"<< /Length {len(content)} >>\nstream\n{content}\nendstream",
                "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>",
                f"<< /Length {len(cmap)} >>\nstream\n{cmap}\nendstream"]
@@ -286,6 +292,15 @@ def test_a_glyphs_actual_text_is_its_text(tmp_path: Path, extract) -> None:  # t
     # items; pdfminer's glyphs keep their boxes, a character each.)
     document = extract(_small_capitals_pdf(tmp_path / "caps.pdf")).document
     assert " ".join(item.text for item in document.pages[0].items) == "AUTHOR NOTE To"
+
+
+def test_two_glyphs_read_as_one_character_keep_their_own_widths(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    # Small capitals set with the capital glyphs, whose ToUnicode reads the capital C as "c" like the lowercase
+    # c before it (no ActualText here): PDFium's adapter learnt the width of "c" from the narrow lowercase glyph
+    # and left a gap after each capital, read as spaces ("Ac c A"); each glyph is as wide as its own box.
+    content = "BT /F1 12 Tf 72 700 Td (acca) Tj ET BT /F1 12 Tf 72 680 Td (ACCA) Tj ET"
+    pdf = _helvetica_pdf(tmp_path / "two-glyphs.pdf", content, "1 beginbfchar <43> <0063> endbfchar")
+    assert [item.text for item in extract(pdf).document.pages[0].items] == ["acca", "AccA"]
 
 
 @pytest.mark.parametrize(("actual", "own", "texts"), [

@@ -69,36 +69,34 @@ def both() -> dict[str, list[tuple[corpus.Paper, dict[str, Any], dict[str, Any]]
     return out
 
 
-# Measured: pdf/ 96 of 97 papers agree (same reference count 97, same outline 96, citations alike 1.000),
-# check/ 27 of 29 (outline 27, citations alike 0.999); eval figures within 0.001 on pdf/ (outline F1 0.875
-# pdfminer, 0.874 PDFium), but check/'s outline F1 0.831 (pdfminer) vs 0.824. Left on pdf/: a Nature paper's
-# small-capital heading PDFium's adapter reads "Ac kn o wl e d g me n t s", so its outline lacks it. The font's
-# ToUnicode gives the capital C and the lowercase c one character, "c" (the ActualText around them says which
-# letter was typed: citelens/adapters/pdfminer.py), and the adapter keeps one advance per font and character:
-# the capitals get the narrower lowercase advances, and the gaps read as spaces. pdfminer reads
-# "Acknowledgments".
-PARITY_LEFT = pytest.mark.xfail(strict=True, reason="the engines read a few headings and pages differently "
-                                "(citelens/adapters/pdfium.py): parity not reached yet")
+# Measured: pdf/ 97 of 97 papers agree (same reference count 97, same outline 97, citations alike 1.000),
+# check/ 27 of 29 (outline 27, citations alike 1.000); eval figures alike on pdf/ (outline F1 0.875 both), but
+# check/'s outline F1 0.831 (pdfminer) vs 0.824 (PDFium). The last pdf/ paper to agree was a Nature paper whose
+# small capitals are capital glyphs the ToUnicode map reads as lower case: pdfminer now reads the ActualText
+# around them (citelens/adapters/pdfminer.py), and PDFium's adapter measures a glyph by its own box where its
+# character's width leaves a gap PDFium put no space in (citelens/adapters/pdfium.py). check/ is not opened.
+PARITY_LEFT = pytest.mark.xfail(strict=True, reason="the engines read a few headings of check/ differently "
+                                "(not opened): parity not reached there yet")
 
 
-@PARITY_LEFT
-def test_each_paper_reads_alike(both, measured) -> None:
-    lines = ["pdfminer vs PDFium, text-only analysis: refs, citations, share alike, outline", "pdf/:"]
-    for paper, c, _ in both["pdf"]:
-        (ra, rb), (ca, cb) = c["refs"], c["citations"]
-        lines.append(f"  {'  ' if c['agree'] else 'XX'} {paper.stem[:48]:<48} refs {ra:>4} {rb:>4}  citations "
-                     f"{ca:>4} {cb:>4} {c['same']:.3f}  outline {'same' if c['outline'] else 'differs'}")
-    for folder in ("pdf", "check"):
-        rows = [c for _, c, _ in both[folder]]
-        alike = sum(max(c["citations"]) * c["same"] for c in rows) / max(1, sum(max(c["citations"]) for c in rows))
-        lines.append(f"{folder}/ totals: {sum(c['agree'] for c in rows)}/{len(rows)} papers agree; same reference "
-                     f"count {sum(c['refs'][0] == c['refs'][1] for c in rows)}, same outline "
-                     f"{sum(c['outline'] for c in rows)}, citations alike {alike:.3f}")
+@pytest.mark.parametrize("folder", ["pdf", pytest.param("check", marks=PARITY_LEFT)])
+def test_each_paper_reads_alike(both, measured, folder) -> None:
+    lines = []
+    if folder == "pdf":  # a row per paper of pdf/ only: check/ is read as totals
+        lines.append("pdfminer vs PDFium, text-only analysis: refs, citations, share alike, outline\npdf/:")
+        for paper, c, _ in both["pdf"]:
+            (ra, rb), (ca, cb) = c["refs"], c["citations"]
+            lines.append(f"  {'  ' if c['agree'] else 'XX'} {paper.stem[:48]:<48} refs {ra:>4} {rb:>4}  citations "
+                         f"{ca:>4} {cb:>4} {c['same']:.3f}  outline {'same' if c['outline'] else 'differs'}")
+    rows = [c for _, c, _ in both[folder]]
+    alike = sum(max(c["citations"]) * c["same"] for c in rows) / max(1, sum(max(c["citations"]) for c in rows))
+    lines.append(f"{folder}/ totals: {sum(c['agree'] for c in rows)}/{len(rows)} papers agree; same reference "
+                 f"count {sum(c['refs'][0] == c['refs'][1] for c in rows)}, same outline "
+                 f"{sum(c['outline'] for c in rows)}, citations alike {alike:.3f}")
     measured.extend(lines)
-    for folder in ("pdf", "check"):
-        disagree = [paper.stem for paper, c, _ in both[folder] if not c["agree"]]
-        assert not disagree, f"{folder}/: {len(disagree)} papers read differently" + (
-            f": {', '.join(disagree)}" if folder == "pdf" else "")
+    disagree = [paper.stem for paper, c, _ in both[folder] if not c["agree"]]
+    assert not disagree, f"{folder}/: {len(disagree)} papers read differently" + (
+        f": {', '.join(disagree)}" if folder == "pdf" else "")
 
 
 @pytest.mark.parametrize("folder", ["pdf", pytest.param("check", marks=PARITY_LEFT)])

@@ -42,9 +42,12 @@ Differences left, each the better reading or no matter to the analysis:
   "Arial Unicode MS" vs "ArialUnicodeMS"); a Type 3 font has neither and is ``unknown`` in both.
 - A standard font embedded without ``/Widths``: PDFium places its glyphs by the embedded program's widths,
   pdfminer by the standard metrics (0.5 % apart in Helvetica-Bold); positions differ by a fraction of a point.
-- Where a font's ToUnicode and its encoding disagree, the two read different letters: a small-caps heading
-  reads "AUTHOR CONTRIBUTIONS" in PDFium, "AUtHoR contRIBUtIonS" in pdfminer (PDFium is right there); a
-  Greek font reads in capitals in one and not the other; the outline then differs.
+- A marked-content span's /ActualText is the text of its glyphs in both (PDFium's own text page reads it;
+  the pdfminer adapter reads it after pdfminer: see its opening lines), so small capitals set with capital
+  glyphs whose ToUnicode names lower case read as typed ("AUTHOR CONTRIBUTIONS"). Such a font draws two glyphs
+  as one character ("C" and "c" both "c"), so a width learnt per character can be the other glyph's: where it
+  leaves a gap before the next glyph and PDFium put no space there, the glyph is measured by its box
+  (``_remeasured``), and "Acknowledgments" in those small capitals reads whole, not "Ac kn o wl e d g me n t s".
 - PDFium has no call for the info dictionary's keys or for the XMP packet: the metadata is read by the pdfminer
   adapter's reader where pdfminer is installed (the ``pdf`` extra brings both), else it is the info
   dictionary's standard keys (Title, Author, Subject, Keywords, Creator, Producer) and ``doi``.
@@ -66,6 +69,7 @@ from citelens.adapters.pdftext import (
     Extraction,
     Glyph,
     Metadata,
+    SPACE_GAP,
     PageGeometry,
     check_file,
     file_sha256,
@@ -345,6 +349,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     append = out.append
     runs: list[tuple[int, int]] = []  # (text object, index of its first glyph in out)
     start, next_obj = 0, -1
+    placed = -2  # the index of the last glyph placed by a width, not by its box (none yet), in any run
+    reach = 0.0  # where a glyph after it starts past a gap that reads as a space
     while start < n:
         obj = next_obj if next_obj != -1 else _text_object(tp, start)
         end, next_obj = _run_end(tp, start, n, obj)
@@ -384,6 +390,13 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 continue
         px0 = -1.0  # the previous glyph's origin, for ligatures
         fresh: int | None = None  # the character whose width the previous glyph measured first
+        # A glyph's width is its character's: learnt from the first glyph read as that character and reused,
+        # or the font's width of the character (:func:`_font_width`). A font may draw two glyphs as one
+        # character, though: small capitals set with the capital glyphs, which the ToUnicode map sends to lower
+        # case with the lower-case glyphs ("C" and "c" both "c"). The next glyph then starts farther on than
+        # that width says, with no space between (PDFium puts a space character of its own at a word's gap):
+        # the glyph is measured again by its own box (:func:`_remeasured`), so the gap reads as no space.
+        gap = SPACE_GAP * size  # a narrower gap reads as no space anyway
         for i in range(first, end):
             code = codes[i]
             # The short way of the common glyph (the long way below gives the same): a character that is
@@ -395,8 +408,12 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 if gx0 != px0:
                     px0 = gx0
                     fresh = None
+                    if gx0 > reach and placed == i - 1:
+                        out[-1] = _remeasured(tp, i - 1, out[-1], shift_x, out_params)
                     text, w = known_plain
-                    append((text, gx0, gx0 + w * scale, base, size, name))
+                    x1 = gx0 + w * scale
+                    append((text, gx0, x1, base, size, name))
+                    placed, reach = i, x1 + gap
                     continue
             text = _text_of(tp, i, codes, n) if not 0x20 < code < 0xD800 else chr(code)
             if text is None:
@@ -416,6 +433,8 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 append_x1 = (box.right - shift_x) if not turned else prev[2]
                 out[-1] = (prev[0] + text, prev[1], max(prev[2], append_x1), base, size, name)
                 continue
+            if gx0 > reach and placed == i - 1 and not turned:
+                out[-1] = _remeasured(tp, i - 1, out[-1], shift_x, out_params)
             px0 = gx0
             known = known_of.get(code)
             fresh = None
@@ -438,8 +457,19 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 else:
                     append((text, gx0, box.right - shift_x, base, size, name))
             else:
-                append((text, gx0, gx0 + width * scale, base, size, name))
+                x1 = gx0 + width * scale
+                append((text, gx0, x1, base, size, name))
+                placed, reach = i, x1 + gap
     return _in_content_order(page, out, runs)
+
+
+def _remeasured(tp: Any, i: int, glyph: Glyph, shift_x: float, out: _Out) -> Glyph:
+    """Glyph ``i`` (upright), placed by its character's width, reaching as far
+    as its own box does (its advance, or its ink where that reaches further: PDFium saw no word's gap there).
+    The font's width is no help: PDFium finds the glyph in the font again from its character."""
+    text, x0, x1, base, size, name = glyph
+    _loose_box(tp, i, out.box_at)
+    return (text, x0, max(x1, out.box.right - shift_x), base, size, name)
 
 
 def _text_of(tp: Any, i: int, codes: Any, n: int) -> str | None:
