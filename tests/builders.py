@@ -48,6 +48,21 @@ def pages(*contents: list[TextItem]) -> list[Page]:
     return [Page(n, 612, 792, tuple(items)) for n, items in enumerate(contents, start=1)]
 
 
+def write_pdf(path: Path, objects: list[str]) -> Path:
+    """A PDF of ``objects`` (object 1 the catalog), written object by object with its cross-reference table."""
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode("latin-1")
+    out += b"".join(f"{o:010d} 00000 n \n".encode("latin-1") for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode("latin-1")
+    path.write_bytes(bytes(out))
+    return path
+
+
 def write_named_destinations_pdf(path: Path, tree: dict[str, list[str]], old_style: list[str]) -> Path:
     """A one-page PDF written object by object, whose catalog holds named destinations both ways: a /Names
     /Dests tree of one kid per ``tree`` key (each kid's /Names pairs name -> [page /XYZ 72 700 0]) and a PDF
@@ -63,14 +78,4 @@ def write_named_destinations_pdf(path: Path, tree: dict[str, list[str]], old_sty
     for names in tree.values():
         pairs = " ".join(f"({n}) {dest}" for n in sorted(names))
         objects.append(f"<< /Names [{pairs}] /Limits [({min(names)}) ({max(names)})] >>")
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode("latin-1")
-    out += b"".join(f"{o:010d} 00000 n \n".encode("latin-1") for o in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode("latin-1")
-    path.write_bytes(bytes(out))
-    return path
+    return write_pdf(path, objects)

@@ -13,7 +13,7 @@ import pytest
 from citelens.cli.pdf import ENGINES, engine_module
 from citelens.fonts import with_font_styles
 from citelens.model import Document, EncryptedError, InputError, TextItem
-from builders import load_demo_paper, write_named_destinations_pdf
+from builders import load_demo_paper, write_named_destinations_pdf, write_pdf
 
 TOL = 0.01  # pt; JSON keeps two decimals, so the adapter must be at least this exact
 
@@ -271,17 +271,7 @@ def _helvetica_pdf(path: Path, content: str, bfchars: str, resources: str = "") 
                f"<< /Length {len(content)} >>\nstream\n{content}\nendstream",
                "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>",
                f"<< /Length {len(cmap)} >>\nstream\n{cmap}\nendstream"]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
-    xref = len(out)
-    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode("latin-1")
-    out += b"".join(f"{o:010d} 00000 n \n".encode("latin-1") for o in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode("latin-1")
-    path.write_bytes(bytes(out))
-    return path
+    return write_pdf(path, objects)
 
 
 def test_a_glyphs_actual_text_is_its_text(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
