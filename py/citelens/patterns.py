@@ -778,6 +778,19 @@ AY_PAREN = re.compile(
     X,
 )
 
+# Where AY_PAREN can match, so that citations.py tries it only there: its year comes before any bracket of
+# the kind that opened it ("(Tang et al., 2008", "[see, e.g., Schaerf, 1999") unless a parenthesis opens
+# first, which may be a group inside it ("(marmosets (Callithrix"): those are tried whole. Its names hold no
+# brackets, so any other "(" or "[" (a formula's, "(see Section 3)", "[12]") cannot open one.
+AY_PAREN_START = re.compile(
+    r"""
+      \( [^()A-ZÀ-ÖØ-ÞĀ-Ž]* [A-ZÀ-ÖØ-ÞĀ-Ž] [^()]*? (?: 1[6-9]\d{2} | 20\d{2} )
+    | \( [^()]* \(
+    | \[ [^\[\]A-ZÀ-ÖØ-ÞĀ-Ž]* [A-ZÀ-ÖØ-ÞĀ-Ž] [^\[\]]*? (?: 1[6-9]\d{2} | 20\d{2} )
+    """,
+    X,
+)
+
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
 # with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)".
 AY_NARRATIVE = re.compile(
