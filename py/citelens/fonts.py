@@ -30,10 +30,19 @@ def with_font_styles(document: Document) -> Document:
     >>> with_font_styles(Document((page,))).pages[0].fonts
     (Font(name='CMBX12', bold=True, italic=False), Font(name='CMR10', bold=False, italic=True))
     """
-    return replace(document, pages=tuple(replace(page, fonts=tuple(_styled(f) for f in page.fonts))
-                                         for page in document.pages))
+    # A paper sets a few fonts and names them again on every page: each is styled once. A page whose fonts
+    # were styled already (a cached extraction's) stays as it is.
+    styled: dict[Font, Font] = {}
+    pages = []
+    for page in document.pages:
+        fonts = tuple([styled[f] if f in styled else styled.setdefault(f, _styled(f)) for f in page.fonts])
+        pages.append(page if fonts == page.fonts else replace(page, fonts=fonts))
+    return replace(document, pages=tuple(pages))
 
 
 def _styled(font: Font) -> Font:
+    """``font`` with its style from its name; the same object when that adds nothing."""
     bold, italic = classify_font(font.name)
+    if (font.bold or not bold) and (font.italic or not italic):
+        return font
     return Font(font.name, font.bold or bold, font.italic or italic)
