@@ -6,6 +6,12 @@ import re
 
 X = re.VERBOSE
 
+# Speed: a pattern that opens with a character it consumes (a literal, a class, or a choice of literals) lets
+# CPython's search skip in C to where that character stands; one that opens with a lookbehind, a lookahead, an
+# optional or a repeated part is tried at every position, tens of nanoseconds each. So patterns searched over
+# long text open with their first character and check what stands before it after it ("[.?!](?<=\S[.?!])"
+# rather than "(?<=\S)[.?!]": the same matches).
+
 # ------------------------------------------------------------------------------------------- fonts
 # Names seen in ../shared/corpus. Case matters for the short suffixes ("TB" bold, "It" italic), so the
 # long words are matched case-insensitively inside (?i:...) and the rest as written.
@@ -98,7 +104,7 @@ APPENDIX_HEADING = re.compile(
 )
 
 # Table-of-contents leaders: "Introduction . . . . . . 3", "Results.........12".
-DOTTED_LEADER = re.compile(r"(?:\.\s*){5,}\d*\s*$")
+DOTTED_LEADER = re.compile(r"\.(?:\s*\.){4,}\s*\d*\s*$")  # "(?:\.\s*){5,}\d*\s*$", opening with its dot (see X)
 
 # Characters that make a large-font line an equation, not a heading: "σj = E · εj,", "f(σ) ± f(σ)2".
 MATH_CHARS = re.compile(r"[=<>±·×÷∑∏∫√∂∆∇≤≥≈≠∞→←⇒∈∝−]")
@@ -213,9 +219,8 @@ PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})
 # part ("10.1016/j.cell.2019").
 REF_YEAR = re.compile(
     r"""
-    (?<! [\d/–\-:_] ) (?<! \d\. )
-    (?P<year> (?: 1[89] | 20 ) \d\d ) (?P<suffix> [a-z] )? (?! [0-9a-z–\-/] )
-    """,
+    (?P<year> (?: 1[89] | 20 ) (?<! [\d/–\-:_] \d\d ) (?<! \d\. \d\d ) \d\d ) (?P<suffix> [a-z] )? (?! [0-9a-z–\-/] )
+    """,  # what stands before the year is checked after its first two digits: see X
     X,
 )
 
@@ -440,7 +445,7 @@ END_MATTER = re.compile(
 # A sentence end inside an entry (references/entry.py skips those after initials and abbreviations):
 # "… Cyanobacterium-plant symbioses. New Phytol." ends at "symbioses."; "Lifetime?" ends a title too, and so
 # does "network mechanisms.Neuron 62" (Nature and PNAS lose the space after the title).
-TITLE_END = re.compile(r"(?<=\S)[.?!](?=\s+\S|$|[A-Z])")
+TITLE_END = re.compile(r"[.?!](?<=\S[.?!])(?=\s+\S|$|[A-Z])")  # after a non-space (see X)
 
 # A word stem every REFERENCE_LIST_HEADING alternative holds (a cheap pre-filter): "REFERENCES" → "EFERENC".
 REF_HEADING_HINT = re.compile(r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc)")
@@ -478,7 +483,7 @@ REF_YEAR_SENTENCE = re.compile(r"(?<= [.,] ) \s+ (?P<year> (?:1[89]|20) \d\d ) (
 REF_DIGITS = re.compile(r"\d+")
 
 # Something that may be an identifier broken across lines: "10.1001/", "https://", "arXiv:2104.".
-REF_ID_HINT = re.compile(r"10\.\d|http|www\.|(?i:arxiv|abs/)")
+REF_ID_HINT = re.compile(r"10\.\d|http|www\.|a(?i:rxiv|bs/)|A(?i:rxiv|bs/)")  # (?i:arxiv|abs/) by its first letter (see X)
 
 # A line break inside an identifier: after a character that cannot end one, or after a dot that a
 # lower-case letter or digit continues: "doi.org/10.1001/\narchinternmed", "10.1016/j.\ncell.2020" (not
@@ -598,15 +603,18 @@ ENTRY_ORGANISATION = re.compile(
 # ", Proceedings of ...", an identifier or an edition in brackets or after a comma ("… theory (arXiv:hep-th/
 # 0306074)", "… violation, arXiv:1401.4024", "Black’s Law Dictionary (2nd ed)", "…, 3rd edn"), a
 # lower-case ", in Proceedings".
+# (Each alternative opens with a space, a comma, a bracket or a semicolon: the lookahead for those is one test at
+# each position instead of eight.)
 ENTRY_TITLE_STOP = re.compile(
-    r""",? \s+ (?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b
+    r"""(?= [\s,(\[;] ) (?:
+        ,? \s+ (?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b
       | \s+ // \s+
       | , \s* (?= (?: Proceedings | Proc\. ) \s )
       | \s* [(\[] (?= (?i: arxiv | https? : | doi | e-print ) | \d+ (?: st | nd | rd | th ) \s* (?i: ed | edn | edition ) \b )
       | , \s* (?= (?i: arxiv | e-print | preprint ) \b )
       | , \s* (?= \d+ \s? (?: st | nd | rd | th | n \s d | r \s d ) \.? \s* (?i: ed | edn | edition ) \b )
       | , \s* (?= in \s+ (?: Proceedings | Proc\. ) )
-      | ; \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){0,3} : \s+ [A-Z] )""", X)
+      | ; \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){0,3} : \s+ [A-Z] ) )""", X)
 
 # A book's place and publisher after its title: "Brasilia: Comisión Económica", "New York: Wiley",
 # "Cambridge, MA: MIT Press".
