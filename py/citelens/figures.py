@@ -232,21 +232,24 @@ class _Page:
 
 
 class _PageLines:
-    """The text map's pages for :func:`float_sides`, gathered once when first needed."""
+    """The text map's pages for :func:`float_sides`, each gathered when first needed."""
 
     def __init__(self, tm: TextMap) -> None:
         self._tm = tm
-        self._lines: dict[int, list[Line]] | None = None
         self._pages: dict[int, _Page] = {}
 
     def __getitem__(self, page: int) -> _Page:
-        if self._lines is None:
-            self._lines = {}
-            for line in self._tm.lines:
-                self._lines.setdefault(line.page, []).append(line)
-        if page not in self._pages:
-            self._pages[page] = _Page.of(self._lines.get(page, []))
-        return self._pages[page]
+        found = self._pages.get(page)
+        if found is None:
+            # A page's lines follow one another in the text map from where its text starts: a few pages of a
+            # paper hold captions, and only their lines are looked at.
+            tm = self._tm
+            lo = bisect_left(tm.starts, tm.page_starts[page]) if page in tm.page_starts else len(tm.lines)
+            hi = lo
+            while hi < len(tm.lines) and tm.lines[hi].page == page:
+                hi += 1
+            found = self._pages[page] = _Page.of(list(tm.lines[lo:hi]))
+        return found
 
 
 def _prose(line: Line, body: float, left: float, width: float, params: FigureParams) -> bool:
@@ -477,10 +480,11 @@ def _section_number(title: str, appendix: bool = False) -> tuple[str | None, str
     return number, m.group("title")
 
 
-def _sections(tm: TextMap, outline: Sequence[OutlineItem], params: FigureParams) -> dict[str, Target | None]:
-    """Section targets by number: "3.2", "IV", "A", "A.1"."""
+def _sections(tm: TextMap, outline: Sequence[OutlineItem], params: FigureParams,
+              lower: str | None = None) -> dict[str, Target | None]:
+    """Section targets by number: "3.2", "IV", "A", "A.1". ``lower``: ``tm.text.lower()``, if made already."""
     out: dict[str, Target | None] = {}
-    lower = tm.text.lower()
+    lower = tm.text.lower() if lower is None else lower
     if len(lower) != len(tm.text):  # a few characters lower-case to two ("İ"): offsets would drift
         lower = tm.text
     appendix = numbered_sections = False
@@ -608,14 +612,14 @@ def _parse_items(text: str, pos: int, kind: MentionKind, prefix: str, params: Fi
             return items
 
 
-def _keyword_hits(text: str, params: FigureParams) -> list[int]:
+def _keyword_hits(text: str, params: FigureParams, lower: str | None = None) -> list[int]:
     """Where a head word of ``FIGURE_WORD`` may start (at its "Supplementary" or "S1" prefix if any),
-    ascending.
+    ascending. ``lower``: ``text.lower()``, if made already.
 
     A regex scan of the whole text costs ~80 ns a character in CPython (a head word can start
     anywhere); the keywords are rare, so ``str.find`` locates them and the regex only confirms.
     """
-    lower = text.lower()
+    lower = text.lower() if lower is None else lower
     starts: set[int] = set()
     for keyword in _KEYWORDS:
         k = lower.find(keyword)
@@ -643,10 +647,11 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
                          params: FigureParams = PARAMS.figures) -> tuple[FigureMention, ...]:
     """Every mention of a figure, table, equation, section, algorithm or appendix, with its target."""
     text = tm.text
-    hits = _keyword_hits(text, params)
+    lower = text.lower()  # both the head words and the sections' printed numbers are found in it
+    hits = _keyword_hits(text, params, lower)
     captions, heads = _captions(tm, hits, skip, params)
     equations, eq_offsets = _equations(tm, skip, params)
-    sections = _sections(tm, outline, params)
+    sections = _sections(tm, outline, params, lower)
     found: list[tuple[MentionKind, _Item]] = []
     for m in _head_words(text, hits):
         if _in(skip, m.start()) or m.start() in heads:
