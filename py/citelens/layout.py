@@ -22,7 +22,7 @@ from operator import attrgetter
 
 from citelens.model import DESCENT, Box, Page, TextItem
 from citelens.params import PARAMS, LayoutParams
-from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT
+from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT, LINE_END_HYPHEN
 
 
 def size_histogram(pages: Iterable[Page]) -> dict[float, int]:
@@ -741,10 +741,38 @@ def join_lines(text: str) -> str:
     """
     if "-\n" not in text and "-\f" not in text:  # no hyphen at a break: neither pattern can match
         return " ".join(text.split())
-    text = HYPHEN_BREAK.sub(_glued, text)
+    text = _replaced(HYPHEN_BREAK, text, _glued)
     if "-\n" in text or "-\f" in text:
-        text = HYPHEN_KEPT.sub(_kept, text)
+        text = _replaced(HYPHEN_KEPT, text, _kept)
     return " ".join(text.split())
+
+
+def hyphen_matches(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
+    """The matches of ``pattern.finditer(text)`` for HYPHEN_BREAK or HYPHEN_KEPT, tried only at the word
+    character before each hyphen that ends a line (LINE_END_HYPHEN), where alone they can start: opening with
+    a word character, they are otherwise tried at nearly every character (7 us for a 200-character sentence)."""
+    out: list[re.Match[str]] = []
+    last = 0
+    for hyphen in LINE_END_HYPHEN.finditer(text):
+        k = hyphen.start() - 1
+        if k >= last:
+            m = pattern.match(text, k)
+            if m is not None:
+                out.append(m)
+                last = m.end()
+    return out
+
+
+def _replaced(pattern: re.Pattern[str], text: str, repl: Callable[[re.Match[str]], str]) -> str:
+    """``pattern.sub(repl, text)`` for HYPHEN_BREAK or HYPHEN_KEPT (see :func:`hyphen_matches`)."""
+    parts: list[str] = []
+    last = 0
+    for m in hyphen_matches(pattern, text):
+        parts.append(text[last:m.start()])
+        parts.append(repl(m))
+        last = m.end()
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 # The replacements of join_lines as functions: CPython 3.11 expands a template ("\1\2") in Python for

@@ -168,6 +168,9 @@ HYPHEN_BREAK = re.compile(r"(\w)-[\n\f]\s*([a-z\u00df-\u00ff])")
 # Any other hyphen at a line end stays, without the break: "state-of-the-\nArt" → "state-of-the-Art".
 HYPHEN_KEPT = re.compile(r"(\w)-[\n\f]\s*")
 
+# A hyphen at a line end, "-\n" of "infor-\nmation": where the two above can match, from the character before it.
+LINE_END_HYPHEN = re.compile(r"-[\n\f]")
+
 # -------------------------------------------------------------------------------------- references
 # (references/: append its patterns here)
 

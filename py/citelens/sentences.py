@@ -30,7 +30,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from operator import itemgetter
 
-from citelens.layout import Line, TextMap, join_lines, strip_span
+from citelens.layout import Line, TextMap, hyphen_matches, join_lines, strip_span
 from citelens.model import Sentence
 from citelens.params import PARAMS, SentenceParams
 from citelens.patterns import (
@@ -177,7 +177,7 @@ def join_with_offsets(text: str) -> tuple[str, list[int]]:
     parts: list[str] = []
     pmap: list[int] = []
     last = 0
-    for m in HYPHEN_BREAK.finditer(text):
+    for m in hyphen_matches(HYPHEN_BREAK, text):
         parts.append(text[last:m.end(1)])
         pmap.extend(pos[last:m.end(1)])
         parts.append(m.group(2))
@@ -188,7 +188,7 @@ def join_with_offsets(text: str) -> tuple[str, list[int]]:
     text, pos = "".join(parts), pmap
     # 2. HYPHEN_KEPT: "state-of-the-\nArt" → "state-of-the-Art".
     parts, pmap, last = [], [], 0
-    for m in HYPHEN_KEPT.finditer(text):
+    for m in hyphen_matches(HYPHEN_KEPT, text):
         parts.append(text[last:m.end(1) + 1])
         pmap.extend(pos[last:m.end(1) + 1])
         last = m.end()
