@@ -395,8 +395,8 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
     that pass the tests of :class:`~citelens.params.LayoutParams` are side boxes. A two-column page's
     gutter is such a strip too, its sides alike in width: no side box. Bands come sorted by x.
     """
-    # from, to, characters before and after it in its band, sizes of the items on either side of it
-    gaps: list[tuple[float, float, int, int, float, float]] = []
+    # from, to, sizes of the items on either side of it; its band and where band[k] starts after it
+    found: list[tuple[float, float, float, float, list[TextItem], int]] = []
     mid = page_width / 2
     em = params.aside_gap
     for band in bands:
@@ -404,22 +404,30 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
             continue
         last = band[0]  # the item reaching furthest right so far
         right = last.x + last.width
-        found: list[tuple[int, float, float, float, float]] = []  # where band[k] starts after a gap
         for k in range(1, len(band)):
             item = band[k]
             x = item.x
             # A gap over the page's midline parts two columns, or a box from a body narrower than itself.
             if x - right >= em * (item.size if item.size > last.size else last.size) and not right < mid < x:
-                found.append((k, right, x, last.size, item.size))
+                found.append((right, x, last.size, item.size, band, k))
             end = x + item.width
             if end > right:
                 right, last = end, item
-        if found:  # few bands have one: count their characters only then
-            seen = list(accumulate([len(i.text) for i in band], initial=0))  # characters of band[:k]
-            for k, a, b, left_size, right_size in found:
-                gaps.append((a, b, seen[k], seen[-1] - seen[k], left_size, right_size))
-    if len(gaps) < params.aside_bands:
+    if len(found) < params.aside_bands:
         return frozenset()
+    # A side box is set smaller than the body beside it: the last test below wants two gaps across its strip
+    # between a smaller and a larger size. Most pages are set in one size, and hold no two such gaps at all.
+    small = params.aside_smaller
+    if max(sum(f[2] <= small * f[3] for f in found), sum(f[3] <= small * f[2] for f in found)) < 2:
+        return frozenset()
+    # from, to, characters before and after it in its band, sizes of the items on either side of it
+    gaps: list[tuple[float, float, int, int, float, float]] = []
+    seen: list[int] = []
+    counted: list[TextItem] | None = None
+    for a, b, left_size, right_size, band, k in found:
+        if band is not counted:  # a band's gaps come together
+            seen, counted = list(accumulate([len(i.text) for i in band], initial=0)), band  # characters of band[:k]
+        gaps.append((a, b, seen[k], seen[-1] - seen[k], left_size, right_size))
     # Sweep the gaps' ends: a band's gaps never overlap, so the count at x is the number of bands open there.
     events = sorted([(g[0], 1) for g in gaps] + [(g[1], -1) for g in gaps])
     strips: list[tuple[int, float, float]] = []
@@ -448,7 +456,6 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
         least = params.aside_min_lines * params.aside_min_chars
         if sum(g[2] for g in over) < least or sum(g[3] for g in over) < least:
             continue
-        small = params.aside_smaller
         if max(sum(g[4] <= small * g[5] for g in over), sum(g[5] <= small * g[4] for g in over)) < 2:
             continue
         # Its middle half: a line ending a little into the strip (the gaps' ends vary) does not cross it.
