@@ -241,14 +241,10 @@ class _PageLines:
     def __getitem__(self, page: int) -> _Page:
         found = self._pages.get(page)
         if found is None:
-            # A page's lines follow one another in the text map from where its text starts: a few pages of a
-            # paper hold captions, and only their lines are looked at.
-            tm = self._tm
-            lo = bisect_left(tm.starts, tm.page_starts[page]) if page in tm.page_starts else len(tm.lines)
-            hi = lo
-            while hi < len(tm.lines) and tm.lines[hi].page == page:
-                hi += 1
-            found = self._pages[page] = _Page.of(list(tm.lines[lo:hi]))
+            # A few pages of a paper hold captions: only their lines are looked at.
+            lines = self._tm.lines
+            found = self._pages[page] = _Page.of([lines[i] for i in self._tm.line_range(page)
+                                                  if lines[i].page == page])
         return found
 
 
@@ -481,10 +477,9 @@ def _section_number(title: str, appendix: bool = False) -> tuple[str | None, str
 
 
 def _sections(tm: TextMap, outline: Sequence[OutlineItem], params: FigureParams,
-              lower: str | None = None) -> dict[str, Target | None]:
-    """Section targets by number: "3.2", "IV", "A", "A.1". ``lower``: ``tm.text.lower()``, if made already."""
+              lower: str) -> dict[str, Target | None]:
+    """Section targets by number: "3.2", "IV", "A", "A.1". ``lower``: ``tm.text.lower()``."""
     out: dict[str, Target | None] = {}
-    lower = tm.text.lower() if lower is None else lower
     if len(lower) != len(tm.text):  # a few characters lower-case to two ("İ"): offsets would drift
         lower = tm.text
     appendix = numbered_sections = False
@@ -612,14 +607,13 @@ def _parse_items(text: str, pos: int, kind: MentionKind, prefix: str, params: Fi
             return items
 
 
-def _keyword_hits(text: str, params: FigureParams, lower: str | None = None) -> list[int]:
+def _keyword_hits(text: str, params: FigureParams, lower: str) -> list[int]:
     """Where a head word of ``FIGURE_WORD`` may start (at its "Supplementary" or "S1" prefix if any),
-    ascending. ``lower``: ``text.lower()``, if made already.
+    ascending. ``lower``: ``text.lower()``.
 
     A regex scan of the whole text costs ~80 ns a character in CPython (a head word can start
     anywhere); the keywords are rare, so ``str.find`` locates them and the regex only confirms.
     """
-    lower = text.lower() if lower is None else lower
     starts: set[int] = set()
     for keyword in _KEYWORDS:
         k = lower.find(keyword)

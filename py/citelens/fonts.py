@@ -35,7 +35,10 @@ def with_font_styles(document: Document) -> Document:
     styled: dict[Font, Font] = {}
     pages = []
     for page in document.pages:
-        fonts = tuple([styled[f] if f in styled else styled.setdefault(f, _styled(f)) for f in page.fonts])
+        for f in page.fonts:
+            if f not in styled:
+                styled[f] = _styled(f)
+        fonts = tuple([styled[f] for f in page.fonts])
         pages.append(page if fonts == page.fonts else replace(page, fonts=fonts))
     return replace(document, pages=tuple(pages))
 

@@ -375,6 +375,12 @@ def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], high
     bands[:] = [b for b in bands if b]
 
 
+def _size_steps(sizes: list[tuple[float, float]], small: float) -> bool:
+    """Whether two or more gaps (the sizes of the items left and right of each) step one way between a
+    smaller size (``small`` x the other or less) and a larger: a side box set smaller beside the body."""
+    return max(sum(a <= small * b for a, b in sizes), sum(b <= small * a for a, b in sizes)) >= 2
+
+
 def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutParams) -> frozenset[int]:
     """``id()`` of the items of the page's side boxes: text beside the body, apart from it by an empty strip.
 
@@ -418,7 +424,7 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
     # A side box is set smaller than the body beside it: the last test below wants two gaps across its strip
     # between a smaller and a larger size. Most pages are set in one size, and hold no two such gaps at all.
     small = params.aside_smaller
-    if max(sum(f[2] <= small * f[3] for f in found), sum(f[3] <= small * f[2] for f in found)) < 2:
+    if not _size_steps([(f[2], f[3]) for f in found], small):
         return frozenset()
     # from, to, characters before and after it in its band, sizes of the items on either side of it
     gaps: list[tuple[float, float, int, int, float, float]] = []
@@ -456,7 +462,7 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
         least = params.aside_min_lines * params.aside_min_chars
         if sum(g[2] for g in over) < least or sum(g[3] for g in over) < least:
             continue
-        if max(sum(g[4] <= small * g[5] for g in over), sum(g[5] <= small * g[4] for g in over)) < 2:
+        if not _size_steps([(g[4], g[5]) for g in over], small):
             continue
         # Its middle half: a line ending a little into the strip (the gaps' ends vary) does not cross it.
         out.update(_aside_beside(bands, s0 + (s1 - s0) / 4, s1 - (s1 - s0) / 4, params))
@@ -671,14 +677,18 @@ class TextMap:
         return out
 
 
+    def line_range(self, page: int) -> range:
+        """The indexes of the lines from ``page``'s first character to its last (empty for a page without
+        text); a caller keeps those whose ``page`` is this one."""
+        if page not in self.page_starts:
+            return range(0)
+        first = self.line_index(self.page_starts[page])
+        return range(first, self.line_index(max(self.page_ends[page] - 1, self.page_starts[page])) + 1)
+
     def span(self, page: int, box: Box) -> tuple[int, int] | None:
         """The inverse of :meth:`boxes`: the ``[start, end)`` of the characters on ``page`` whose
         centres lie inside ``box`` (first line only), or None when no character does."""
-        if page not in self.page_starts:
-            return None
-        first = self.line_index(self.page_starts[page])
-        last = self.line_index(max(self.page_ends[page] - 1, self.page_starts[page]))
-        for i in range(first, last + 1):
+        for i in self.line_range(page):
             line, s0 = self.lines[i], self.starts[i]
             if line.page != page or line.box[3] <= box[1] or line.box[1] >= box[3]:
                 continue

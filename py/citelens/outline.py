@@ -38,6 +38,7 @@ from citelens.layout import Line, TextMap, make_line, page_lines, size_histogram
 from citelens.model import Bookmark, OutlineItem, Page, TextItem
 from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
+    ABSTRACT_LABEL,
     APPENDIX_HEADING,
     APPENDIX_LETTER,
     APPENDIX_WORD,
@@ -902,9 +903,6 @@ def detect_outline(
     return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))
 
 
-_ABSTRACT = re.compile(r"(?i)(?:abstract|summary)\s*[.:]?")
-
-
 def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
     """The detected outline without the front matter a paper's table of contents never lists: the title block
     (the first page's headings before its first numbered or named section: the title, a journal's masthead, an
@@ -923,7 +921,7 @@ def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
         k += 1
     if k == len(outline):
         k = 0  # no section follows: nothing tells a title block from the paper's own headings
-    return tuple(o for o in outline[k:] if not (o.page <= 2 and _ABSTRACT.fullmatch(o.title.strip())))
+    return tuple(o for o in outline[k:] if not (o.page <= 2 and ABSTRACT_LABEL.match(o.title)))
 
 
 _OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries")

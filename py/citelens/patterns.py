@@ -91,6 +91,9 @@ KNOWN_SECTION = re.compile(
     X | re.IGNORECASE,
 )
 
+# The abstract's own label, a heading of the front matter (outline.sections): "Abstract", "SUMMARY:".
+ABSTRACT_LABEL = re.compile(r"^\s*(?i:abstract|summary)\s*[.:]?\s*$")
+
 # Headings allowed after the reference list: "Appendix", "Appendix B: Proofs", "A.1 Setup",
 # "Supplementary Material", "Appendices".
 APPENDIX_HEADING = re.compile(

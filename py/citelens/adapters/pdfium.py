@@ -433,7 +433,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 append_x1 = (box.right - shift_x) if not turned else prev[2]
                 out[-1] = (prev[0] + text, prev[1], max(prev[2], append_x1), base, size, name)
                 continue
-            if gx0 > reach and placed == i - 1 and not turned:
+            if gx0 > reach and placed == i - 1:  # (set only upright: a turned glyph is placed by its box)
                 out[-1] = _remeasured(tp, i - 1, out[-1], shift_x, out_params)
             px0 = gx0
             known = known_of.get(code)
