@@ -63,8 +63,12 @@ export class MentionOverlay {
     this.#viewer = viewer;
     this.#onActivate = onActivate;
     this.#onHover = onHover ?? null;
-    // pdf.js starts drawing a page when it comes into view: its buttons are built then.
-    viewer.eventBus.on("pagerender", (/** @type {{pageNumber: number}} */ event) => this.#buildPage(event.pageNumber));
+    // pdf.js starts drawing a page when it comes into view: its buttons are built then. A page whose drawing
+    // began before the analysis came and ends after it is in no list setAnalysis reads (neither in view, where
+    // the reader went back to another page, nor drawn yet): its buttons are built when it is drawn.
+    const build = (/** @type {{pageNumber: number}} */ event) => this.#buildPage(event.pageNumber);
+    viewer.eventBus.on("pagerender", build);
+    viewer.eventBus.on("pagerendered", build);
   }
 
   /** The number of mentions, by kind (after mapping). */
