@@ -175,26 +175,33 @@ def _close_under(line: Line, nxt: Line, size: float, p: OutlineParams) -> bool:
 
 
 def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: OutlineParams,
-            under_heading: bool = False) -> bool:
+            under_heading: bool = False, last: Line | None = None) -> bool:
     """A heading told by its spacing and a font of its own: a short line after a blank line, set in
     none of the fonts of the paragraph that follows at the usual leading, whose line is half as long again
     as the heading at least (a heading is shorter than a full line of its paragraph, though in a narrow
     column not by half; a line nearly as long is a sentence set apart). BMC renames its fonts
-    ("RdksxjAdvTT99c4c969"), so the bold of its 9.2 pt "Study area" over 9.8 pt text is not known."""
-    text = line.text.strip()
-    if not after or not text[:1].isupper() or text[-1] in ".,;:" or len(text) > p.spaced_max_chars \
+    ("RdksxjAdvTT99c4c969"), so the bold of its 9.2 pt "Study area" over 9.8 pt text is not known.
+    A heading set larger than its paragraph as well as in a font of its own is told by both, so it may be
+    as long as a heading ever is and wrap (``last`` is its last line): Nature's journals set "Membrane
+    retention of conjugated molecules" at 8.7 pt over a 62-character first line at 8.2 pt."""
+    last = last or line
+    text = line.text.strip() if last is line else f"{line.text.strip()} {last.text.strip()}"
+    if not after or not text[:1].isupper() or text[-1] in ".,;:" \
             or len(text.split()) > p.standalone_max_words:
         return False
     nxt = after[0]
-    pitch = nxt.baseline - line.baseline
+    larger = line.size >= p.larger_ratio * nxt.size
+    if len(text) > (p.max_chars if larger else p.spaced_max_chars) \
+            or len(nxt.text) < (p.spaced_min_next if larger else max(p.spaced_next_ratio * len(text), p.spaced_min_next)):
+        return False
+    pitch = nxt.baseline - last.baseline
     return prev.page == line.page == nxt.page and prev.column == line.column == nxt.column \
         and (under_heading or line.baseline - prev.baseline >= p.spaced_above * pitch) \
         and 0 < pitch <= p.spaced_pitch * body \
         and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
-        and len(nxt.text) >= max(p.spaced_next_ratio * len(text), p.spaced_min_next) \
         and nxt.text.lstrip()[:1].isupper() \
-        and _own_face(line.items, nxt)
+        and _own_face(line.items, nxt) and _own_face(last.items, nxt)
 
 
 def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page, body: float,
@@ -239,18 +246,26 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
 
 
 def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams,
-                    found: Sequence[Heading] = ()) -> Heading | None:
-    """``lines[n]`` as a heading told by its spacing and font (:func:`_spaced`), or None. Right under a
-    heading just ``found`` ("Methods", then "Materials") it needs no blank line above it."""
+                    found: Sequence[Heading] = ()) -> tuple[Heading, int] | None:
+    """``lines[n]`` as a heading told by its spacing and font (:func:`_spaced`) with the index of its last
+    line, or None. Right under a heading just ``found`` ("Methods", then "Materials") it needs no blank
+    line above it. A heading set larger than the body may wrap onto a second line in its size and face."""
     under = bool(found) and n > 0 and found[-1].line is lines[n - 1]
-    if not n or not _spaced(lines[n - 1], lines[n], lines[n + 1:n + 2], body, p, under):
+    if not n:
         return None
-    line = lines[n]
-    text = " ".join(line.text.split())
+    line = last = lines[n]
+    if line.size >= p.larger_ratio * body and n + 2 < len(lines) \
+            and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1]):
+        last = lines[n + 1]
+    if not _spaced(lines[n - 1], line, lines[n + 1:n + 2] if last is line else lines[n + 2:n + 3], body, p,
+                   under, last):
+        return None
+    text = " ".join(line.text.split()) if last is line else " ".join(f"{line.text} {last.text}".split())
     number, title, letter = _parse(text)
     if _letters_ok(title) and not CAPTION.match(title) and not MATH_CHARS.search(text) \
             and max(_letters(w) for w in text.split()) >= 4:
-        return Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True)
+        return Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True), \
+            n if last is line else n + 1
     return None
 
 
@@ -421,7 +436,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 continue
             spaced = _spaced_heading(lines, n, body, p, out)
             if spaced is not None:
-                out.append(spaced)
+                out.append(spaced[0])
+                n = spaced[1]
             elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p) \
                     or _known_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], p):
                 text = " ".join(line.text.split())
@@ -458,7 +474,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             elif (spaced := _spaced_heading(lines, n, body, p, out)) is not None:
-                out.append(spaced)  # a little larger, in a font of its own (Nature's 8.7 pt over 8.2 pt)
+                out.append(spaced[0])  # a little larger, in a font of its own (Nature's 8.7 pt over 8.2 pt)
+                n = spaced[1]
             continue
         if paragraph[n] and not big:
             continue  # four or more bold lines alike: a bold paragraph, not a heading
