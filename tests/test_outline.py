@@ -645,3 +645,26 @@ def test_a_lower_case_known_name_in_bold_at_a_line_start_is_no_run_in_head():
     extra = [it("evaluation.", 72, 560, font=BOLD), it("We compare the models with three baselines here.", 130, 560)]
     got = titles(detect_outline(_paper_with(2, extra), 10.0))
     assert [t for t, _, _ in got] == ["Introduction", "Methods", "Results"]
+
+
+def test_ieee_sections_in_the_texts_font_with_lettered_subsections_and_a_centred_references_heading():
+    """IEEE's styles set "III. DYCOS" in capitals of the text's font centred over the column, its first
+    subsection "A. Overview" straight under it, and "REFERENCES" (or another language's name for it) centred
+    in the text's font over the first entry. Capitals alone on a line are no sentence's start; a known name
+    in the text's face and case is."""
+    refs = "[AL11] C. C. Aggarwal and N. Li, On node classification in networks, SDM, 2011."
+    text = "The classifier walks the graph and labels each node it meets"  # 60 characters, as BODY
+    def paragraph(y: float, n: int = 3) -> list[TextItem]:
+        return [it(text, 72, y + 12 * k) for k in range(n)]
+    def centred(title: str, y: float, over: str = text) -> TextItem:
+        return it(title, 72 + 0.45 * 10 * (len(over) - len(title)) / 2, y)
+    page1 = [*body_lines(100), centred("I. INTRODUCTION", 250), *paragraph(264),
+             centred("II. RELATED WORK", 400), *paragraph(414)]
+    page2 = [centred("III. DYCOS", 80), it("A. Overview", 72, 104, font=2), *paragraph(118, 8),
+             centred("LITERATUR", 230, refs), *[it(refs, 72, 250 + 12 * k) for k in range(4)],
+             it("References", 72, 320), *body_lines(332, 3)]
+    faces = (*FONTS, Font("Times-Italic", italic=True))
+    doc = tuple(Page(n, 612, 792, tuple(items), faces) for n, items in enumerate((page1, page2), start=1))
+    found = titles(detect_outline(doc, 10.0))
+    assert found == [("I. INTRODUCTION", 1, 1), ("II. RELATED WORK", 1, 1), ("III. DYCOS", 1, 2),
+                     ("A. Overview", 2, 2), ("LITERATUR", 1, 2)]

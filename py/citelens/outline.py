@@ -53,6 +53,7 @@ from citelens.patterns import (
     NAME_LIST_LINE,
     NOT_A_SECTION,
     REFERENCE_LIST_HEADING,
+    ROMAN_NUMBER,
     SECTION_NUMBER_ONLY,
     THEOREM_LABEL,
 )
@@ -226,9 +227,11 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     if not _close_under(line, nxt, size, p):
         return False
     # Under a section's heading comes a paragraph, or straight away its first subsection ("3 METHODS",
-    # then "3.1 SEQUENCE ALIGNMENT ..."), which opens with this number.
+    # then "3.1 SEQUENCE ALIGNMENT ..."), which opens with this number; under a section numbered in Roman
+    # numerals the subsections are lettered ("III. DYCOS", then "A. Overview": IEEE's styles).
     sub = _parse(" ".join(nxt.text.split()))[0]
-    first_sub = sub is not None and sub.startswith(number.rstrip(".") + ".") and sub != number
+    first_sub = sub is not None and (sub.startswith(number.rstrip(".") + ".") and sub != number
+                                     or sub == "A" and ROMAN_NUMBER.fullmatch(number.rstrip(".")) is not None)
     if not first_sub and (abs(nxt.size - body) > p.body_size_tolerance * body or len(nxt.text) < p.spaced_min_next
                           or not nxt.text.lstrip()[:1].isupper()):
         return False
@@ -237,7 +240,7 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
         return False
     flush = abs(nxt.box[0] - line.box[0]) <= p.indent * size
     centred = abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * size
-    if not (flush or centred):
+    if not (flush or centred or first_sub):
         return False
     capitals = _letters(title) >= 4 and title.upper() == title
     rest = line.items[_lead(line):]
@@ -267,6 +270,12 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
         return Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True), \
             n if last is line else n + 1
     return None
+
+
+def _known(title: str) -> bool:
+    """Whether ``title`` names a section every paper may carry: :data:`KNOWN_SECTION`, or a reference list's
+    heading in any language it is known in ("LITERATUR", "Bibliografía")."""
+    return KNOWN_SECTION.match(title) is not None or REFERENCE_LIST_HEADING.match(title) is not None
 
 
 def _opens_page(line: Line, after: Sequence[Line], text: str) -> bool:
@@ -363,25 +372,30 @@ def _without_line_numbers(page: Page, lines: list[Line], body: float, p: Outline
 
 def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: OutlineParams) -> bool:
     """An unnumbered section name every paper may carry ("ACKNOWLEDGMENTS", "REFERENCES", "Declaration of
-    interests": :data:`KNOWN_SECTION`) alone on its line, in a face its paragraph does not use, with space
+    interests": :func:`_known`) alone on its line, in a face its paragraph does not use, with space
     above it and that paragraph (a full line of it, opening with a capital, a digit or a bracket) close under
-    it, flush with it. Journals set the back matter smaller than the body, its headings with it, so the
+    it, flush with it or centred over it (IEEE centres its "REFERENCES" over the column as it does its
+    section headings). Journals set the back matter smaller than the body, its headings with it, so the
     heading is measured against the paragraph it opens, not against the body: that paragraph is no larger
-    than the heading. The same words in the paragraph's own face are a sentence's start, not a heading."""
+    than the heading. The same words in the paragraph's own face are a sentence's start, not a heading,
+    unless set in capitals (IEEE's "REFERENCES" in the text's font): no sentence is one word in capitals."""
     text = " ".join(line.text.split())
-    if not after or KNOWN_SECTION.match(text) is None or _parse(text)[0] is not None:
+    if not after or not _known(text) or _parse(text)[0] is not None:
         return False
     nxt = after[0]
     size = max(i.size for i in line.items)
     if not _close_under(line, nxt, size, p):
         return False
-    if nxt.size > (1 + p.body_size_tolerance) * size or abs(nxt.box[0] - line.box[0]) > p.indent * size \
-            or len(nxt.text) < p.spaced_min_next or not _opens_paragraph(nxt.text):
+    if nxt.size > (1 + p.body_size_tolerance) * size or len(nxt.text) < p.spaced_min_next \
+            or not _opens_paragraph(nxt.text):
+        return False
+    flush = abs(nxt.box[0] - line.box[0]) <= p.indent * size
+    if not flush and abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) > 2 * size:
         return False
     if prev is not None and prev.page == line.page and prev.column == line.column \
             and 0 < line.baseline - prev.baseline < p.apart_above * max(size, prev.size):
         return False
-    return _own_face(line.items, nxt)
+    return _own_face(line.items, nxt) or bool(_capitals(text))
 
 
 def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
@@ -501,9 +515,10 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 continue
         if number is None and not known:
             # A display equation or a label set large, a caption, a bullet ("d Strong volume ..."),
-            # a logo ("ll"), a sentence or a question.
+            # a logo ("ll"), a sentence, a question, or a line of prose broken off at a comma (a scan's OCR
+            # sets some prose lines large; a heading does not end at a comma).
             if MATH_CHARS.search(text) or not text[0].isupper() or CAPTION.match(text) \
-                    or text.endswith((".", "?")) or _longest_word(text) < 4:
+                    or text.endswith((".", "?", ",")) or _longest_word(text) < 4:
                 continue  # also table heads and diagram labels: "F1 P R F1", "ETT CTT"
             if page.number == 1 and (line.size < p.title_size * page_max
                                      or " " not in text and page_max >= p.size_ratio * body):
@@ -815,7 +830,7 @@ def _levels(headings: list[Heading], p: OutlineParams) -> list[int]:
             d = 1
         elif d is None:
             known = by_look.get(_look(h))
-            if KNOWN_SECTION.match(h.title):  # "Abstract", "References": top level whatever their size
+            if _known(h.title):  # "Abstract", "References": top level whatever their size
                 d = 1
             elif known:
                 d = known.most_common(1)[0][0]
@@ -881,7 +896,7 @@ def detect_outline(
         if i in running:
             continue
         if h.number is None and not h.run_in and h.size < p.min_unnumbered_size * body \
-                and not KNOWN_SECTION.match(h.title):
+                and not _known(h.title):
             # A paper does not set its headings smaller than its text: a smaller unnumbered line is a figure's
             # label or a table's column head. Only the back matter's known names ("Acknowledgments" at 7 pt)
             # and the run-in heads of a methods section set small come that small.
@@ -923,7 +938,7 @@ def detect_outline(
 def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
     """The detected outline without the front matter a paper's table of contents never lists: the title block
     (the first page's headings before its first numbered or named section: the title, a journal's masthead, an
-    article type) and the abstract's label. Both sit at the top of the first pages, where a reader already
+    article type), a cover page's "REFERENCES" before the paper opens, and the abstract's label. Both sit at the top of the first pages, where a reader already
     opens, and LaTeX's bookmarks, like most publishers', start at the first section. The full list still
     tells :func:`body_start` where the body begins.
 
@@ -932,6 +947,10 @@ def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
     >>> [o.title for o in sections(items)]
     ['1 Introduction', '2 Summary']
     """
+    # A paper's reference list follows its opening ("Abstract", "1 Introduction"): a "REFERENCES" before it is
+    # a cover page's note on linked references (JSTOR's), front matter too.
+    opening = next((i for i, o in enumerate(outline) if _parse(o.title)[1].lower().startswith(_OPENINGS)), 0)
+    outline = [o for i, o in enumerate(outline) if i >= opening or not REFERENCE_LIST_HEADING.match(o.title)]
     k = 0
     while k < len(outline) and outline[k].page == 1 and not (
             KNOWN_SECTION.match(outline[k].title) or HEADING_NUMBER.match(outline[k].title)):

@@ -91,6 +91,9 @@ KNOWN_SECTION = re.compile(
     X | re.IGNORECASE,
 )
 
+# A section number in Roman numerals, "III" of "III. DYCOS" (IEEE's styles letter its subsections).
+ROMAN_NUMBER = re.compile(r"[IVXL]+")
+
 # The abstract's own label, a heading of the front matter (outline.sections): "Abstract", "SUMMARY:".
 ABSTRACT_LABEL = re.compile(r"^\s*(?i:abstract|summary)\s*[.:]?\s*$")
 
