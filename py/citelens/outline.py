@@ -938,7 +938,7 @@ def detect_outline(
 def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
     """The detected outline without the front matter a paper's table of contents never lists: the title block
     (the first page's headings before its first numbered or named section: the title, a journal's masthead, an
-    article type), a cover page's "REFERENCES" before the paper opens, and the abstract's label. Both sit at the top of the first pages, where a reader already
+    article type; page 2's too after a cover page), a cover page's "REFERENCES" before the paper opens, and the abstract's label. Both sit at the top of the first pages, where a reader already
     opens, and LaTeX's bookmarks, like most publishers', start at the first section. The full list still
     tells :func:`body_start` where the body begins.
 
@@ -946,13 +946,21 @@ def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
     ...          ("1 Introduction", 1), ("2 Summary", 3)]]
     >>> [o.title for o in sections(items)]
     ['1 Introduction', '2 Summary']
+    >>> cover = [OutlineItem(t, 1, pg, 0.0) for t, pg in [("A Study of Things", 1), ("REFERENCES", 1),
+    ...          ("A Study of Things", 2), ("1 Introduction", 2), ("References", 9)]]
+    >>> [o.title for o in sections(cover)]
+    ['1 Introduction', 'References']
     """
     # A paper's reference list follows its opening ("Abstract", "1 Introduction"): a "REFERENCES" before it is
     # a cover page's note on linked references (JSTOR's), front matter too.
     opening = next((i for i, o in enumerate(outline) if _parse(o.title)[1].lower().startswith(_OPENINGS)), 0)
     outline = [o for i, o in enumerate(outline) if i >= opening or not REFERENCE_LIST_HEADING.match(o.title)]
+    # After a cover page (a publisher's or an archive's), which holds no heading or repeats the paper's title,
+    # the title block is on page 2 as well.
+    on_cover = {o.title for o in outline if o.page == 1}
+    first = 2 if outline and (outline[0].page == 2 or any(o.page == 2 and o.title in on_cover for o in outline)) else 1
     k = 0
-    while k < len(outline) and outline[k].page == 1 and not (
+    while k < len(outline) and outline[k].page <= first and not (
             KNOWN_SECTION.match(outline[k].title) or HEADING_NUMBER.match(outline[k].title)):
         k += 1
     if k == len(outline):
