@@ -411,6 +411,23 @@ def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
     return not (first.isupper() or first.isdigit() or first == "a")
 
 
+def _packed(lines: Sequence[Line], n: int, body: float, p: OutlineParams, found: Sequence[Heading]) -> bool:
+    """Whether ``lines[n]`` sits too close under the line above it for :func:`_spaced`, :func:`_set_apart`
+    and :func:`_known_apart` alike: in its column, less than ``apart_above`` x the smaller of the body and
+    that line's size under it and less than ``spaced_above`` x the leading under it (or under its wrapped
+    line), and not under a heading just found. Most lines of running text are; the three tests cost more."""
+    if not n or n + 1 >= len(lines) or found and found[-1].line is lines[n - 1]:
+        return False
+    prev, line, nxt = lines[n - 1], lines[n], lines[n + 1]
+    if prev.page != line.page or prev.column != line.column:
+        return False
+    gap = line.baseline - prev.baseline
+    pitch = nxt.baseline - line.baseline
+    if n + 2 < len(lines):
+        pitch = min(pitch, lines[n + 2].baseline - nxt.baseline)
+    return 0 < gap < p.apart_above * min(body, prev.size) and gap < p.spaced_above * pitch
+
+
 def _in_row(lines: Sequence[Line], shares: Sequence[float], n: int, p: OutlineParams) -> bool:
     """Whether another line of the same column, size and face stands beside the line, their boxes at one
     height: a heading is alone across its column, while a table's header cells and a figure's labels sit
@@ -446,7 +463,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         # italics ("Data input") and "3.1. readData" with the name in typewriter.
         larger = not big and line.size >= p.larger_ratio * body
         if not big and not shares[n] and not (italic and (larger or line.text[:1].isdigit())):
-            if _neither_spaced_nor_apart(line.text, n + 1 < len(lines)):
+            if _neither_spaced_nor_apart(line.text, n + 1 < len(lines)) or _packed(lines, n, body, p, out):
                 continue
             spaced = _spaced_heading(lines, n, body, p, out)
             if spaced is not None:
@@ -716,14 +733,20 @@ def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
 def _running_pairs(headings: list[Heading], keys: list[str], p: OutlineParams) -> set[int]:
     """:func:`_running` by comparing every pair."""
     bad: set[int] = set()
+    lengths = [len(k) for k in keys]
+    on = [h.page for h in headings]
+    share = p.repeat_distance
     for i, a in enumerate(keys):
-        pages = {headings[i].page}
+        pages = {on[i]}
+        la = lengths[i]
         for j, b in enumerate(keys):
-            if i == j or headings[j].page in pages or _distinct_sections(headings[i], headings[j]):
+            lb = lengths[j]
+            limit = int(share * (la if la < lb else lb))
+            # The cheap tests first: most pairs differ in length by more than the edits allowed.
+            if abs(la - lb) > limit or i == j or on[j] in pages or _distinct_sections(headings[i], headings[j]):
                 continue
-            limit = int(p.repeat_distance * min(len(a), len(b)))
-            if abs(len(a) - len(b)) <= limit and Levenshtein.distance(a, b, score_cutoff=limit) <= limit:
-                pages.add(headings[j].page)
+            if Levenshtein.distance(a, b, score_cutoff=limit) <= limit:
+                pages.add(on[j])
         if len(pages) >= p.repeat_pages:
             bad.add(i)
     return bad
