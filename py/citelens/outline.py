@@ -450,7 +450,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
     out: list[Heading] = []
     # The title is the largest line of page 1 that has two words: a one-word line set larger is a logo
     # (MPRA's cover sets "MPRA" at 58 pt over the 21 pt title).
-    page_max = max((ln.size for ln in lines if " " in ln.text.strip()), default=0.0)
+    page_max = max((ln.size for ln in lines if " " in ln.text.strip()), default=0.0) if page.number == 1 else 0.0
     emph, italic = _faces(page)
     shares = [_share(ln.items, emph) for ln in lines]  # each line's share in a heading face
     paragraph = _in_paragraph(lines, shares, p)
@@ -502,6 +502,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                     text = f"{text} {' '.join(lines[last].text.split())}"
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
                 n = last
+            elif _packed(lines, n, body, p, out):
+                pass  # at its paragraph's leading: neither set apart nor spaced
             elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             elif (spaced := _spaced_heading(lines, n, body, p, out)) is not None:
