@@ -668,3 +668,19 @@ def test_ieee_sections_in_the_texts_font_with_lettered_subsections_and_a_centred
     found = titles(detect_outline(doc, 10.0))
     assert found == [("I. INTRODUCTION", 1, 1), ("II. RELATED WORK", 1, 1), ("III. DYCOS", 1, 2),
                      ("A. Overview", 2, 2), ("LITERATUR", 1, 2)]
+
+
+def test_a_spaced_heading_straight_over_its_first_spaced_subheading():
+    """BMC sets "Pressures" over "Forests" over the paragraph, each in a renamed font of its own and smaller
+    than the text: the section's heading has its subheading under it, not a paragraph, and both are
+    headings. Two lines of the paragraph's own face stay text."""
+    faces = (Font("Times-Roman"), Font("Times-Bold", bold=True), Font("AdvTT99c4c969"), Font("AdvTT3f84ef53"))
+    text = "The most frequently regulated pressure relating to the forests was"  # 66 characters
+    def paragraph(y: float, n: int = 4) -> list[TextItem]:
+        return [it(text, 72, y + 12 * k, 9.8) for k in range(n)]
+    page = [*paragraph(100), it("Pressures", 72, 168, 9.2, 2), it("Forests", 72, 180, 9.2, 3), *paragraph(192),
+            it("Grazing", 72, 260, 9.8), it("Wood cutting", 72, 272, 9.8), *paragraph(284)]
+    doc = (*paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (1, it("2 Method", 72, 500, 12, BOLD))),
+           Page(2, 612, 792, tuple(page), faces))
+    found = titles(detect_outline(doc, 9.8))
+    assert [t for t, _, page_number in found if page_number == 2] == ["Pressures", "Forests"]

@@ -261,7 +261,8 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
             and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1]):
         last = lines[n + 1]
     if not _spaced(lines[n - 1], line, lines[n + 1:n + 2] if last is line else lines[n + 2:n + 3], body, p,
-                   under, last):
+                   under, last) and not (last is line and n + 2 < len(lines)
+                                         and _over_spaced(lines[n - 1], line, lines[n + 1], lines[n + 2], body, p, under)):
         return None
     text = " ".join(line.text.split()) if last is line else " ".join(f"{line.text} {last.text}".split())
     number, title, letter = _parse(text)
@@ -270,6 +271,24 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
         return Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True), \
             n if last is line else n + 1
     return None
+
+
+def _over_spaced(prev: Line, line: Line, sub: Line, para: Line, body: float, p: OutlineParams, under: bool) -> bool:
+    """Whether ``line`` is a heading told by its spacing and font with its first subheading ``sub`` straight
+    under it, and ``sub`` one over the paragraph ``para`` (BMC's "Pressures", then "Forests"): a short line
+    after a blank line, set over ``sub`` at the usual leading, in none of the paragraph's fonts and in
+    another face or size than ``sub``'s."""
+    text = line.text.strip()
+    if not text[:1].isupper() or text[-1] in ".,;:" or len(text) > p.spaced_max_chars \
+            or len(text.split()) > p.standalone_max_words:
+        return False
+    pitch = sub.baseline - line.baseline
+    return prev.page == line.page == sub.page and prev.column == line.column == sub.column \
+        and (under or line.baseline - prev.baseline >= p.spaced_above * pitch) \
+        and 0 < pitch <= p.spaced_pitch * body \
+        and abs(sub.box[0] - line.box[0]) <= p.spaced_flush * line.size \
+        and _own_face(line.items, para) and (_own_face(line.items, sub) or abs(line.size - sub.size) >= p.same_size) \
+        and _spaced(line, sub, [para], body, p, under_heading=True)
 
 
 def _known(title: str) -> bool:
