@@ -410,8 +410,10 @@ NAME_RUN_ON = re.compile(r"\s+ (?= [A-ZÀ-ÖØ-ÞĀ-Ž] [a-zà-ÿ]+ (?: - [a-zà
 
 # A Vancouver date, year then volume after a semicolon, which only surname-first lists write:
 # "Hum Ecol. 1990;18(1):1–19", "J Protozool. 1981; 28: 1–3", "Health Educ Res 2010 Aug;25(4)".
+# (Its first digit is consumed before the test that no digit stands before it, for CPython's fast scan to the
+# next "1" or "2": see REF_YEAR.)
 REF_VANCOUVER_DATE = re.compile(
-    r"(?<! \d ) (?: 1[89] | 20 ) \d\d [a-z]? (?: \s+ [A-Z][a-z]{2} \.? (?: \s+ \d{1,2} )? )? \s* ; \s* \d", X)
+    r"(?: 1 (?<! \d 1 ) [89] | 2 (?<! \d 2 ) 0 ) \d\d [a-z]? (?: \s+ [A-Z][a-z]{2} \.? (?: \s+ \d{1,2} )? )? \s* ; \s* \d", X)
 
 # "et al." after the names, glued or not: "Stein T et al. 2004", "R. Paparellaet al.,".
 NAME_ET_AL = re.compile(r"\s* [,;]? \s* et \s* al \b \.? ,?", X)

@@ -56,8 +56,11 @@ def skipped_prose(tm: TextMap, rows: Sequence[Row], start: int, end: int, furnit
     covered = sorted(seg for r in rows for seg in r.segments)
     out = []
     at = start
+    least = params.skipped_min_chars * params.skipped_min_lines
     for a, b in [*covered, (end, end)]:
-        if a > at:
+        # A stretch shorter than skipped_min_lines lines of skipped_min_chars holds no such lines: most are
+        # the line breaks between two rows, and are passed over without a look at their lines.
+        if a > at and a - at >= least:
             first, last = tm.line_index(at), tm.line_index(a - 1)
             prose = sum(1 for k in range(first, last + 1)
                         if k not in furniture.lines_of(tm.lines[k].page)
