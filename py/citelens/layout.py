@@ -283,42 +283,65 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     for band in bands:
         if len(band) > 1:
             band.sort(key=_x)
-    aside = _aside_items(bands, page.width, params)
     # 2. Split each band at wide horizontal gaps: a column gutter, or a table's cell gap; and where a side
     #    box meets the body, however narrow the strip between them.
     #
     #    | body text of the left column ....|  gutter  |3.2 Heading in the right column |
     #                                       ^ gap > gutter_gap x size, and the gap covers the middle
-    mid = page.width / 2
-    split_gap, gutter_gap, space_gap = params.split_gap, params.gutter_gap, params.space_gap
-    number = page.number
+    #
+    #    Side boxes are found from the gaps the split meets (one pass over the items for both); the few pages
+    #    that hold one are split again, at the boxes' edges too.
+    gaps: list[_Gap] = []
+    rows = _split(page.number, bands, page.width / 2, params, frozenset(), gaps)
+    aside = _aside_items(bands, params, gaps)
+    if aside:
+        rows = _split(page.number, bands, page.width / 2, params, aside, [])
+        columns = [ASIDE if id(row[1][0]) in aside else 0 for row in rows]
+    else:
+        columns = [0] * len(rows)  # reading_order assigns the body's columns
+    return [_new_line(*rows[k], column) for k, column in _reading_order(page.width, rows, columns, params)]
+
+
+#: A gap of at least ``aside_gap`` em between two items of a band, the width of a side box's strip or more
+#: (:func:`_aside_items`): its left and right x, the sizes of the item reaching furthest right before it and of
+#: the item after it, its band and where in the band the item after it stands.
+_Gap = tuple[float, float, float, float, list[TextItem], int]
+
+
+def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutParams, aside: frozenset[int],
+           gaps: list[_Gap]) -> list[_Fields]:
+    """Each band (sorted by x) cut into lines, as their fields, at the gaps that part columns or cells, and
+    where the items of ``aside`` meet the others; the gaps a side box's strip may be made of are added to
+    ``gaps``."""
+    split_gap, gutter_gap, space_gap, em = params.split_gap, params.gutter_gap, params.space_gap, params.aside_gap
     rows: list[_Fields] = []
-    columns: list[int] = []  # ASIDE or 0: reading_order assigns the body's columns
     for band in bands:
         first = band[0]
         if len(band) == 1:
             rows.append((number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1)))
-            columns.append(ASIDE if aside and id(first) in aside else 0)
             continue
         segment: list[TextItem] = [first]
-        prev = first
+        prev = last = first  # the item before, and the one reaching furthest right so far
         right = first.x + first.width
-        for item in band[1:]:
-            gap = item.x - right
-            size = item.size if item.size > prev.size else prev.size
-            if gap > split_gap * size or (gap > gutter_gap * size and right <= mid + size and item.x >= mid - size) \
+        for k in range(1, len(band)):
+            item = band[k]
+            x, size = item.x, item.size
+            gap = x - right
+            # A gap over the page's midline parts two columns, or a box from a body narrower than itself.
+            if gap >= em * (size if size > last.size else last.size) and not right < mid < x:
+                gaps.append((right, x, last.size, size, band, k))
+            wide = size if size > prev.size else prev.size
+            if gap > split_gap * wide or (gap > gutter_gap * wide and right <= mid + wide and x >= mid - wide) \
                     or (aside and (id(item) in aside) != (id(prev) in aside)):
                 rows.append(_line_fields(number, segment, space_gap))
-                columns.append(ASIDE if aside and id(segment[0]) in aside else 0)
                 segment = []
             segment.append(item)
             prev = item
-            end = item.x + item.width
+            end = x + item.width
             if end > right:
-                right = end
+                right, last = end, item
         rows.append(_line_fields(number, segment, space_gap))
-        columns.append(ASIDE if aside and id(segment[0]) in aside else 0)
-    return [_new_line(*rows[k], column) for k, column in _reading_order(page.width, rows, columns, params)]
+    return rows
 
 
 def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool:
@@ -381,7 +404,7 @@ def _size_steps(sizes: list[tuple[float, float]], small: float) -> bool:
     return max(sum(a <= small * b for a, b in sizes), sum(b <= small * a for a, b in sizes)) >= 2
 
 
-def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutParams) -> frozenset[int]:
+def _aside_items(bands: list[list[TextItem]], params: LayoutParams, found: list[_Gap]) -> frozenset[int]:
     """``id()`` of the items of the page's side boxes: text beside the body, apart from it by an empty strip.
 
     Frontiers sets author biographies and the editors' note in the left margin, 7.5 pt beside 9.5 pt body,
@@ -399,26 +422,9 @@ def _aside_items(bands: list[list[TextItem]], page_width: float, params: LayoutP
     The strip is where gaps of at least ``aside_gap`` em in ``aside_bands`` or more bands line up; bands no
     item crosses it form runs, and in each run the narrower side's blocks (lines at most two sizes apart)
     that pass the tests of :class:`~citelens.params.LayoutParams` are side boxes. A two-column page's
-    gutter is such a strip too, its sides alike in width: no side box. Bands come sorted by x.
+    gutter is such a strip too, its sides alike in width: no side box. Bands come sorted by x; ``found`` holds
+    their gaps of ``aside_gap`` em or more (see :func:`_split`).
     """
-    # from, to, sizes of the items on either side of it; its band and where band[k] starts after it
-    found: list[tuple[float, float, float, float, list[TextItem], int]] = []
-    mid = page_width / 2
-    em = params.aside_gap
-    for band in bands:
-        if len(band) < 2:
-            continue
-        last = band[0]  # the item reaching furthest right so far
-        right = last.x + last.width
-        for k in range(1, len(band)):
-            item = band[k]
-            x = item.x
-            # A gap over the page's midline parts two columns, or a box from a body narrower than itself.
-            if x - right >= em * (item.size if item.size > last.size else last.size) and not right < mid < x:
-                found.append((right, x, last.size, item.size, band, k))
-            end = x + item.width
-            if end > right:
-                right, last = end, item
     if len(found) < params.aside_bands:
         return frozenset()
     # A side box is set smaller than the body beside it: the last test below wants two gaps across its strip
