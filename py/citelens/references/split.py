@@ -86,11 +86,15 @@ def _subheading(entry: Entry, params: ReferencesParams) -> bool:
     return len(text) < params.subheading_max_chars and not any(c.isdigit() for c in text)
 
 
+# The kinds in order, once: iterating an enum class builds its members' list anew each time (a microsecond).
+_KINDS = tuple(LabelKind)
+
+
 def label_of(text: str) -> Label | None:
     m = REF_LABEL.match(text)
     if m is None:
         return None
-    for kind in LabelKind:
+    for kind in _KINDS:
         g = m.group(kind.value)
         if g is not None:
             end = m.end()
