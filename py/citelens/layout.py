@@ -73,6 +73,8 @@ class Line:
         """Boxes covering ``text[start:end]``: one per item touched, cut at estimated glyph edges."""
         out: list[Box] = []
         for item, off in zip(self.items, self.offsets, strict=True):
+            if off >= end:
+                break  # the items come in text order: none further on is touched
             lo, hi = max(start, off), min(end, off + len(item.text))
             if lo >= hi:
                 continue
@@ -664,7 +666,9 @@ class TextMap:
         for i in range(self.line_index(start), self.line_index(max(end - 1, start)) + 1):
             line, s = self.lines[i], self.starts[i]
             parts = line.boxes(max(start - s, 0), min(end - s, len(line.text)))
-            if parts:
+            if len(parts) == 1:  # a marker or a mention mostly lies in one item: its box is the union
+                out.append((line.page, parts[0]))
+            elif parts:
                 out.append((line.page, (min(b[0] for b in parts), min(b[1] for b in parts),
                                         max(b[2] for b in parts), max(b[3] for b in parts))))
         return tuple(out)
