@@ -314,15 +314,17 @@ class _Reader:
     def __init__(self, tm: TextMap, p: SentenceParams) -> None:
         self.tm = tm
         self.p = p
-        self._kinds: dict[tuple[int, float], int] = {}
+        self._kinds: dict[float, list[int]] = {}  # per marker size, each line's kind once asked (-1 before)
         self._headings: dict[int, bool] = {}  # _heading_text of each line asked about
         # The last sentence found: its [start, end) in tm.text, window, segments, [a, z) and joined text.
         self._last: tuple[int, int, str, list[tuple[int, int, int]], int, int, str] | None = None
 
     def _kind(self, j: int, ref: float) -> int:
-        key = (j, ref)
-        kind = self._kinds.get(key)
-        if kind is None:
+        kinds = self._kinds.get(ref)
+        if kinds is None:
+            kinds = self._kinds[ref] = [-1] * len(self.tm.lines)
+        kind = kinds[j]
+        if kind < 0:
             tm, p, line = self.tm, self.p, self.tm.lines[j]
             text = line.text.strip()
             larger = ref * p.larger
@@ -339,7 +341,7 @@ class _Reader:
                 kind = _CAPTION
             else:
                 kind = _TEXT
-            self._kinds[key] = kind
+            kinds[j] = kind
         return kind
 
     def _heading_text(self, j: int) -> bool:
@@ -354,11 +356,16 @@ class _Reader:
         until ``budget`` characters are gathered; and whether a hard boundary (a heading, a caption's
         start, the document's end) stopped the walk."""
         lines = self.tm.lines
+        kinds = self._kinds.get(ref)
+        if kinds is None:
+            kinds = self._kinds[ref] = [-1] * len(lines)
         out: list[int] = []
         chars = skipped = 0
         j = i + step
         while 0 <= j < len(lines):
-            kind = self._kind(j, ref)
+            kind = kinds[j]
+            if kind < 0:
+                kind = self._kind(j, ref)
             if kind == _STOP:
                 return out, True
             if kind == _CAPTION:
