@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citelens.citations import _bare_matches, _narratives, find_citations
+from citelens.citations import _bare_matches, _narratives, _paren_matches, find_citations
 from citelens.layout import char_edges, text_map
 from citelens.model import CitationStyle, Font, Page, Reference, TextItem
-from citelens.patterns import AY_BARE, AY_NARRATIVE, REF_WORD_NUMBERS, UNICODE_SUPERSCRIPT
+from citelens.patterns import AY_BARE, AY_NARRATIVE, AY_PAREN, REF_WORD_NUMBERS, UNICODE_SUPERSCRIPT
 from citelens.references import ReferenceList
 
 import builders
@@ -422,3 +422,32 @@ def test_author_year_search_finds_what_the_patterns_find_anywhere(text):
 ])
 def test_markers_opening_with_their_first_character_and_a_lookbehind(pattern, text, expected):
     assert [m.group() for m in pattern.finditer(text)] == expected
+
+
+# A parenthetical citation is tried only at a bracket that may open one, and only up to where that bracket
+# closes (AY_PAREN_EXTENT): the same matches as the pattern's own finditer, an unclosed bracket before text full
+# of names and years included.
+PAREN_TEXTS = [
+    *AUTHOR_YEAR_TEXTS,
+    "(Tang et al., 2008) and (marmosets (Callithrix jacchus): Werdenich and Huber, 2002; rooks: Seed et al., 2008)",
+    "(CCAAT-binding fac-\nReceived: March 6, 2023. Revised: Smith, 2024. (Lee 2020) [see, e.g., Schaerf, 1999]",
+    "[Smith 2019 [Lee, 2020] (Smith (2019) Lee, 2020) (a (1) Smith, 2019)",
+]
+PAREN_TOKENS = [*AUTHOR_YEAR_TOKENS, "(x)", "(12)", "Lee ", "see ", "e.g., "]
+
+
+def assert_parentheses_searched_as_finditer(text: str) -> None:
+    for a, b in ((0, len(text)), (3, len(text) - 2), (10, 40)):
+        expected = [(m.span(), m.groupdict()) for m in AY_PAREN.finditer(text, a, b)]
+        assert [(m.span(), m.groupdict()) for m in _paren_matches(text, a, b)] == expected
+
+
+@pytest.mark.parametrize("text", PAREN_TEXTS)
+def test_parenthetical_citations_are_tried_only_inside_their_bracket(text):
+    assert_parentheses_searched_as_finditer(text)
+
+
+@settings(max_examples=300, deadline=2000)
+@given(st.lists(st.sampled_from(PAREN_TOKENS), max_size=60).map("".join))
+def test_parenthetical_search_finds_what_the_pattern_finds_anywhere(text):
+    assert_parentheses_searched_as_finditer(text)

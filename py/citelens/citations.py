@@ -50,6 +50,7 @@ from citelens.patterns import (
     AY_NARRATIVE_LEAD,
     AY_NAME_YEARS,
     AY_PAREN,
+    AY_PAREN_EXTENT,
     AY_PAREN_START,
     ENUMERATION_AFTER,
     EQUATION_BEFORE,
@@ -565,7 +566,8 @@ def _paren_matches(text: str, a: int, b: int) -> Iterator[re.Match[str]]:
         start = AY_PAREN_START.search(text, pos, b)
         if start is None:
             return
-        m = AY_PAREN.match(text, start.start(), b)
+        extent = AY_PAREN_EXTENT.match(text, start.start(), b)
+        m = AY_PAREN.match(text, start.start(), extent.end()) if extent is not None else None
         if m is not None:
             yield m
             pos = m.end()

@@ -797,6 +797,13 @@ AY_PAREN = re.compile(
     X,
 )
 
+# The whole bracket AY_PAREN may match from its opening bracket: up to the first ")" outside a group of its
+# body, or the first "]", which its body cannot run past: "(Smith et al., 2019; see (also) Lee 2020)". Possessive,
+# so it fails at once where nothing closes the bracket; AY_PAREN is then tried only up to where it closes, and
+# cannot backtrack through the text after it (an unclosed "(CCAAT-binding fac-" before a page of dates, names and
+# years: 2 ms).
+AY_PAREN_EXTENT = re.compile(rf"\( {_IN_PAREN}*+ \) | \[ [^\[\]]*+ \]", X)
+
 # Where AY_PAREN can match, so that citations.py tries it only there: its year comes before any bracket of
 # the kind that opened it ("(Tang et al., 2008", "[see, e.g., Schaerf, 1999") unless a parenthesis opens
 # first, which may be a group inside it ("(marmosets (Callithrix"): those are tried whole. Its names hold no
