@@ -308,3 +308,36 @@ def test_actual_text_goes_to_the_glyphs_of_its_span(actual: str, own: list[str],
     from citelens.adapters.pdfminer import _actual_texts
 
     assert _actual_texts(actual, own) == texts
+
+
+def _plain_pdf(path: Path, content: str) -> Path:
+    """A one-page PDF of ``content`` in Helvetica (WinAnsi, no ToUnicode) as /F1."""
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+               "/Resources << /Font << /F1 5 0 R >> >> >>",
+               f"<< /Length {len(content)} >>\nstream\n{content}\nendstream",
+               "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+    return write_pdf(path, objects)
+
+
+def test_text_drawn_again_over_itself_reads_once(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    # A heading emboldened by drawing it three times 0.25 pt apart, a word drawn again in the same text object,
+    # a glyph set back over itself by a TJ kern as wide as it: the page shows each once (pdfminer read
+    # "1 Introduction" three times, the outline's title "1 Introduction1 Introduction1 Introduction"). A text
+    # drawn again on the next line, and a letter that follows itself ("all"), are text of their own.
+    content = ("BT /F1 12 Tf 72 700 Td (1 Introduction) Tj ET BT /F1 12 Tf 72.25 700 Td (1 Introduction) Tj ET "
+               "BT /F1 12 Tf 72.5 700 Td (1 Introduction) Tj ET "
+               "BT /F1 12 Tf 72 680 Td (Bold) Tj 0.3 0 Td (Bold) Tj ( all) Tj ET "
+               "BT /F1 12 Tf 72 660 Td [(x) 500 (x)] TJ ET BT /F1 12 Tf 72 640 Td (x) Tj 0 -20 Td (x) Tj ET")
+    items = extract(_plain_pdf(tmp_path / "overprint.pdf", content)).document.pages[0].items
+    assert [(item.text, round(item.x, 1)) for item in items] == [
+        ("1 Introduction", 72.0), ("Bold all", 72.0), ("x", 72.0), ("x", 72.0), ("x", 72.0)]
+
+
+def test_a_glyph_raised_by_text_rise_sits_on_its_raised_baseline(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    # Ts raises the glyphs after it (in unscaled text space: 3 units of a matrix scaled by 2 are 6 pt);
+    # pdfminer keeps the rise out of a glyph's matrix, and its adapter read "2" on the line's baseline.
+    content = "BT /F1 6 Tf 2 0 0 2 72 700 Tm (E = mc) Tj 3 Ts /F1 4 Tf (2) Tj ET"
+    items = extract(_plain_pdf(tmp_path / "rise.pdf", content)).document.pages[0].items
+    assert [(item.text, round(item.y, 2), item.size) for item in items] == [("E = mc", 92.0, 12.0), ("2", 86.0, 8.0)]

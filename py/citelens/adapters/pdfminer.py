@@ -20,11 +20,18 @@ hyphen of ActualText as a hyphen where the page draws none (a Nature paper's "su
 printed "suprathreshold", "resonant"; here it is a hyphen only where the span draws one); and it reads no
 ActualText none of whose characters a one-byte font's map or encoding gives (a tab over a space glyph; here
 a tab, read as a space).
+
+Two things of a glyph pdfminer's layout loses are noted as it is drawn (:class:`_Device`): the text rise (Ts),
+which raises the glyph's baseline (pdfminer keeps it out of the glyph's matrix; PDFium and pdf.js place the
+glyph where it is drawn), and which text-showing operator drew it with which code, so that text drawn again
+over itself (a heading emboldened by overprinting) is read once, as the page shows it and PDFium reads it
+(:func:`_overprints`).
 """
 
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -145,13 +152,83 @@ def _chars(container: LTContainer[Any]) -> Iterator[LTChar]:
 def _glyphs(layout: LTPage, device: _Device) -> Iterator[Glyph]:
     chars = list(_chars(layout))
     texts = [ch.get_text() for ch in chars]
-    if len(chars) == device.drawn:  # the glyphs the spans count (always so: the device keeps drawing order)
+    drawn = device.glyphs if len(chars) == device.drawn else None  # (always so: the device keeps drawing order)
+    dropped: set[int] = set()
+    if drawn is not None:
         for start, end, actual in device.spans:
             texts[start:end] = _actual_texts(actual, texts[start:end])
-    for ch, text in zip(chars, texts):
-        if not ch.upright or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 or ch.size < MIN_TEXT_SIZE:
+        dropped = _overprints(chars, drawn)
+    for k, (ch, text) in enumerate(zip(chars, texts)):
+        if not ch.upright or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 or ch.size < MIN_TEXT_SIZE \
+                or k in dropped:
             continue
-        yield text, ch.x0, ch.x1, ch.matrix[5], ch.size, strip_subset(ch.fontname)
+        # The baseline is where the glyph is drawn: raised by the text rise (Ts, in unscaled text space units,
+        # ISO 32000-1, 9.3.7), which pdfminer keeps out of the glyph's matrix.
+        rise = drawn[k][3] * ch.matrix[3] if drawn is not None else 0.0
+        yield text, ch.x0, ch.x1, ch.matrix[5] + rise, ch.size, strip_subset(ch.fontname)
+
+
+def _overprints(chars: list[LTChar], drawn: list[_Drawn]) -> set[int]:
+    """The glyphs that draw again what the page has drawn just before, at (nearly) the same place: no text of
+    their own. A producer emboldens a heading by drawing it twice or three times a fraction of a point apart
+    ("poor man's bold"); the page shows the text once, and PDFium's text page reads it once, by two rules
+    (``CPDF_TextPage::IsSameAsPreTextObject`` and ``ProcessTextObjectItems``) read here alike:
+
+    - a text-showing operator whose codes, in order, are those of one of the :data:`_OVERPRINT_OPERATORS`
+      operators before it, at the same font size, its box overlapping that one's by more than half its width
+      and its origin off by less than 0.9 of the last glyph's width across and 1/8 of the box (or the size)
+      up or down;
+    - a glyph whose code in the same font one of the :data:`_OVERPRINT_GLYPHS` glyphs read before it has, its
+      origin within 0.07 em of that one's both ways (a glyph set over itself inside one operator)::
+
+          1 Introduction          drawn at x
+           1 Introduction         drawn at x + 0.3 pt: dropped
+    """
+    dropped: set[int] = set()
+    bounds = [0] + [k for k in range(1, len(drawn)) if drawn[k][0] != drawn[k - 1][0]] + [len(drawn)]
+    ops = list(zip(bounds, bounds[1:]))
+    for j, (start, end) in enumerate(ops):
+        for before in reversed(ops[max(0, j - _OVERPRINT_OPERATORS):j]):
+            if _same_text_drawn(chars, drawn, before, (start, end)):
+                dropped.update(range(start, end))
+                break
+    recent: deque[tuple[int, int, float, float]] = deque(maxlen=_OVERPRINT_GLYPHS)
+    for k, ch in enumerate(chars):
+        if k in dropped:
+            continue
+        _, code, font, _rise, _size = drawn[k]
+        x, y, near = ch.matrix[4], ch.matrix[5], 0.07 * ch.size
+        if any(c == code and f == font and abs(px - x) < near and abs(py - y) < near for c, f, px, py in recent):
+            dropped.add(k)
+            continue
+        recent.append((code, font, x, y))
+    return dropped
+
+
+#: How many text-showing operators before one a copy of it is looked for in, and how many glyphs before a glyph
+#: (PDFium's numbers: five text objects, seven characters).
+_OVERPRINT_OPERATORS, _OVERPRINT_GLYPHS = 5, 7
+
+
+def _same_text_drawn(chars: list[LTChar], drawn: list[_Drawn], before: tuple[int, int],
+                     this: tuple[int, int]) -> bool:
+    """Whether the operator of glyphs ``this`` draws the codes of the operator ``before`` again over them (see
+    :func:`_overprints`)."""
+    (b0, b1), (t0, t1) = before, this
+    if b1 - b0 != t1 - t0 or drawn[b0][4] != drawn[t0][4]:
+        return False
+    if any(drawn[b][1] != drawn[t][1] for b, t in zip(range(b0, b1), range(t0, t1))):
+        return False
+    old, new = chars[b0:b1], chars[t0:t1]
+    ox0, oy0 = min(c.x0 for c in old), min(c.y0 for c in old)
+    ox1, oy1 = max(c.x1 for c in old), max(c.y1 for c in old)
+    nx0, ny0 = min(c.x0 for c in new), min(c.y0 for c in new)
+    nx1, ny1 = max(c.x1 for c in new), max(c.y1 for c in new)
+    across, up = min(ox1, nx1) - max(ox0, nx0), min(oy1, ny1) - max(oy0, ny0)
+    if across <= 0 or up <= 0 or abs(across - (nx1 - nx0)) > (nx1 - nx0) / 2:
+        return False
+    dx, dy = new[0].matrix[4] - old[0].matrix[4], new[0].matrix[5] - old[0].matrix[5]
+    return abs(dx) <= 0.9 * old[-1].width and abs(dy) <= max(across, up, old[0].size) / 8
 
 
 # A marked-content sequence's /ActualText (ISO 32000-1, 14.9.4) is the text of the glyphs it encloses, in place
@@ -168,13 +245,16 @@ def _glyphs(layout: LTPage, device: _Device) -> Iterator[Glyph]:
 # content to its device, which reads it here.
 class _Device(PDFPageAggregator):
     """pdfminer's page aggregator that also notes the ActualText spans of the page, as
-    ``(first glyph, glyph after the last, text)``, glyphs counted in drawing order (:func:`_chars`'s order)."""
+    ``(first glyph, glyph after the last, text)``, glyphs counted in drawing order (:func:`_chars`'s order), and
+    what pdfminer's glyphs do not keep of each glyph drawn (:data:`_Drawn`)."""
 
     def begin_page(self, page: Any, ctm: Any) -> None:
         super().begin_page(page, ctm)
         self.spans: list[tuple[int, int, str]] = []
         self._open: list[tuple[int, str | None]] = []  # the marked-content sequences open: (first glyph, text)
         self.drawn = 0  # glyphs drawn so far
+        self.glyphs: list[_Drawn] = []
+        self._operators = 0  # text-showing operators run so far
 
     def begin_tag(self, tag: PSLiteral, props: Any = None) -> None:
         text = None
@@ -195,9 +275,20 @@ class _Device(PDFPageAggregator):
         if text is not None and self.drawn > start and all(t is None for _, t in self._open):
             self.spans.append((start, self.drawn, text))
 
-    def render_char(self, *args: Any, **kwargs: Any) -> float:
+    def render_string(self, *args: Any, **kwargs: Any) -> None:
+        self._operators += 1
+        super().render_string(*args, **kwargs)
+
+    def render_char(self, matrix: Any, font: Any, fontsize: float, scaling: float, rise: float, cid: int,
+                    *args: Any) -> float:
         self.drawn += 1
-        return super().render_char(*args, **kwargs)
+        self.glyphs.append((self._operators, cid, id(font), rise, fontsize))
+        return super().render_char(matrix, font, fontsize, scaling, rise, cid, *args)
+
+
+#: What the device notes of a glyph drawn: (its text-showing operator's number, its code, its font's identity,
+#: the text rise, the font size the operator set).
+_Drawn = tuple[int, int, int, float, float]
 
 
 class _Interpreter(PDFPageInterpreter):
