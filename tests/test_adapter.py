@@ -341,3 +341,18 @@ def test_a_glyph_raised_by_text_rise_sits_on_its_raised_baseline(tmp_path: Path,
     content = "BT /F1 6 Tf 2 0 0 2 72 700 Tm (E = mc) Tj 3 Ts /F1 4 Tf (2) Tj ET"
     items = extract(_plain_pdf(tmp_path / "rise.pdf", content)).document.pages[0].items
     assert [(item.text, round(item.y, 2), item.size) for item in items] == [("E = mc", 92.0, 12.0), ("2", 86.0, 8.0)]
+
+
+def test_the_double_quote_operator_shows_its_text_on_the_next_line(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    # ``aw ac string "`` is ``aw Tw ac Tc string '``: the next line first (pdfminer showed it after "first").
+    content = 'BT /F1 12 Tf 14 TL 72 700 Td (first) Tj 0 0 (second) " ET'
+    items = extract(_plain_pdf(tmp_path / "quote.pdf", content)).document.pages[0].items
+    assert [(item.text, item.x, item.y) for item in items] == [("first", 72.0, 92.0), ("second", 72.0, 106.0)]
+
+
+def test_text_turned_half_a_turn_is_no_text(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    # Upside down, it reads backwards a glyph at a time (pdfminer's "upright" holds for it): left out, as text
+    # turned a quarter is.
+    content = "BT /F1 12 Tf -1 0 0 -1 300 300 Tm (upside down) Tj ET BT /F1 12 Tf 72 700 Td (upright) Tj ET"
+    items = extract(_plain_pdf(tmp_path / "turned.pdf", content)).document.pages[0].items
+    assert [item.text for item in items] == ["upright"]

@@ -8,7 +8,7 @@ dictionary's texts, then the XMP properties that hold one text (lower-case ``pre
 
 Coordinates are converted here, once: pdfminer reports bottom-left user space already shifted to the
 MediaBox corner (and rotated by /Rotate); we flip y against the page height (see ``citelens.model``).
-Only upright horizontal glyphs become items; rotated text (arXiv's side stamp, vertical table heads, the
+Only upright horizontal glyphs become items; rotated or upside-down text (arXiv's side stamp, vertical table heads, the
 text of a page turned by /Rotate) is left out.
 
 A glyph's text is what its font's ToUnicode map says (else its encoding), but inside a marked-content
@@ -159,8 +159,10 @@ def _glyphs(layout: LTPage, device: _Device) -> Iterator[Glyph]:
             texts[start:end] = _actual_texts(actual, texts[start:end])
         dropped = _overprints(chars, drawn)
     for k, (ch, text) in enumerate(zip(chars, texts)):
-        if not ch.upright or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 or ch.size < MIN_TEXT_SIZE \
-                or k in dropped:
+        # pdfminer's "upright" holds for text turned half a turn too (its matrix -1 0 0 -1): that reads
+        # backwards, a glyph an item, and is left out, as the PDFium adapter leaves it out.
+        if not ch.upright or ch.matrix[0] <= 0 or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 \
+                or ch.size < MIN_TEXT_SIZE or k in dropped:
             continue
         # The baseline is where the glyph is drawn: raised by the text rise (Ts, in unscaled text space units,
         # ISO 32000-1, 9.3.7), which pdfminer keeps out of the glyph's matrix.
@@ -293,13 +295,22 @@ _Drawn = tuple[int, int, int, float, float]
 
 class _Interpreter(PDFPageInterpreter):
     """pdfminer's interpreter, a marked-content sequence's properties given by name (``/Span /P0 BDC``) looked
-    up in the resources' /Properties, as ISO 32000-1 (14.6.2) has it."""
+    up in the resources' /Properties, as ISO 32000-1 (14.6.2) has it, and the ``"`` operator moving to the next
+    line."""
 
     def do_BDC(self, tag: Any, props: Any) -> None:
         if isinstance(props, PSLiteral):
             named = resolve1(resolve1(self.resources.get("Properties")) or {})
             props = resolve1(named.get(props.name)) if isinstance(named, dict) else None
         super().do_BDC(tag, props)
+
+    def do__w(self, aw: Any, ac: Any, s: Any) -> None:
+        """The ``"`` operator: word and character spacing set, then ``'``, which moves to the next line before it
+        shows the text (ISO 32000-1, table 109); pdfminer's shows it where the last text ended, on the line
+        before."""
+        self.do_Tw(aw)
+        self.do_Tc(ac)
+        self.do__q(s)
 
 
 _HYPHENS = frozenset("-\u00ad\u2010\u2011")
