@@ -18,6 +18,9 @@ What PDFium's raw text needs to read as pdfminer (and pdf.js) read a page, done 
   with the glyphs.
 - Spaces and line breaks PDFium adds where it guesses a gap are left out: spaces come from
   :func:`~citelens.adapters.pdftext.group_glyphs`'s gaps, as for pdfminer.
+- A glyph drawn again over itself (a "poor man's bold" ξ, a heading drawn twice 0.3 pt apart) is read once
+  by PDFium's text page; the pdfminer adapter reads it once by the same rules. A run of space glyphs is one
+  space in both (:func:`~citelens.adapters.pdftext.group_glyphs`), as in PDFium's text and pdf.js's.
 - A glyph's width: PDFium's box of a glyph spans its ink too (an italic f reaching over the next letter),
   which would close the space after it; the advance is used, as pdfminer does (:func:`_font_width`).
 - A glyph its font maps to no character: PDFium reads its code as a character (TeX's big sum sign as "X");
@@ -36,8 +39,6 @@ What PDFium's raw text needs to read as pdfminer (and pdf.js) read a page, done 
 
 Differences left, each the better reading or no matter to the analysis:
 
-- A glyph drawn twice over itself (a "poor man's bold" ξ) is one character in PDFium, three in pdfminer.
-- A run of space glyphs is one space in PDFium's text ("Ada Lindqvist     Tomás": one).
 - A font name is the font's ``/BaseFont`` (pdfminer: the descriptor's ``/FontName``; they differ in spacing,
   "Arial Unicode MS" vs "ArialUnicodeMS"); a Type 3 font has neither and is ``unknown`` in both.
 - A standard font embedded without ``/Widths``: PDFium places its glyphs by the embedded program's widths,

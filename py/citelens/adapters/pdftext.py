@@ -47,6 +47,7 @@ _CID = re.compile(r"\(cid:\d+\)")
 # Gaps between glyphs, in units of the font size (pdf.js uses similar fractions when it adds spaces).
 SPACE_GAP = 0.12  # wider than this: a space between words
 SPLIT_GAP = 1.0  # wider than this (or going back more than half an em): a new item
+TIE_GAP = 0.001  # how far past a threshold a gap must be to count as past it (see group_glyphs)
 
 #: Characters kept of one metadata text (web/analysis/analysis.js keeps as many).
 METADATA_CHARS = 1000
@@ -180,7 +181,7 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
         if run:
             gap = gx0 - reach  # space glyphs fill a gap: "Ada Lindqvist     Tomás" stays one run
             dsize, dbase = csize - size, cbase - base
-            if fi != font or dsize > 0.01 or dsize < -0.01 or dbase >= line_gap or -dbase >= line_gap \
+            if fi != font or dsize > 0.01 or dsize < -0.01 or dbase > line_gap or -dbase > line_gap \
                     or gap > split_gap or gap < back_gap:
                 flush()
             elif gap > space_gap and not spaced and text != " ":
@@ -190,9 +191,15 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
                 continue
             x0, base, size, font = gx0, cbase, csize, fi
             x1 = reach = gx0
-            space_gap, split_gap, back_gap, line_gap = SPACE_GAP * size, SPLIT_GAP * size, -0.5 * size, 0.1 * size
+            # Each threshold moved by TIE_GAP: a gap of exactly a threshold (a TJ kern of -1000 after "1.", a
+            # quad) is one side of it in both engines, whatever the last bits of their arithmetic (PDFium's
+            # positions are 32-bit floats, pdfminer's 64-bit): a gap of one em is a space, as pdf.js reads it.
+            tie = TIE_GAP * size
+            space_gap, split_gap = SPACE_GAP * size + tie, SPLIT_GAP * size + tie
+            back_gap, line_gap = -0.5 * size - tie, 0.1 * size - tie
         if len(text) == 1 and text < "\ufb00":
-            run.append(text)
+            if text != " " or not spaced:  # a run of space glyphs is one space, as pdf.js and PDFium read it
+                run.append(text)
             spaced = text == " "
         else:
             cleaned = clean(text)
