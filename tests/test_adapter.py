@@ -279,8 +279,8 @@ def test_a_glyphs_actual_text_is_its_text(tmp_path: Path, extract) -> None:  # t
     # Without the ActualText, the ToUnicode reads "AUtHoR", "NOtE", "to" (pdfminer did so in a Nature
     # paper's "AUtHoR contRIBUtIonS"): the span's text replaces its glyphs'. The "O" after the last span is
     # outside it and reads as its ToUnicode says. (PDFium puts a span's whole text in the box of its first text
-    # object and drops the glyphs of the others, here "T" and "E": the gap they leave splits the line in two
-    # items; pdfminer's glyphs keep their boxes, a character each.)
+    # object and drops the glyphs of the others, here "T" and "E": its adapter stretches the run over them, see
+    # test_an_actual_text_span_over_several_objects_reaches_over_them; pdfminer's glyphs keep their boxes.)
     document = extract(_small_capitals_pdf(tmp_path / "caps.pdf")).document
     assert " ".join(item.text for item in document.pages[0].items) == "AUTHOR NOTE To"
 
@@ -368,3 +368,14 @@ def test_a_gap_of_exactly_one_em_and_a_run_of_spaces_read_alike(tmp_path: Path, 
                "BT /F1 12 Tf 72 680 Td [(2)( )( )( )(Methods)] TJ ET")
     items = extract(_plain_pdf(tmp_path / "tie.pdf", content)).document.pages[0].items
     assert [item.text for item in items] == ["1. Introduction", "2 Methods"]
+
+
+def test_an_actual_text_span_over_several_objects_reaches_over_them(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    # PDFium puts a span's text in the box of its first text object and reads none of the others: the adapter
+    # read "1 Contributions" 18 pt wide and "and more" as a second item, past the gap the span's other objects
+    # left. The span reaches as far as its objects do, as pdfminer's glyphs keep their boxes.
+    content = (f"BT /F1 12 Tf 72 700 Td (1 ) Tj /Span << /ActualText {_utf16('Contributions')} >> BDC (C) Tj "
+               "(ONTRIBU) Tj (TIONS) Tj EMC ( and more) Tj ET")
+    pdf = _helvetica_pdf(tmp_path / "span.pdf", content, "1 beginbfchar <41> <0041> endbfchar")
+    items = extract(pdf).document.pages[0].items
+    assert [(item.text, item.x, round(item.width, 1)) for item in items] == [("1 Contributions and more", 72.0, 163.4)]

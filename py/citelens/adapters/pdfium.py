@@ -49,6 +49,9 @@ Differences left, each the better reading or no matter to the analysis:
   as one character ("C" and "c" both "c"), so a width learnt per character can be the other glyph's: where it
   leaves a gap before the next glyph and PDFium put no space there, the glyph is measured by its box
   (``_remeasured``), and "Acknowledgments" in those small capitals reads whole, not "Ac kn o wl e d g me n t s".
+  PDFium puts a span's whole text in the box of its first text object and reads none of its other objects;
+  the run then reaches as far as the span's objects do (:func:`_spread_actual_texts`), or the gap they leave
+  would split the line.
 - PDFium has no call for the info dictionary's keys or for the XMP packet: the metadata is read by the pdfminer
   adapter's reader where pdfminer is installed (the ``pdf`` extra brings both), else it is the info
   dictionary's standard keys (Title, Author, Subject, Keywords, Creator, Producer) and ``doi``.
@@ -129,6 +132,11 @@ _object_type = _fast(pdfium_c.FPDFPageObj_GetType, _c_int)
 _form_count = _fast(pdfium_c.FPDFFormObj_CountObjects, _c_int)
 _form_object = _fast(pdfium_c.FPDFFormObj_GetObject, _c_void_p)  # its index is an unsigned long: a c_ulong
 _TEXT_OBJECT, _FORM_OBJECT = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_FORM
+
+# A text object's marked-content marks, for a span's /ActualText (the mark's index is an unsigned long).
+_count_marks = _fast(pdfium_c.FPDFPageObj_CountMarks, _c_int)
+_get_mark = _fast(pdfium_c.FPDFPageObj_GetMark, _c_void_p)
+_mark_string = _fast(pdfium_c.FPDFPageObjMark_GetParamStringValue, _c_int)
 
 _UNIT = ctypes.c_float(1.0)  # the font size a glyph width is asked at
 _SYMBOLIC = 1 << 2  # the font descriptor's Symbolic flag (ISO 32000-1, table 123)
@@ -461,7 +469,65 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                 x1 = gx0 + width * scale
                 append((text, gx0, x1, base, size, name))
                 placed, reach = i, x1 + gap
+    if not turned:
+        _spread_actual_texts(page, out, runs, shift_x)
     return _in_content_order(page, out, runs)
+
+
+def _actual_text_mark(obj: Any) -> int | None:
+    """The address of the text object's innermost mark where one of its marks has an /ActualText, else None."""
+    count = _count_marks(obj)
+    if count <= 0:
+        return None
+    size = ctypes.c_ulong(0)
+    for k in range(count):
+        mark = _get_mark(obj, ctypes.c_ulong(k))
+        if mark and _mark_string(_c_void_p(mark), b"ActualText", None, ctypes.c_ulong(0), ctypes.byref(size)):
+            return _innermost_mark(obj, count)
+    return None
+
+
+def _innermost_mark(obj: Any, count: int) -> int | None:
+    return _get_mark(obj, ctypes.c_ulong(count - 1)) or None
+
+
+def _spread_actual_texts(page: Any, out: list[Glyph], runs: list[tuple[int, int]], shift_x: float) -> None:
+    """A marked-content span's /ActualText over several text objects reaches as far as its objects do.
+
+    PDFium puts the span's whole text in the box of its first text object and reads none of the others
+    (``CPDF_TextPage::ProcessMarkedContent``): the gap they leave split the line ("1 Contributions" set in three
+    objects, then "and more" two em on: two items, the first 18 pt wide). The run's last glyph is stretched
+    to the right edge of the span's last object, as pdfminer's glyphs keep their boxes. The span's objects are
+    the text objects after the first in content order whose innermost mark is the first one's (PDFium's test).
+    """
+    marked = [k for k, (obj, _) in enumerate(runs) if _actual_text_mark(_c_void_p(obj)) is not None]
+    if not marked:
+        return
+    objects = [_page_object(page, k) for k in range(_page_count(page))]
+    where = {obj: k for k, obj in enumerate(objects) if obj}
+    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+    for k in marked:
+        obj, start = runs[k]
+        end = runs[k + 1][1] if k + 1 < len(runs) else len(out)
+        at = where.get(obj)
+        if end <= start or at is None:
+            continue
+        obj_p = _c_void_p(obj)
+        count = _count_marks(obj_p)
+        mark = _innermost_mark(obj_p, count)
+        reach = None
+        for other in objects[at + 1:]:
+            other_p = _c_void_p(other)
+            if _object_type(other_p) != _TEXT_OBJECT:
+                continue
+            if _count_marks(other_p) != count or _innermost_mark(other_p, count) != mark:
+                break
+            if pdfium_c.FPDFPageObj_GetBounds(ctypes.cast(other, pdfium_c.FPDF_PAGEOBJECT), ctypes.byref(left),
+                                              ctypes.byref(bottom), ctypes.byref(right), ctypes.byref(top)):
+                reach = right.value if reach is None else max(reach, right.value)
+        if reach is not None:
+            text, x0, x1, base, size, name = out[end - 1]
+            out[end - 1] = (text, x0, max(x1, reach - shift_x), base, size, name)
 
 
 def _remeasured(tp: Any, i: int, glyph: Glyph, shift_x: float, out: _Out) -> Glyph:
