@@ -379,3 +379,23 @@ def test_an_actual_text_span_over_several_objects_reaches_over_them(tmp_path: Pa
     pdf = _helvetica_pdf(tmp_path / "span.pdf", content, "1 beginbfchar <41> <0041> endbfchar")
     items = extract(pdf).document.pages[0].items
     assert [(item.text, item.x, round(item.width, 1)) for item in items] == [("1 Contributions and more", 72.0, 163.4)]
+
+
+def test_a_standard_fonts_glyphs_are_as_wide_as_its_widths_and_encoding_say(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
+    # pdfminer measured a font named as a standard font by the standard width of the text its ToUnicode gives a
+    # code ("C" read as "c": as wide as a "c", 28 pt for "ACCA"), and never read its /Widths (here every capital
+    # 600 units, a substitute's widths): a glyph is as wide as /Widths says, else as its encoding's character.
+    content = "BT /F1 12 Tf 72 700 Td (ACCA) Tj ET"
+    pdf = _helvetica_pdf(tmp_path / "remapped.pdf", content, "1 beginbfchar <43> <0063> endbfchar")
+    [item] = extract(pdf).document.pages[0].items
+    assert (item.text, round(item.width, 2)) == ("AccA", 33.34)  # A 667, C 722 units: Helvetica's
+    widths = " ".join(["600"] * 26)
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+               "/Resources << /Font << /F1 5 0 R >> >> >>",
+               f"<< /Length {len(content)} >>\nstream\n{content}\nendstream",
+               "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding "
+               f"/FirstChar 65 /LastChar 90 /Widths [{widths}] >>"]
+    [item] = extract(write_pdf(tmp_path / "widths.pdf", objects)).document.pages[0].items
+    assert (item.text, round(item.width, 2)) == ("ACCA", 28.8)

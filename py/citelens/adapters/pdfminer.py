@@ -40,6 +40,7 @@ from pdfminer.converter import PDFPageAggregator
 from pdfminer.layout import LTChar, LTContainer, LTPage
 from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFNoOutlines, PDFPasswordIncorrect
 from pdfminer.pdfexceptions import PDFException
+from pdfminer.pdffont import PDFSimpleFont, PDFType3Font
 from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdfparser import PDFParser, PDFSyntaxError
@@ -110,7 +111,7 @@ def extract(path: str | Path, *, progress: Callable[[int, int], None] | None = N
         if not pdf_pages:
             raise InputError(f"{path}: the PDF has no pages")
 
-        rsrc = PDFResourceManager(caching=True)
+        rsrc = _Resources(caching=True)
         device = _Device(rsrc, laparams=None)
         interp = _Interpreter(rsrc, device)
         pages: list[Page] = []
@@ -291,6 +292,36 @@ class _Device(PDFPageAggregator):
 #: What the device notes of a glyph drawn: (its text-showing operator's number, its code, its font's identity,
 #: the text rise, the font size the operator set).
 _Drawn = tuple[int, int, int, float, float]
+
+
+class _Resources(PDFResourceManager):
+    """pdfminer's resource manager, a simple font named as a standard 14 font (``/Times-Bold``) given the width of
+    each code by its /Widths, else by the standard metrics of the character its encoding names.
+
+    pdfminer gives such a font the standard metrics of a character, looked up by the text the font's ToUnicode
+    map gives the code (``PDFSimpleFont.char_width``), and never reads its /Widths: a code the map sends to
+    another letter (a capital read as lower case, "INTRODUCTION" as "IntRoDUCtIon") or to a ligature's letters
+    ("fi", no such width) got another glyph's width, and the glyphs after it moved off where the page draws
+    them. A font's /Widths are its glyphs' advances (ISO 32000-1, 9.2.4 and 9.6.2.1), as PDFium and pdf.js read
+    them."""
+
+    def get_font(self, objid: object, spec: Any) -> Any:
+        font = super().get_font(objid, spec)
+        widths = getattr(font, "widths", None)
+        if isinstance(font, PDFSimpleFont) and not isinstance(font, PDFType3Font) and isinstance(widths, dict) \
+                and any(isinstance(key, str) for key in widths) and not getattr(font, "_widths_by_code", False):
+            by_code = {code: widths[text] for code, text in font.cid2unicode.items() if text in widths}
+            given = resolve1(spec.get("Widths")) if isinstance(spec, dict) else None
+            if isinstance(given, list):
+                first = resolve1(spec.get("FirstChar", 0))
+                first = first if isinstance(first, int) else 0
+                for k, width in enumerate(given):
+                    width = resolve1(width)
+                    if isinstance(width, (int, float)):
+                        by_code[first + k] = width
+            font.widths = {**widths, **by_code}  # the texts' widths stay, for a code neither names
+            font._widths_by_code = True
+        return font
 
 
 class _Interpreter(PDFPageInterpreter):
