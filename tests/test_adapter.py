@@ -353,10 +353,12 @@ def test_the_double_quote_operator_shows_its_text_on_the_next_line(tmp_path: Pat
 
 def test_text_turned_half_a_turn_is_no_text(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]
     # Upside down, it reads backwards a glyph at a time (pdfminer's "upright" holds for it): left out, as text
-    # turned a quarter is.
-    content = "BT /F1 12 Tf -1 0 0 -1 300 300 Tm (upside down) Tj ET BT /F1 12 Tf 72 700 Td (upright) Tj ET"
+    # turned a quarter is. A negative font size turns it back: -12 Tf with that matrix is upright.
+    content = ("BT /F1 12 Tf -1 0 0 -1 300 300 Tm (upside down) Tj ET BT /F1 12 Tf 72 700 Td (upright) Tj ET "
+               "BT /F1 -12 Tf -1 0 0 -1 72 680 Tm (turned twice) Tj ET")
     items = extract(_plain_pdf(tmp_path / "turned.pdf", content)).document.pages[0].items
-    assert [item.text for item in items] == ["upright"]
+    assert [(item.text, item.x, item.y, item.size) for item in items] == [("upright", 72.0, 92.0, 12.0),
+                                                                         ("turned twice", 72.0, 112.0, 12.0)]
 
 
 def test_a_gap_of_exactly_one_em_and_a_run_of_spaces_read_alike(tmp_path: Path, extract) -> None:  # type: ignore[no-untyped-def]

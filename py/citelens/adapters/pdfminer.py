@@ -161,9 +161,11 @@ def _glyphs(layout: LTPage, device: _Device) -> Iterator[Glyph]:
         dropped = _overprints(chars, drawn)
     for k, (ch, text) in enumerate(zip(chars, texts)):
         # pdfminer's "upright" holds for text turned half a turn too (its matrix -1 0 0 -1): that reads
-        # backwards, a glyph an item, and is left out, as the PDFium adapter leaves it out.
-        if not ch.upright or ch.matrix[0] <= 0 or abs(ch.matrix[1]) > 1e-3 or abs(ch.matrix[2]) > 1e-3 \
-                or ch.size < MIN_TEXT_SIZE or k in dropped:
+        # backwards, a glyph an item, and is left out, as the PDFium adapter leaves it out. The glyph's own
+        # matrix is the font size times pdfminer's: a negative size (-12 Tf) turns the text back upright.
+        size_sign = 1.0 if drawn is None or drawn[k][4] >= 0 else -1.0
+        if not ch.upright or ch.matrix[0] * size_sign <= 0 or abs(ch.matrix[1]) > 1e-3 \
+                or abs(ch.matrix[2]) > 1e-3 or ch.size < MIN_TEXT_SIZE or k in dropped:
             continue
         # The baseline is where the glyph is drawn: raised by the text rise (Ts, in unscaled text space units,
         # ISO 32000-1, 9.3.7), which pdfminer keeps out of the glyph's matrix.
