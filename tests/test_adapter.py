@@ -401,3 +401,27 @@ def test_a_standard_fonts_glyphs_are_as_wide_as_its_widths_and_encoding_say(tmp_
                f"/FirstChar 65 /LastChar 90 /Widths [{widths}] >>"]
     [item] = extract(write_pdf(tmp_path / "widths.pdf", objects)).document.pages[0].items
     assert (item.text, round(item.width, 2)) == ("ACCA", 28.8)
+
+
+@pytest.mark.parametrize(("base", "descriptor_name", "name"), [
+    ("Arial-BoldMT", None, "Arial-BoldMT"),  # no /FontName: pdfminer named it "unknown", not bold
+    ("Arial,Bold", "Arial", "Arial,Bold"),  # Word's unembedded bold: pdfminer named it "Helvetica-Bold"
+])
+def test_a_fonts_name_is_its_base_font_where_its_descriptor_names_none_or_less(
+        tmp_path: Path, extract, base: str, descriptor_name: str | None, name: str) -> None:  # type: ignore[no-untyped-def]
+    # As pdf.js names it (and PDFium: /BaseFont always); a heading's bold comes from this name.
+    content = "BT /F1 12 Tf 72 700 Td (1 Introduction) Tj ET"
+    named = f"/FontName /{descriptor_name} " if descriptor_name else ""
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>",
+               "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+               "/Resources << /Font << /F1 5 0 R >> >> >>",
+               f"<< /Length {len(content)} >>\nstream\n{content}\nendstream",
+               f"<< /Type /Font /Subtype /TrueType /BaseFont /{base} /Encoding /WinAnsiEncoding /FirstChar 32 "
+               f"/LastChar 122 /Widths [{' '.join(['556'] * 91)}] /FontDescriptor 6 0 R >>",
+               f"<< /Type /FontDescriptor {named}/Flags 32 /FontBBox [-628 -376 2000 1010] /ItalicAngle 0 "
+               "/Ascent 905 /Descent -212 /CapHeight 716 /StemV 80 >>"]
+    document = extract(write_pdf(tmp_path / "named.pdf", objects)).document
+    [item] = document.pages[0].items
+    font = with_font_styles(document).pages[0].font_of(item)
+    assert font is not None and (font.name, font.bold) == (name, True)

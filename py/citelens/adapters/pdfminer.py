@@ -309,6 +309,10 @@ class _Resources(PDFResourceManager):
 
     def get_font(self, objid: object, spec: Any) -> Any:
         font = super().get_font(objid, spec)
+        if isinstance(font, PDFSimpleFont) and not isinstance(font, PDFType3Font) and isinstance(spec, dict) \
+                and not getattr(font, "_named", False):
+            font.fontname = _font_name(spec, font.fontname)
+            font._named = True
         widths = getattr(font, "widths", None)
         if isinstance(font, PDFSimpleFont) and not isinstance(font, PDFType3Font) and isinstance(widths, dict) \
                 and any(isinstance(key, str) for key in widths) and not getattr(font, "_widths_by_code", False):
@@ -324,6 +328,22 @@ class _Resources(PDFResourceManager):
             font.widths = {**widths, **by_code}  # the texts' widths stay, for a code neither names
             font._widths_by_code = True
         return font
+
+
+def _font_name(spec: dict[str, Any], read: Any) -> Any:
+    """A simple font's name as pdf.js names it (``translateFont``): its descriptor's /FontName, but its
+    /BaseFont where the descriptor names none or names a prefix of it (``/Arial`` for ``/Arial,Bold``, a Word
+    font left unembedded). pdfminer names a font without /FontName "unknown" (a bold heading's font then reads
+    as not bold; PDFium names it by /BaseFont), and a font it measures by a standard font's metrics by that font
+    (``/Arial,Bold`` as "Helvetica-Bold")."""
+    base = resolve1(spec.get("BaseFont"))
+    base = base.name if isinstance(base, PSLiteral) else decode_text(base) if isinstance(base, bytes) else None
+    descriptor = resolve1(spec.get("FontDescriptor"))
+    name = resolve1(descriptor.get("FontName")) if isinstance(descriptor, dict) else None
+    name = name.name if isinstance(name, PSLiteral) else decode_text(name) if isinstance(name, bytes) else None
+    if name and base and base != name and base.startswith(name):
+        return base
+    return name or base or read
 
 
 class _Interpreter(PDFPageInterpreter):
