@@ -169,6 +169,12 @@ def _own_face(items: Sequence[TextItem], nxt: Line) -> bool:
     return not {i.font for i in items} & {i.font for i in nxt.items}
 
 
+def _aligned(line: Line, nxt: Line, size: float, p: OutlineParams) -> bool:
+    """Whether a heading ``line`` of ``size`` stands flush with the line ``nxt`` under it or centred over it."""
+    return abs(nxt.box[0] - line.box[0]) <= p.indent * size \
+        or abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * size
+
+
 def _close_under(line: Line, nxt: Line, size: float, p: OutlineParams) -> bool:
     """Whether ``nxt`` comes under ``line`` on its page and in its column, within ``apart_below`` x ``size``."""
     return nxt.page == line.page and nxt.column == line.column \
@@ -187,22 +193,35 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
     retention of conjugated molecules" at 8.7 pt over a 62-character first line at 8.2 pt."""
     last = last or line
     text = line.text.strip() if last is line else f"{line.text.strip()} {last.text.strip()}"
-    if not after or not text[:1].isupper() or text[-1] in ".,;:" \
-            or len(text.split()) > p.standalone_max_words:
+    if not after:
         return False
     nxt = after[0]
     larger = line.size >= p.larger_ratio * nxt.size
-    if len(text) > (p.max_chars if larger else p.spaced_max_chars) \
-            or len(nxt.text) < (p.spaced_min_next if larger else max(p.spaced_next_ratio * len(text), p.spaced_min_next)):
+    if not _short_title(text, p.max_chars if larger else p.spaced_max_chars, p) \
+            or len(nxt.text) < (p.spaced_min_next if larger
+                                else max(p.spaced_next_ratio * len(text), p.spaced_min_next)):
         return False
-    pitch = nxt.baseline - last.baseline
-    return prev.page == line.page == nxt.page and prev.column == line.column == nxt.column \
-        and (under_heading or line.baseline - prev.baseline >= p.spaced_above * pitch) \
-        and 0 < pitch <= p.spaced_pitch * body \
-        and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size \
+    return _spaced_over(prev, line, last, nxt, body, p, under_heading) \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
         and nxt.text.lstrip()[:1].isupper() \
         and _own_face(line.items, nxt) and _own_face(last.items, nxt)
+
+
+def _short_title(text: str, max_chars: int, p: OutlineParams) -> bool:
+    """Whether ``text`` reads as a heading told by its spacing: a capital first, no closing punctuation, at most
+    ``max_chars`` characters and ``standalone_max_words`` words."""
+    return text[:1].isupper() and text[-1] not in ".,;:" and len(text) <= max_chars \
+        and len(text.split()) <= p.standalone_max_words
+
+
+def _spaced_over(prev: Line, line: Line, last: Line, nxt: Line, body: float, p: OutlineParams, under: bool) -> bool:
+    """Whether the heading ``line`` (to its wrapped line ``last``) has a blank line above it (unless ``under`` a
+    heading just found) and ``nxt`` under ``last`` at the usual leading, flush with it, all in one column."""
+    pitch = nxt.baseline - last.baseline
+    return prev.page == line.page == nxt.page and prev.column == line.column == nxt.column \
+        and (under or line.baseline - prev.baseline >= p.spaced_above * pitch) \
+        and 0 < pitch <= p.spaced_pitch * body \
+        and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size
 
 
 def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page, body: float,
@@ -238,9 +257,7 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     if prev is not None and prev.page == line.page and prev.column == line.column \
             and 0 < line.baseline - prev.baseline < p.apart_above * body:
         return False
-    flush = abs(nxt.box[0] - line.box[0]) <= p.indent * size
-    centred = abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * size
-    if not (flush or centred or first_sub):
+    if not (first_sub or _aligned(line, nxt, size, p)):
         return False
     capitals = _letters(title) >= 4 and title.upper() == title
     rest = line.items[_lead(line):]
@@ -260,9 +277,10 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
     if line.size >= p.larger_ratio * body and n + 2 < len(lines) \
             and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1]):
         last = lines[n + 1]
-    if not _spaced(lines[n - 1], line, lines[n + 1:n + 2] if last is line else lines[n + 2:n + 3], body, p,
-                   under, last) and not (last is line and n + 2 < len(lines)
-                                         and _over_spaced(lines[n - 1], line, lines[n + 1], lines[n + 2], body, p, under)):
+    after = lines[n + 1:n + 2] if last is line else lines[n + 2:n + 3]
+    if not _spaced(lines[n - 1], line, after, body, p, under, last) \
+            and not (last is line and n + 2 < len(lines)  # or over its first subheading
+                     and _over_spaced(lines[n - 1], line, lines[n + 1], lines[n + 2], body, p, under)):
         return None
     text = " ".join(line.text.split()) if last is line else " ".join(f"{line.text} {last.text}".split())
     number, title, letter = _parse(text)
@@ -278,16 +296,8 @@ def _over_spaced(prev: Line, line: Line, sub: Line, para: Line, body: float, p: 
     under it, and ``sub`` one over the paragraph ``para`` (BMC's "Pressures", then "Forests"): a short line
     after a blank line, set over ``sub`` at the usual leading, in none of the paragraph's fonts and in
     another face or size than ``sub``'s."""
-    text = line.text.strip()
-    if not text[:1].isupper() or text[-1] in ".,;:" or len(text) > p.spaced_max_chars \
-            or len(text.split()) > p.standalone_max_words:
-        return False
-    pitch = sub.baseline - line.baseline
-    return prev.page == line.page == sub.page and prev.column == line.column == sub.column \
-        and (under or line.baseline - prev.baseline >= p.spaced_above * pitch) \
-        and 0 < pitch <= p.spaced_pitch * body \
-        and abs(sub.box[0] - line.box[0]) <= p.spaced_flush * line.size \
-        and _own_face(line.items, para) and (_own_face(line.items, sub) or abs(line.size - sub.size) >= p.same_size) \
+    return _short_title(line.text.strip(), p.spaced_max_chars, p) \
+        and _spaced_over(prev, line, line, sub, body, p, under) and _own_face(line.items, para) and (_own_face(line.items, sub) or abs(line.size - sub.size) >= p.same_size) \
         and _spaced(line, sub, [para], body, p, under_heading=True)
 
 
@@ -408,8 +418,7 @@ def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: Outlin
     if nxt.size > (1 + p.body_size_tolerance) * size or len(nxt.text) < p.spaced_min_next \
             or not _opens_paragraph(nxt.text):
         return False
-    flush = abs(nxt.box[0] - line.box[0]) <= p.indent * size
-    if not flush and abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) > 2 * size:
+    if not _aligned(line, nxt, size, p):
         return False
     if prev is not None and prev.page == line.page and prev.column == line.column \
             and 0 < line.baseline - prev.baseline < p.apart_above * max(size, prev.size):
@@ -982,8 +991,9 @@ def detect_outline(
 def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
     """The detected outline without the front matter a paper's table of contents never lists: the title block
     (the first page's headings before its first numbered or named section: the title, a journal's masthead, an
-    article type; page 2's too after a cover page), a cover page's "REFERENCES" before the paper opens, and the abstract's label. Both sit at the top of the first pages, where a reader already
-    opens, and LaTeX's bookmarks, like most publishers', start at the first section. The full list still
+    article type; page 2's too after a cover page), a cover page's "REFERENCES" before the paper opens, and the
+    abstract's label. All sit at the top of the first pages, where a reader already opens, and LaTeX's
+    bookmarks, like most publishers', start at the first section. The full list still
     tells :func:`body_start` where the body begins.
 
     >>> items = [OutlineItem(t, 1, pg, 0.0) for t, pg in [("A Study of Things", 1), ("Abstract", 1),
