@@ -309,13 +309,14 @@ class _Resources(PDFResourceManager):
 
     def get_font(self, objid: object, spec: Any) -> Any:
         font = super().get_font(objid, spec)
-        if isinstance(font, PDFSimpleFont) and not isinstance(font, PDFType3Font) and isinstance(spec, dict) \
-                and not getattr(font, "_named", False):
+        if not isinstance(font, PDFSimpleFont) or isinstance(font, PDFType3Font):
+            return font
+        if isinstance(spec, dict) and not getattr(font, "_named", False):
             font.fontname = _font_name(spec, font.fontname)
             font._named = True
         widths = getattr(font, "widths", None)
-        if isinstance(font, PDFSimpleFont) and not isinstance(font, PDFType3Font) and isinstance(widths, dict) \
-                and any(isinstance(key, str) for key in widths) and not getattr(font, "_widths_by_code", False):
+        if isinstance(widths, dict) and any(isinstance(key, str) for key in widths) \
+                and not getattr(font, "_widths_by_code", False):
             by_code = {code: widths[text] for code, text in font.cid2unicode.items() if text in widths}
             given = resolve1(spec.get("Widths")) if isinstance(spec, dict) else None
             if isinstance(given, list):
