@@ -134,6 +134,7 @@ def _letters_ok(title: str) -> bool:
     return letters >= 2 and letters * 2 >= len(title.replace(" ", ""))
 
 
+@lru_cache(maxsize=16384)  # a line's text is parsed by each test it meets: the heading's, the spacing's, the run-in's
 def _parse(text: str) -> tuple[str | None, str, bool]:
     """Split ``"3.2 Results"`` into ``("3.2", "Results", False)``; ``(None, text, False)`` when not numbered.
 
@@ -511,7 +512,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         emphasised = _share(rest, emph | italic if larger else emph) >= p.emphasis_share \
             or (larger and lead > 0 and line.items[0].font in emph)
         if not emphasised and not big:
-            head = _run_in(line, emph)
+            head = _run_in(line, emph, lead)
             if head is not None:
                 number, title, letter = _parse(head)
                 out.append(Heading(head, number, line.page, line.box[1], line.size, True, line, letter,
@@ -665,14 +666,13 @@ def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: O
         and sub.upper() != sub and sub[:1].isupper() and len(sub) <= p.spaced_max_chars
 
 
-def _run_in(line: Line, emph: frozenset[int]) -> str | None:
+def _run_in(line: Line, emph: frozenset[int], k: int) -> str | None:
     """The bold head of a run-in heading, "2.1 Data. We collected ..." → "2.1 Data", else None.
 
     The emphasised part must open the line (after a section number in any font) and be numbered, a
     known section name, or a phrase of two or more words closed by a full stop ("Desiccation assay."
-    in ASM and PNAS methods sections).
+    in ASM and PNAS methods sections). ``k``: how many leading items are its number (:func:`_lead`).
     """
-    k = _lead(line)
     j = end = k
     # The bold run may hold short pieces in other fonts: "3.4. FIDD using CN(1)." sets "(1)" in CMR7.
     while j < len(line.items) and (line.items[j].font in emph or _letters(line.items[j].text) <= 3):
