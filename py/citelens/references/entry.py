@@ -33,10 +33,9 @@ from citelens.patterns import (
     ENTRY_SPACE_IN_PARENS,
     ENTRY_TITLE_LEAD,
     ENTRY_TITLE_PART,
-    ENTRY_TITLE_STOP,
-    NAME_AND_LOWER,
+    ENTRY_TITLE_STOP_SCAN,
     NAME_ET_AL,
-    NAME_FOLLOW,
+    NAME_FOLLOW_CLEAR,
     NAME_FORENAME_SURNAME,
     NAME_GLUED_AL,
     NAME_INITIALS_SURNAME,
@@ -59,6 +58,7 @@ from citelens.patterns import (
     REF_ACCESS_YEAR,
     REF_NAMED_YEAR,
     REF_SPACING_ACCENT,
+    REF_SPACING_ACCENT_CHAR,
     REF_URL,
     REF_VANCOUVER_DATE,
     REF_YEAR,
@@ -108,7 +108,7 @@ def compose_accents(text: str) -> str:
     >>> compose_accents("M¨uller, Cs´anyi, So¨derba¨ck, Montr´eal")
     'Müller, Csányi, Söderbäck, Montréal'
     """
-    if not any(c in text for c in _SPACING_ACCENTS):
+    if REF_SPACING_ACCENT_CHAR.search(text) is None:
         return text
 
     def one(m: re.Match[str]) -> str:
@@ -228,7 +228,8 @@ _NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME,
 # "Agogué, H., M. Brink", "R. Smith" among forenames-first names and "N. Manjikian and Wayne M. Loueks"
 # the other way round ("Nicol, D. M. and E Heidelberger" too); Chicago inverts only the first name
 # ("Michalski, Ryszard S., Robert E. Stepp").
-_NAME_FALLBACK = {0: (0, 2, 3), 1: (1, 2), 2: (2, 3), 3: (3, 2), 4: (4, 3, 2), 5: (5,)}
+_NAME_FALLBACK = {None: tuple(range(len(_NAME_FORMS))), 0: (0, 2, 3), 1: (1, 2), 2: (2, 3), 3: (3, 2), 4: (4, 3, 2),
+                  5: (5,)}
 
 
 def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
@@ -254,16 +255,17 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         if found is None:
             dangling = bool(names) and joined
             break
-        k, m, strong = found
+        k, m, strong, after = found
         sur = m.group("sur")
         stop = m.end()
-        if _glued_et_al(text, m):
-            sur, stop = sur[:-2], stop - 2  # "Paparellaet al." (the space got lost)
-        if not sur or NAME_SUFFIX.match(sur):
+        if sur.endswith("et") and NAME_GLUED_AL.match(text, stop) is not None:
+            sur, stop, after = sur[:-2], stop - 2, -1  # "Paparellaet al." (the space got lost)
+        # (NAME_SUFFIX matches four characters at most: longer surnames skip the test.)
+        if not sur or (len(sur) <= 5 and NAME_SUFFIX.match(sur)):
             break
         names.append(sur)
         form = k if form is None else form
-        pos = end = _after_suffix(text, stop)
+        pos = end = after if after >= 0 else _after_suffix(text, stop)
         if not strong:
             break
         if "et" in text[pos:pos + 5]:
@@ -303,15 +305,16 @@ def _glued_et_al(text: str, m: re.Match[str]) -> bool:
 
 
 def _name_at(text: str, pos: int, form: int | None,
-             vancouver: bool = False) -> tuple[int, re.Match[str], bool] | None:
+             vancouver: bool = False) -> tuple[int, re.Match[str], bool, int] | None:
     """The name at ``pos`` in the list's order (or, for the first name, in the order that fits best),
-    and whether what follows it is a clear separator (strong) or only the list's end (weak).
+    whether what follows it is a clear separator (strong) or only the list's end (weak), and the offset past
+    the name's generational suffix (-1 where not measured).
 
     ``vancouver``: the entry dates itself as Vancouver lists do ("1990;18(1)"), whose names put the
     surname first: "Gray G. Twelve-fold." is then Gray's, not a forename-first "Twelve-fold".
     """
-    weak: tuple[int, re.Match[str], bool] | None = None
-    for k in (range(len(_NAME_FORMS)) if form is None else _NAME_FALLBACK[form]):
+    weak: tuple[int, re.Match[str], bool, int] | None = None
+    for k in _NAME_FALLBACK[form]:
         if k == 3 and vancouver and weak is not None:
             break
         m = _NAME_FORMS[k].match(text, pos)
@@ -323,16 +326,15 @@ def _name_at(text: str, pos: int, form: int | None,
             continue  # "Weldon H A. Phys. Rev.": an abbreviated journal, not "H. A. Phys"
         after = _after_suffix(text, m.end())
         # An "and" a lower-case word follows joins a title's words: "M. Isolation and purification of" is no name.
-        if (NAME_FOLLOW.match(text, after) is not None and NAME_AND_LOWER.match(text, after) is None) \
-                or _glued_et_al(text, m):
-            return k, m, True
+        if NAME_FOLLOW_CLEAR.match(text, after) is not None or _glued_et_al(text, m):
+            return k, m, True, after
         if k <= 2 and NAME_LIST_COLON.match(text, after) is not None:
-            return k, m, False  # "Loefer JK, Sedberry GR: Life history ..." (F1000)
+            return k, m, False, after  # "Loefer JK, Sedberry GR: Life history ..." (F1000)
         if k == 3 and NAME_SPACED_NEXT.match(text, after) is not None \
                 and not any(c.islower() for c in m.group("ini")):
-            return k, m, True  # "A Ames B Bell (2001)"
+            return k, m, True, after  # "A Ames B Bell (2001)"
         if k == 2 and form == 2 and weak is None and NAME_RUN_ON.match(text, after) is not None:
-            weak = (k, m, False)  # "A. Andrew, B. Brown Projection neurons ...": the title runs on
+            weak = (k, m, False, after)  # "A. Andrew, B. Brown Projection neurons ...": the title runs on
             continue
         ini = m.group("ini")
         if weak is None and k in (0, 1, 4) and (ini.rstrip().endswith(".") or text[after - 1] == ".") \
@@ -340,15 +342,15 @@ def _name_at(text: str, pos: int, form: int | None,
                      or text[after].isupper()):
             # "Acheson JM. The tragedy ...", "Koch, C.Biophysics of ...", "Boice JD Jr. Radiation and ...",
             # "Nevius, John L. The Planting of ...": the list ends with this name.
-            weak = (k, m, False)
+            weak = (k, m, False, after)
     if weak is None and "et" in text[pos:pos + 60]:
         etal = NAME_SURNAME_ET_AL.match(text, pos)  # "Mainzer et al. 2011"
         if etal is not None:
-            return (form or 0), etal, True
+            return (form or 0), etal, True, -1
     if weak is None and form is None and pos == 0:
         single = NAME_SINGLE.match(text)  # "CEPAL (2002) Globalización y desarrollo."
         if single is not None:
-            return 0, single, False
+            return 0, single, False, -1
     return weak
 
 
@@ -397,7 +399,7 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     venue = TITLE_VENUE.search(rest)
     if venue is not None:
         cut = venue.start()
-    stop = ENTRY_TITLE_STOP.search(rest, 0, cut)
+    stop = ENTRY_TITLE_STOP_SCAN.search(rest, 0, cut)
     if stop is not None and stop.start() > 0:
         cut = stop.start()
     paren = ENTRY_PUBLISHER_PAREN.search(rest, 0, cut) if "(" in rest else None
@@ -435,9 +437,12 @@ def _lower_goes_on(rest: str, after: int) -> bool:
     the title ("Trichoderma spp. on Rhizoctonia", "XI-XIV вв. на Синае"), unless the first opens the venue
     ("… models. in the Proc."). One lower-case word may be a journal's name ("eLife", "bioRxiv", "npj
     Computational Materials", a style's lower-cased "bioinformatics, 25").)"""
-    words = rest[after:after + 40].split(maxsplit=2)[:2]
-    return len(words) == 2 and all(w.rstrip(":.,;").isalpha() and w.rstrip(":.,;").islower() for w in words) \
-        and words[0].rstrip(":.,;") not in _VENUE_OPENERS
+    words = rest[after:after + 40].split(maxsplit=2)
+    if len(words) < 2:
+        return False
+    first, second = words[0].rstrip(":.,;"), words[1].rstrip(":.,;")
+    return first.isalpha() and first.islower() and second.isalpha() and second.islower() \
+        and first not in _VENUE_OPENERS
 
 
 _VENUE_OPENERS = frozenset({"in", "doi", "http", "https", "pp", "p", "vol", "arxiv", "available", "retrieved",
