@@ -1172,3 +1172,7 @@ ENTRY_TITLE_STOP_SCAN = re.compile(
 # An accent set as a character of its own (REF_SPACING_ACCENT's middle group), found by a scan in C: "¨" in
 # "M¨uller".
 REF_SPACING_ACCENT_CHAR = re.compile(r"[¨´`ˆ˜¸ˇ˚˝˘]")
+
+# REF_YEAR_SENTENCE with the stop before the year consumed (the search skips in C to the next "." or ","), so a
+# match starts one character earlier and holds the same year: ". 2023." in "Yuan Cao. 2023. React".
+REF_YEAR_SENTENCE_SCAN = re.compile(r"[.,] \s+ (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \. (?= \s | \Z )", X)

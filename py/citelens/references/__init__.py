@@ -46,7 +46,13 @@ from dataclasses import dataclass, replace
 from citelens.layout import TextMap, join_lines
 from citelens.model import Box, Diagnostic, DiagnosticCode, Reference
 from citelens.params import PARAMS, ReferencesParams
-from citelens.patterns import REF_ID_HINT, REF_SAME_AUTHORS, REF_YEAR_AT_END, REF_YEAR_SENTENCE, REF_YEAR_START
+from citelens.patterns import (
+    REF_ID_HINT,
+    REF_SAME_AUTHORS,
+    REF_YEAR_AT_END,
+    REF_YEAR_SENTENCE_SCAN,
+    REF_YEAR_START,
+)
 from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
 from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends
@@ -142,12 +148,32 @@ def _dated_alike(refs: tuple[Reference, ...], params: ReferencesParams) -> tuple
     title or a meeting's name ("Timetabling Competition 2019. In Proceedings of PATAT-2018, pages 5–31,
     2018."); when most set the year as a sentence after the authors ("Yuan Cao. 2023. React: ..."), that
     year is the date, and one in parentheses later ("React (2022). arXiv preprint") is not."""
-    for pattern, pick in ((REF_YEAR_AT_END, -1), (REF_YEAR_SENTENCE, 0)):
-        found = [list(pattern.finditer(r.raw)) for r in refs]
-        dated = sum(bool(f) for f in found)
+    # Each of the two finds one match an entry (the year at the end: there is room for one only; the year
+    # sentence: the first counts).
+    for find in (_year_at_end, REF_YEAR_SENTENCE_SCAN.search):
+        found = [find(r.raw) for r in refs]
+        dated = sum(m is not None for m in found)
         if dated >= params.dated_alike_min and dated >= params.dated_alike_share * len(refs):
-            return tuple(_dated(r, f[pick]) if f else r for r, f in zip(refs, found))
+            return tuple(r if m is None else _dated(r, m) for r, m in zip(refs, found))
     return refs
+
+
+def _year_at_end(raw: str) -> re.Match[str] | None:
+    """REF_YEAR_AT_END's match in ``raw``, tried only where it can start: its year (and letter) ends the text
+    but for spaces and a full stop, and a comma or full stop and spaces stand before the year
+    ("..., 2008.", ", 2018a")."""
+    t = raw.rstrip()
+    if t.endswith("."):
+        t = t[:-1].rstrip()
+    last = t[-1:]
+    if last.isdecimal():
+        year_start = len(t) - 4
+    elif "a" <= last <= "z":
+        year_start = len(t) - 5
+    else:
+        return None
+    at = len(raw[:max(year_start, 0)].rstrip()) - 1
+    return REF_YEAR_AT_END.match(raw, at) if at >= 0 else None
 
 
 def _dated(ref: Reference, m: re.Match[str]) -> Reference:
