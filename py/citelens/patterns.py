@@ -1152,21 +1152,24 @@ NAME_GENERATION = re.compile(r"^ (?: [JS]r \.? | I{2,3} | IV ) $", X)
 # "M. Isolation".
 NAME_FOLLOW_CLEAR = re.compile(rf"(?! {NAME_AND_LOWER.pattern} ) (?: {NAME_FOLLOW.pattern} )", X)
 
-# Where a title ends and what follows it starts: the same places as ENTRY_TITLE_STOP (a match starts at the
-# same offsets; its callers ask only where), with the first character consumed and what it was checked behind
-# it, so the search skips in C to the next space, comma, bracket or semicolon (see "Speed" at the top):
-# ", edited by", " // 11th SAGA Meeting", ", Proceedings of", " (arXiv:hep-th/0306074)", "; Martens, H.".
+# Where a title ends and what follows it starts: the first place ENTRY_TITLE_STOP finds (its callers ask
+# only where the first is), found faster. The first character is consumed and what it was checked behind it,
+# so the search skips in C to the next space, comma, bracket or semicolon (see "Speed" at the top); a space
+# after a space starts no match (a match inside a run of spaces starts at the run's first one too), and
+# the runs of spaces are taken whole (each choice after one opens with another character), so a URL
+# blanked to spaces costs one pass, not one a space: ", edited by", " // 11th SAGA Meeting", ", Proceedings
+# of", " (arXiv:hep-th/0306074)", "; Martens, H.".
 _STOP_BY = r"(?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b"
 _STOP_BRACKETED = r"(?i: arxiv | https? : | doi | e-print ) | \d+ (?: st | nd | rd | th ) \s* (?i: ed | edn | edition ) \b"
 ENTRY_TITLE_STOP_SCAN = re.compile(
     rf"""[\s,(\[;]
-    (?: (?<= , ) (?: \s+ {_STOP_BY}
-                   | \s* (?= (?: Proceedings | Proc\. ) \s | (?i: arxiv | e-print | preprint ) \b
-                           | \d+ \s? (?: st | nd | rd | th | n \s d | r \s d ) \.? \s* (?i: ed | edn | edition ) \b
-                           | in \s+ (?: Proceedings | Proc\. ) ) )
-      | (?<= \s ) \s* (?: {_STOP_BY} | // \s+ | [(\[] (?= {_STOP_BRACKETED} ) )
+    (?: (?<= , ) (?: \s++ {_STOP_BY}
+                   | \s*+ (?= (?: Proceedings | Proc\. ) \s | (?i: arxiv | e-print | preprint ) \b
+                            | \d+ \s? (?: st | nd | rd | th | n \s d | r \s d ) \.? \s* (?i: ed | edn | edition ) \b
+                            | in \s+ (?: Proceedings | Proc\. ) ) )
+      | (?<= \s ) (?<! \s\s ) \s*+ (?: {_STOP_BY} | // \s+ | [(\[] (?= {_STOP_BRACKETED} ) )
       | (?<= [(\[] ) (?= {_STOP_BRACKETED} )
-      | (?<= ; ) \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){{0,3}} : \s+ [A-Z] ) )""",
+      | (?<= ; ) \s++ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){{0,3}} : \s+ [A-Z] ) )""",
     X)
 
 # An accent set as a character of its own (REF_SPACING_ACCENT's middle group), found by a scan in C: "¨" in

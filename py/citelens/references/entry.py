@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
 
@@ -367,10 +368,17 @@ def _has_initial(forenames: str) -> bool:
 
 def _after_suffix(text: str, pos: int) -> int:
     """Past a generational suffix after a name ("Bommarito II,", "Brooks, C. L., III"), if any."""
-    k = pos
-    while k < len(text) and text[k] in ", ":
-        k += 1
-    if k < len(text) and text[k] in "JSI":
+    # The first character after the commas and spaces; most names are followed by ", " and a capital, found
+    # in a three-character slice without a loop.
+    head = text[pos:pos + 3].lstrip(", ")
+    if head:
+        first = head[0]
+    else:
+        k = pos + 3
+        while k < len(text) and text[k] in ", ":
+            k += 1
+        first = text[k] if k < len(text) else ""
+    if first and first in "JSI":
         m = NAME_SUFFIX_AFTER.match(text, pos)
         if m is not None:
             return m.end()
@@ -412,8 +420,7 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
         cut = year.start() - begin - (text[year.start() - 1] == "(")
         dated = True
     rest = rest[:cut]
-    found = (m for m in TITLE_END.finditer(rest)
-             if m.group(0) != "." or not (_abbreviation(rest, m.start()) or _lower_goes_on(rest, m.end())))
+    found = _sentence_ends(rest)
     ends = list(islice(found, 1))
     if not ends:
         cand = rest.strip(" ,;:.")[:params.title_max_chars]
@@ -449,10 +456,17 @@ _VENUE_OPENERS = frozenset({"in", "doi", "http", "https", "pp", "p", "vol", "arx
                             "accessed", "ed", "eds", "edited", "url", "www"})
 
 
-def _abbreviation(rest: str, stop: int) -> bool:
-    """The full stop at ``stop`` ends an initial or an abbreviation ("J.", "vs.", "No."), not a sentence."""
-    word = rest[max(rest.rfind(" ", 0, stop), rest.rfind(".", 0, stop)) + 1:stop]
-    return len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV
+def _sentence_ends(rest: str) -> Iterator[re.Match[str]]:
+    """The stops in ``rest`` that may end its title's sentence: TITLE_END's, less the full stops that end an
+    initial or an abbreviation ("J.", "vs.", "No.") and those two lower-case words follow
+    (:func:`_lower_goes_on`)."""
+    for m in TITLE_END.finditer(rest):
+        if m.group(0) == ".":
+            stop = m.start()
+            word = rest[max(rest.rfind(" ", 0, stop), rest.rfind(".", 0, stop)) + 1:stop]
+            if len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV or _lower_goes_on(rest, m.end()):
+                continue
+        yield m
 
 
 # Words that name where or how a work appeared; a sentence holding one after a title is its venue.
