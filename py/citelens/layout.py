@@ -109,6 +109,7 @@ def _line_builder() -> Callable[[int, tuple[TextItem, ...], tuple[int, ...], str
 
 
 _new_line = _line_builder()
+_set_column = Line.column.__set__  # type: ignore[attr-defined]  # the slot's own setter, as _new_line's
 
 
 # Typical advance widths in em of a proportional text face (Times and Helvetica are within ~15 %):
@@ -160,51 +161,49 @@ def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: fr
     """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
     line when its items are in ``aside``."""
     column = ASIDE if aside and id(items[0]) in aside else 0
-    return _new_line(*_line_fields(page.number, items, params.space_gap), column)
+    return _line(page.number, items, params.space_gap, column)
 
 
-#: A line's fields but its column, in :class:`Line`'s order: page, items, offsets, text, box, baseline, size.
-_Fields = tuple[int, tuple[TextItem, ...], tuple[int, ...], str, Box, float, float]
-
-
-def _line_fields(number: int, items: list[TextItem], space_gap: float) -> _Fields:
+def _line(number: int, items: Sequence[TextItem], space_gap: float, column: int = 0) -> Line:
     first = items[0]
     if len(items) == 1:
-        return number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1)
+        return _new_line(number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1), column)
     # One pass: the text (a space where a gap between two items is wider than a word space) and where each
     # item starts in it; the characters per size (the size covering most characters wins, ties: the first
     # seen) and the lowest baseline of each size; the line's box. Neighbours mostly share a size: the
     # characters and lowest baseline of a run of one size are counted locally, and added up per rounded
     # size where the run ends.
-    parts: list[str] = []
-    offsets: list[int] = []
-    pos = 0
-    sizes: dict[float, int] = {}
+    text = first.text
+    size, x, y, height = first.size, first.x, first.y, first.height
+    x0, y0 = x, y - height  # first.box, its terms at hand
+    x1 = prev_end = x + first.width
+    y1 = y + DESCENT * height
+    parts = [text]
+    offsets = [0]
+    pos = len(text)
+    sizes: dict[float, int] | None = None  # made where a second size first shows
     lowest: dict[float, float] = {}
-    x0, y0, x1, y1 = first.box
-    prev_end = 0.0
-    prev_spaced = True  # no space before the first item
-    run_size = first.size
-    run_chars = 0
-    run_low = first.y
-    for i in items:
+    run_size, run_chars, run_low = size, pos, y
+    prev_text = text
+    for i in items[1:]:
         text = i.text
         size, x, y = i.size, i.x, i.y
-        if not prev_spaced and x - prev_end > space_gap * (run_size if run_size > size else size) \
-                and text[:1] != " ":
+        if x - prev_end > space_gap * (run_size if run_size > size else size) \
+                and prev_text[-1:] != " " and text[:1] != " ":
             parts.append(" ")
             pos += 1
         offsets.append(pos)
         parts.append(text)
         n = len(text)
         pos += n
-        end = x + i.width
-        prev_end, prev_spaced = end, text[-1:] == " "
+        prev_end, prev_text = x + i.width, text
         if size == run_size:
             run_chars += n
             if y > run_low:
                 run_low = y
         else:
+            if sizes is None:
+                sizes = {}
             key = round(run_size, 1)
             if key in sizes:
                 sizes[key] += run_chars
@@ -216,16 +215,16 @@ def _line_fields(number: int, items: list[TextItem], space_gap: float) -> _Field
             run_size, run_chars, run_low = size, n, y
         if x < x0:
             x0 = x
-        if end > x1:
-            x1 = end
+        if prev_end > x1:
+            x1 = prev_end
         height = i.height
         if y - height < y0:
             y0 = y - height
         if y + DESCENT * height > y1:
             y1 = y + DESCENT * height
     key = round(run_size, 1)
-    if not sizes:  # one size throughout: the common case
-        return number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), run_low, key
+    if sizes is None:  # one size throughout: the common case
+        return _new_line(number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), run_low, key, column)
     if key in sizes:
         sizes[key] += run_chars
         if run_low > lowest[key]:
@@ -234,7 +233,8 @@ def _line_fields(number: int, items: list[TextItem], space_gap: float) -> _Field
         sizes[key] = run_chars
         lowest[key] = run_low
     size = max(sizes, key=sizes.__getitem__)
-    return number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size
+    return _new_line(number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size,
+                     column)
 
 
 def _one_letter(item: TextItem) -> bool:
@@ -256,31 +256,35 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     lows: list[float] = []  # the smallest and largest font size in each band
     highs: list[float] = []
     ref_y = ref_size = 0.0
-    drop = params.stacked_drop
-    initial = False  # the band opens with one large letter: a drop cap, whose size says nothing of the line's
+    drop, drop_cap = params.stacked_drop, params.drop_cap_ratio
+    band: list[TextItem] = []
+    # The band's first item while it may be an initial: one large letter, a drop cap, whose size says nothing of
+    # the line's. Told only when a much smaller item joins it, which few bands see.
+    opener: TextItem | None = None
     for item in items:
         size = item.size
         below = item.y - ref_y
         # _stacked's own first test, inline: most items are no wider than an em or sit on the band's baseline.
-        if bands and below <= tol * (ref_size if ref_size > size else size) \
+        if band and below <= tol * (ref_size if ref_size > size else size) \
                 and (below <= drop * size or (item.x + item.width) - item.x <= size
-                     or not _stacked(bands[-1], item, params)):
-            bands[-1].append(item)
-            if initial and size * params.drop_cap_ratio <= ref_size:
+                     or not _stacked(band, item, params)):
+            band.append(item)
+            if opener is not None and size * drop_cap <= ref_size and _one_letter(opener):
                 ref_size = size  # the line's own text, beside the initial: its size sets the band's reach
-                initial = False
+                opener = None
             elif size > ref_size:
                 highs[-1] = size
-                if not (size >= params.drop_cap_ratio * ref_size and _one_letter(item)):
+                if not (size >= drop_cap * ref_size and _one_letter(item)):
                     ref_size = size  # (a drop cap joining the line does not widen its reach)
             elif size < lows[-1]:
                 lows[-1] = size
         else:
-            bands.append([item])
+            band = [item]
+            bands.append(band)
             lows.append(size)
             highs.append(size)
             ref_y, ref_size = item.y, size
-            initial = _one_letter(item)
+            opener = item
     _hand_down_superscripts(bands, lows, highs, params)
     for band in bands:
         if len(band) > 1:
@@ -294,14 +298,27 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     #    Side boxes are found from the gaps the split meets (one pass over the items for both); the few pages
     #    that hold one are split again, at the boxes' edges too.
     gaps: list[_Gap] = []
-    rows = _split(page.number, bands, page.width / 2, params, frozenset(), gaps)
+    lines = _split(page.number, bands, page.width / 2, params, frozenset(), gaps)
     aside = _aside_items(bands, params, gaps)
     if aside:
-        rows = _split(page.number, bands, page.width / 2, params, aside, [])
-        columns = [ASIDE if id(row[1][0]) in aside else 0 for row in rows]
+        lines = _split(page.number, bands, page.width / 2, params, aside, [])
+        order = _reading_order(page.width, lines, [ASIDE if id(line.items[0]) in aside else 0 for line in lines],
+                               params)
     else:
-        columns = [0] * len(rows)  # reading_order assigns the body's columns
-    return [_new_line(*rows[k], column) for k, column in _reading_order(page.width, rows, columns, params)]
+        sides = _sides(page.width, lines, params)
+        if sides is None:  # one column, read top to bottom: the column 0 the lines were built with stands
+            lines.sort(key=_baseline)
+            return lines
+        order = [(k, sides[k]) for k in _body_order(lines, sides)]
+    # The lines are this call's own, seen by no one yet: those that read in another column than the 0 they
+    # were built with have it set in place rather than being built again.
+    ordered = []
+    for k, column in order:
+        line = lines[k]
+        if column:
+            _set_column(line, column)
+        ordered.append(line)
+    return ordered
 
 
 #: A gap of at least ``aside_gap`` em between two items of a band, the width of a side box's strip or more
@@ -311,18 +328,17 @@ _Gap = tuple[float, float, float, float, list[TextItem], int]
 
 
 def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutParams, aside: frozenset[int],
-           gaps: list[_Gap]) -> list[_Fields]:
-    """Each band (sorted by x) cut into lines, as their fields, at the gaps that part columns or cells, and
-    where the items of ``aside`` meet the others; the gaps a side box's strip may be made of are added to
-    ``gaps``."""
+           gaps: list[_Gap]) -> list[Line]:
+    """Each band (sorted by x) cut into lines (column 0) at the gaps that part columns or cells, and where the
+    items of ``aside`` meet the others; the gaps a side box's strip may be made of are added to ``gaps``."""
     split_gap, gutter_gap, space_gap, em = params.split_gap, params.gutter_gap, params.space_gap, params.aside_gap
-    rows: list[_Fields] = []
+    lines: list[Line] = []
     for band in bands:
         first = band[0]
         if len(band) == 1:
-            rows.append((number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1)))
+            lines.append(_new_line(number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1), 0))
             continue
-        segment: list[TextItem] = [first]
+        start = 0  # where the line being cut from the band starts
         prev = last = first  # the item before, and the one reaching furthest right so far
         right = first.x + first.width
         for k in range(1, len(band)):
@@ -335,15 +351,14 @@ def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutP
             wide = size if size > prev.size else prev.size
             if gap > split_gap * wide or (gap > gutter_gap * wide and right <= mid + wide and x >= mid - wide) \
                     or (aside and (id(item) in aside) != (id(prev) in aside)):
-                rows.append(_line_fields(number, segment, space_gap))
-                segment = []
-            segment.append(item)
+                lines.append(_line(number, band[start:k], space_gap))
+                start = k
             prev = item
             end = x + item.width
             if end > right:
                 right, last = end, item
-        rows.append(_line_fields(number, segment, space_gap))
-    return rows
+        lines.append(_line(number, band[start:] if start else band, space_gap))
+    return lines
 
 
 def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool:
@@ -364,6 +379,8 @@ def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool
 
 _x = attrgetter("x")
 _y = attrgetter("y")
+_box = attrgetter("box")
+_baseline = attrgetter("baseline")
 
 
 def _main(band: list[TextItem]) -> tuple[float, float]:
@@ -382,16 +399,16 @@ def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], high
     over the next line belongs there. ``lows`` and ``highs`` are the smallest and largest font size of
     each band.
     """
+    script, drop, rise = params.script_size, params.subscript_drop, params.superscript_rise
     for k in range(len(bands) - 1):
-        band, nxt = bands[k], bands[k + 1]
-        if len(band) < 2:
-            continue
-        if lows[k] >= params.script_size * highs[k]:
+        band = bands[k]
+        if len(band) < 2 or lows[k] >= script * highs[k]:
             continue  # nothing small in it: no superscript to hand down
+        nxt = bands[k + 1]
         y, size = _main(band)
         ny, nsize = _main(nxt)
-        moved = [i for i in band if i.size < params.script_size * size and i.y - y > params.subscript_drop * size
-                 and 0 < ny - i.y <= params.superscript_rise * nsize]
+        small, hang, reach = script * size, drop * size, rise * nsize
+        moved = [i for i in band if i.size < small and i.y - y > hang and 0 < ny - i.y <= reach]
         if moved:
             band[:] = [i for i in band if i not in moved]
             nxt.extend(moved)
@@ -512,13 +529,16 @@ def _aside_beside(bands: list[list[TextItem]], lo: float, hi: float, params: Lay
             continue  # one side empty, or a two-column page's gutter
         narrow, wide = (left, right) if lw < rw else (right, left)
         blocks: list[list[list[TextItem]]] = []
+        above = (0.0, 0.0)  # _main of the line before, the last of blocks[-1]
         for items in narrow:
             if not items:
                 continue
-            if blocks and _main(items)[0] - _main(blocks[-1][-1])[0] <= 2 * _main(blocks[-1][-1])[1]:
+            main = _main(items)
+            if blocks and main[0] - above[0] <= 2 * above[1]:
                 blocks[-1].append(items)
             else:
                 blocks.append([items])
+            above = main
         if all(len(b) < lines for b in blocks):
             continue
         # The body's lines beside a box reach the strip: a table's narrow column beside a column of body text
@@ -577,37 +597,44 @@ def reading_order(page: Page, lines: list[Line], params: LayoutParams = PARAMS.l
     A page counts as two-column when at least ``two_column_share`` of its longer lines sit wholly in
     one half and both halves have such lines.
     """
-    rows = [(ln.page, ln.items, ln.offsets, ln.text, ln.box, ln.baseline, ln.size) for ln in lines]
-    return [_with_column(lines[k], column)
-            for k, column in _reading_order(page.width, rows, [ln.column for ln in lines], params)]
+    columns = [ln.column for ln in lines]
+    return [_with_column(lines[k], column) for k, column in _reading_order(page.width, lines, columns, params)]
 
 
-def _reading_order(width: float, rows: list[_Fields], columns: list[int],
+def _reading_order(width: float, lines: Sequence[Line], columns: list[int],
                    params: LayoutParams) -> list[tuple[int, int]]:
-    """:func:`reading_order` of lines given as their fields and columns: ``(index, column)`` of each line,
-    in reading order (page_lines orders its lines before it builds them)."""
-    asides = [k for k, column in enumerate(columns) if column == ASIDE]
-    if not asides:
-        return _body_order(width, rows, range(len(rows)), params)
-    asides.sort(key=lambda k: (rows[k][5], rows[k][4][0]))
+    """:func:`reading_order` of ``lines``, each in the body or a side box as ``columns`` says: ``(index, column)``
+    of each line, in reading order."""
     body = [k for k, column in enumerate(columns) if column != ASIDE]
-    return _body_order(width, rows, body, params) + [(k, ASIDE) for k in asides]
+    asides = [k for k, column in enumerate(columns) if column == ASIDE]
+    asides.sort(key=lambda k: (lines[k].baseline, lines[k].box[0]))
+    chosen = [lines[k] for k in body]
+    sides = _sides(width, chosen, params)
+    return [(body[n], 0 if sides is None else sides[n]) for n in _body_order(chosen, sides)] \
+        + [(k, ASIDE) for k in asides]
 
 
-def _body_order(width: float, rows: list[_Fields], body: Sequence[int], params: LayoutParams) -> list[tuple[int, int]]:
+def _sides(width: float, lines: Sequence[Line], params: LayoutParams) -> list[int] | None:
+    """Where each of ``lines`` sits on a two-column page: 0 wholly in the left half, 1 in the right half, -1
+    across both; None on a one-column page."""
     mid = width / 2
     slack = width * params.half_slack
     left_end, right_start = mid + slack, mid - slack
-    # 0: wholly in the left half, 1: in the right half, -1: across both
-    sides = [0 if box[2] <= left_end else 1 if box[0] >= right_start else -1 for box in (rows[k][4] for k in body)]
+    sides = [0 if box[2] <= left_end else 1 if box[0] >= right_start else -1 for box in map(_box, lines)]
     least = params.min_line_chars
-    long_sides = [s for k, s in zip(body, sides, strict=True) if len(rows[k][3]) >= least]
+    long_sides = [s for line, s in zip(lines, sides, strict=True) if len(line.text) >= least]
     halves0, halves1 = long_sides.count(0), long_sides.count(1)
     two_col = bool(long_sides) and halves0 > 0 and halves1 > 0 \
         and halves0 + halves1 >= params.two_column_share * len(long_sides)
-    baselines = [row[5] for row in rows]
-    if not two_col:
-        return [(k, 0) for k in sorted(body, key=baselines.__getitem__)]
+    return sides if two_col else None
+
+
+def _body_order(lines: Sequence[Line], sides: list[int] | None) -> list[int]:
+    """The indexes of ``lines`` in reading order: top to bottom, and on a two-column page (``sides``, see
+    :func:`_sides`) zone by zone."""
+    baselines = [line.baseline for line in lines]
+    if sides is None:
+        return sorted(range(len(lines)), key=baselines.__getitem__)
     # Spanning lines (a title, a full-width figure or table) cut the page into zones; within a zone
     # the left column is read before the right one.
     #
@@ -615,9 +642,9 @@ def _body_order(width: float, rows: list[_Fields], body: Sequence[int], params: 
     #   [ left col ...... ]      [ right col ..... ]   zone 1: left, then right
     #   [ full-width figure caption .............. ]   zone 1 ends
     #   [ left col ...... ]      [ right col ..... ]   zone 2
-    cuts = sorted(baselines[k] for k, s in zip(body, sides, strict=True) if s < 0)
-    keys = [(bisect_left(cuts, baselines[k]) + (s < 0), s, baselines[k]) for k, s in zip(body, sides, strict=True)]
-    return [(body[n], sides[n]) for n in sorted(range(len(keys)), key=keys.__getitem__)]
+    cuts = sorted(b for b, s in zip(baselines, sides, strict=True) if s < 0)
+    keys = [(bisect_left(cuts, b) + (s < 0), s, b) for b, s in zip(baselines, sides, strict=True)]
+    return sorted(range(len(keys)), key=keys.__getitem__)
 
 
 def _with_column(line: Line, column: int) -> Line:
