@@ -3,6 +3,7 @@ hand-made pages; linear time and in-range offsets on adversarial text."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -11,7 +12,8 @@ from hypothesis import strategies as st
 
 from citelens.layout import join_lines, text_map
 from citelens.model import Page
-from citelens.sentences import join_with_offsets, sentence_for, split_sentences
+from citelens.patterns import SENTENCE_ABBREVIATION, SENTENCE_DOTTED_NUMBER, SENTENCE_INITIALS
+from citelens.sentences import _ABBREVIATION_CHARS, _never_ends, join_with_offsets, sentence_for, split_sentences
 from builders import HANG_SECONDS, column, item, pages
 
 
@@ -228,3 +230,17 @@ def test_sentence_for_keeps_the_marker_exact(lines, data):
     assert 0 <= s.start <= s.end <= len(s.text)
     if marker.strip() and "-\n" not in marker and not marker.rstrip().endswith("-"):
         assert s.text[s.start:s.end] == join_lines(marker)
+
+
+# The shortcut in front of the regexes that say a token never ends a sentence (abbreviations, initials, dotted
+# numbers) must agree with them on every token, including the characters IGNORECASE folds ("ſ", "K", "ı").
+@given(st.text(alphabet="aeilpsxAEIGPSZ.0129ſıKé-)(", max_size=9))
+@settings(max_examples=2000, deadline=None)
+def test_never_ends_agrees_with_its_regexes(token):
+    expected = any(p.fullmatch(token) for p in (SENTENCE_ABBREVIATION, SENTENCE_INITIALS, SENTENCE_DOTTED_NUMBER))
+    assert _never_ends(token) == expected
+
+
+def test_abbreviation_chars_is_the_longest_abbreviation():
+    words = re.sub(r"\s|\\", "", SENTENCE_ABBREVIATION.pattern).removeprefix("(?i:").removesuffix(")").split("|")
+    assert _ABBREVIATION_CHARS == max(map(len, words))

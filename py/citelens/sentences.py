@@ -52,16 +52,18 @@ from citelens.patterns import (
 _OPENERS = "([{\"'“‘"
 _ROMAN = frozenset("IVX")
 _CAPTION_FIRST = frozenset("FfTtSsAaEeBbCcKkLlPp")  # Figure, Table, Supplementary, Algorithm, Extended, Box ...
+# The longest word of SENTENCE_ABBREVIATION ("approx").
+_ABBREVIATION_CHARS = 6
+_CAPTION_SECOND = frozenset("iaulxboche")  # fIgure, tAble, sUpplementary, aLgorithm, eXtended, aBb., bOx, sCheme ...
 
 
 def _token_before(text: str, stop: int, lo: int, p: SentenceParams = PARAMS.sentences) -> tuple[str, int]:
     """The whitespace-delimited token ending at ``stop`` (opening brackets and quotes dropped), and
     where it starts; at most ``p.token_window`` characters are looked at."""
     window = text[max(lo, stop - p.token_window):stop]
-    k = len(window)
-    while k and not window[k - 1].isspace():
-        k -= 1
-    token = window[k:]
+    # rsplit cuts at the same white space as str.isspace, and drops what ends the window: so a window ending in
+    # white space has the empty token.
+    token = "" if not window or window[-1].isspace() else window.rsplit(None, 1)[-1]
     start = stop - len(token)
     stripped = token.lstrip(_OPENERS)
     return stripped, start + (len(token) - len(stripped))
@@ -76,14 +78,26 @@ def _is_end(text: str, lo: int, stop: int, stop_text: str, nxt: str) -> bool:
     token, tstart = _token_before(text, stop, lo)
     if not token:
         return True
-    if SENTENCE_ABBREVIATION.fullmatch(token) or SENTENCE_INITIALS.fullmatch(token) \
-            or SENTENCE_DOTTED_NUMBER.fullmatch(token):
+    if _never_ends(token):
         return False
     if SENTENCE_NUMBER_ABBREVIATION.fullmatch(token) and nxt.isdigit():
         return False
     line_start = tstart <= lo or text[tstart - 1] in "\n\f"
     # "3. Results" or "IV. EXPERIMENTS" opening a line: a list or heading number, not the end of "3".
     return not (line_start and (token.isdigit() and len(token) <= 2 or set(token) <= _ROMAN))
+
+
+def _never_ends(token: str) -> bool:
+    """An abbreviation, initials or a dotted number: SENTENCE_ABBREVIATION, SENTENCE_INITIALS or
+    SENTENCE_DOTTED_NUMBER matches ``token`` whole. Most tokens are words, numbers or markers: the
+    regexes run only on what they could match (``_ABBREVIATION_CHARS`` characters at most, ending in a
+    letter; with a dot inside; or one capital, initials' only form without a dot)."""
+    if "." in token:
+        return SENTENCE_INITIALS.fullmatch(token) is not None or SENTENCE_DOTTED_NUMBER.fullmatch(token) is not None \
+            or (len(token) <= _ABBREVIATION_CHARS and SENTENCE_ABBREVIATION.fullmatch(token) is not None)
+    if len(token) == 1 and "A" <= token <= "Z":
+        return True
+    return len(token) <= _ABBREVIATION_CHARS and token[-1:].isalpha() and SENTENCE_ABBREVIATION.fullmatch(token) is not None
 
 
 def _end_at(text: str, lo: int, m: re.Match[str]) -> int | None:
@@ -282,7 +296,11 @@ def _heading_continued(tm: TextMap, j: int, text: str, p: SentenceParams) -> boo
 
 def _caption_start(line: Line) -> bool:
     text = line.text.lstrip()
-    if text[:1] not in _CAPTION_FIRST:
+    # FIGURE_CAPTION and CAPTION open with one of a few words (any case), or "S1": most lines fail on their
+    # first two characters. A non-ASCII second one is left to the regexes (they match "ı" for "i").
+    second = text[1:2]
+    if text[:1] not in _CAPTION_FIRST or second.isascii() and second.lower() not in _CAPTION_SECOND \
+            and not second.isdigit():
         return False
     return FIGURE_CAPTION.match(text) is not None or (CAPTION.match(text) is not None and ":" in text[:20])
 
@@ -327,17 +345,20 @@ class _Reader:
         if kind < 0:
             tm, p, line = self.tm, self.p, self.tm.lines[j]
             text = line.text.strip()
+            first = text[:1]
             larger = ref * p.larger
-            heading = self._headings.get(j)
-            if heading is None:
-                heading = self._headings[j] = _heading_text(line, text, p)
-            if line.size > larger or heading or _standalone_heading(tm, j, text, p) \
-                    or (_heading_continued(tm, j, text, p)
-                        and (tm.lines[j - 1].size > larger or self._heading_text(j - 1))):
+            # Most lines are running text and open in lower case: no heading of _heading_text or
+            # _standalone_heading does, so neither is asked. The line before a wrapped heading's second line is
+            # asked about first: it is rarely a heading, and its answer is usually known already.
+            if line.size > larger \
+                    or (not (first.islower() and first != "a")
+                        and (self._heading_text(j) or _standalone_heading(tm, j, text, p))) \
+                    or (j > 0 and (tm.lines[j - 1].size > larger or self._heading_text(j - 1))
+                        and _heading_continued(tm, j, text, p)):
                 kind = _STOP
             elif line.size < ref * p.smaller or _furniture(tm, j, text, p):
                 kind = _ASIDE
-            elif _caption_start(line):
+            elif first in _CAPTION_FIRST and _caption_start(line):
                 kind = _CAPTION
             else:
                 kind = _TEXT
@@ -472,6 +493,13 @@ def _join(text: str) -> str:
 def _window(tm: TextMap, indexes: list[int]) -> tuple[str, list[tuple[int, int, int]]]:
     """The text of lines ``indexes`` joined by "\\n" ("\\f" across pages), and ``(window offset,
     text offset, length)`` for each line."""
+    lengths = [len(tm.lines[i].text) for i in indexes]
+    base = tm.starts[indexes[0]]
+    end = tm.starts[indexes[-1]] + lengths[-1]
+    if end - base == sum(lengths) + len(indexes) - 1:
+        # Lines one separator apart in tm.text (consecutive, no empty page between): the window is a slice of
+        # it, "\f" already standing between pages.
+        return tm.text[base:end], [(tm.starts[i] - base, tm.starts[i], n) for i, n in zip(indexes, lengths)]
     parts: list[str] = []
     segments: list[tuple[int, int, int]] = []
     pos = 0
