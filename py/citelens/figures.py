@@ -77,7 +77,7 @@ def roman_value(text: str) -> int | None:
     >>> roman_value("XIV"), roman_value("II"), roman_value("ID")
     (14, 2, None)
     """
-    if not text or any(c not in _ROMAN for c in text):
+    if not text or text.strip("IVXL"):  # empty or a character other than those of _ROMAN
         return None
     values = [_ROMAN[c] for c in text]
     return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0], strict=True))
@@ -211,16 +211,23 @@ class _Page:
 
     @classmethod
     def of(cls, lines: list[Line]) -> _Page:
-        columns: dict[int, tuple[float, float]] = {}
-        starts: dict[tuple[int, int], int] = {}
+        # Each column's left and right edges gathered in one pass, then min and max in C; Counter counts the
+        # (column, rounded left edge) pairs. Ties resolve as a running min/max would: the first wins.
+        lefts: dict[int, list[float]] = {}
+        rights: dict[int, list[float]] = {}
         sizes: dict[float, int] = {}
         for ln in lines:
             sizes[ln.size] = sizes.get(ln.size, 0) + len(ln.text)
-            x0, x1 = ln.box[0], ln.box[2]
-            span = columns.get(ln.column)
-            columns[ln.column] = (x0, x1) if span is None else (min(span[0], x0), max(span[1], x1))
-            key = (ln.column, round(x0))
-            starts[key] = starts.get(key, 0) + 1
+            box = ln.box
+            column = ln.column
+            if column in lefts:
+                lefts[column].append(box[0])
+                rights[column].append(box[2])
+            else:
+                lefts[column] = [box[0]]
+                rights[column] = [box[2]]
+        columns = {c: (min(xs), max(rights[c])) for c, xs in lefts.items()}
+        starts = Counter(zip([ln.column for ln in lines], map(round, [ln.box[0] for ln in lines])))
         best: dict[int, tuple[int, int]] = {}
         for (c, x), n in starts.items():
             if n > best.get(c, (0, 0))[0]:
@@ -413,7 +420,9 @@ def _equations(tm: TextMap, skip: tuple[int, int] | None,
     right: dict[tuple[int, int], float] = {}
     span: dict[int, tuple[float, float]] = {}
     per_page: dict[int, list[Line]] = {}
-    for line in tm.lines:
+    # Only the pages holding a candidate are looked at, their lines in text order.
+    for j in sorted(j for page in pages for j in tm.line_range(page)):
+        line = tm.lines[j]
         if line.page not in pages:
             continue
         k = (line.page, line.column)
@@ -703,15 +712,23 @@ def _heading_line(tm: TextMap, number: str, params: FigureParams) -> Target | No
     """A heading line numbered ``number`` ("5.6.3 Model output"), for sections the outline lacks."""
     text = tm.text
     for lead in ("\n", "\f"):
-        for form in (f"{lead}{number} ", f"{lead}{number}. "):
-            k = text.find(form)
-            while k >= 0:
-                i = tm.line_index(k + 1)
-                line = tm.lines[i]
-                title = line.text[len(form) - 1:].strip()
+        # One scan finds both forms, "3.2 " and "3.2. ", after a line break; the first form is tried first.
+        found: tuple[list[int], list[int]] = ([], [])
+        head = f"{lead}{number}"
+        k = text.find(head)
+        while k >= 0:
+            after = k + len(head)
+            if text.startswith(" ", after):
+                found[0].append(k)
+            elif text.startswith(". ", after):
+                found[1].append(k)
+            k = text.find(head, k + 1)
+        for extra, hits in enumerate(found):
+            for k in hits:
+                line = tm.lines[tm.line_index(k + 1)]
+                title = line.text[len(head) + extra:].strip()
                 if len(line.text) <= params.heading_max_chars and title[:1].isupper() and not title.endswith((".", ",", ";")):
                     return Target(line.page, line.box[1])
-                k = text.find(form, k + 1)
     return None
 
 
