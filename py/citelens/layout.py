@@ -161,13 +161,24 @@ def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: fr
     """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
     line when its items are in ``aside``."""
     column = ASIDE if aside and id(items[0]) in aside else 0
-    return _line(page.number, items, params.space_gap, column)
+    return _line(page.number, items, params.space_gap, _Rounded(), column)
 
 
-def _line(number: int, items: Sequence[TextItem], space_gap: float, column: int = 0) -> Line:
+class _Rounded(dict[float, float]):
+    """``round(size, 1)`` of each font size met, worked out once: a line's size is rounded to 0.1 pt, ``round`` to
+    a digit takes a third of a microsecond, and a page sets a few sizes over a hundred lines. One per page."""
+
+    def __missing__(self, size: float) -> float:
+        rounded = round(size, 1)
+        if size:  # 0.0 and -0.0, one key, round to two values
+            self[size] = rounded
+        return rounded
+
+
+def _line(number: int, items: Sequence[TextItem], space_gap: float, rounded: _Rounded, column: int = 0) -> Line:
     first = items[0]
     if len(items) == 1:
-        return _new_line(number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1), column)
+        return _new_line(number, (first,), (0,), first.text, first.box, first.y, rounded[first.size], column)
     # One pass: the text (a space where a gap between two items is wider than a word space) and where each
     # item starts in it; the characters per size (the size covering most characters wins, ties: the first
     # seen) and the lowest baseline of each size; the line's box. Neighbours mostly share a size: the
@@ -204,7 +215,7 @@ def _line(number: int, items: Sequence[TextItem], space_gap: float, column: int 
         else:
             if sizes is None:
                 sizes = {}
-            key = round(run_size, 1)
+            key = rounded[run_size]
             if key in sizes:
                 sizes[key] += run_chars
                 if run_low > lowest[key]:
@@ -222,7 +233,7 @@ def _line(number: int, items: Sequence[TextItem], space_gap: float, column: int 
             y0 = y - height
         if y + DESCENT * height > y1:
             y1 = y + DESCENT * height
-    key = round(run_size, 1)
+    key = rounded[run_size]
     if sizes is None:  # one size throughout: the common case
         return _new_line(number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), run_low, key, column)
     if key in sizes:
@@ -332,11 +343,12 @@ def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutP
     """Each band (sorted by x) cut into lines (column 0) at the gaps that part columns or cells, and where the
     items of ``aside`` meet the others; the gaps a side box's strip may be made of are added to ``gaps``."""
     split_gap, gutter_gap, space_gap, em = params.split_gap, params.gutter_gap, params.space_gap, params.aside_gap
+    rounded = _Rounded()
     lines: list[Line] = []
     for band in bands:
         first = band[0]
         if len(band) == 1:
-            lines.append(_new_line(number, (first,), (0,), first.text, first.box, first.y, round(first.size, 1), 0))
+            lines.append(_new_line(number, (first,), (0,), first.text, first.box, first.y, rounded[first.size], 0))
             continue
         start = 0  # where the line being cut from the band starts
         prev = last = first  # the item before, and the one reaching furthest right so far
@@ -351,13 +363,13 @@ def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutP
             wide = size if size > prev.size else prev.size
             if gap > split_gap * wide or (gap > gutter_gap * wide and right <= mid + wide and x >= mid - wide) \
                     or (aside and (id(item) in aside) != (id(prev) in aside)):
-                lines.append(_line(number, band[start:k], space_gap))
+                lines.append(_line(number, band[start:k], space_gap, rounded))
                 start = k
             prev = item
             end = x + item.width
             if end > right:
                 right, last = end, item
-        lines.append(_line(number, band[start:] if start else band, space_gap))
+        lines.append(_line(number, band[start:] if start else band, space_gap, rounded))
     return lines
 
 
