@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citelens.figures import find_figure_mentions, roman_value
+from citelens.figures import _head_words, _keyword_hits, find_figure_mentions, roman_value
 from citelens.layout import char_edges, text_map
 from citelens.model import MentionKind as K
 from citelens.model import OutlineItem, Page, Target, TextItem
+from citelens.params import PARAMS
 from builders import HANG_SECONDS, column, item, pages
 
 
@@ -292,3 +293,22 @@ def test_a_caption_stacked_under_another_legend_has_no_float():
     found = mentions(text, page)
     targets = {m.label: m.target for m in found if m.kind is K.FIGURE}
     assert targets["2"] is not None and targets["2"].page == 2 and targets["2"].area is None
+
+
+_PIECES = ["Fig. ", "Figure ", "Supplementary ", "Table ", "Ta-\nble ", "Eq. ", "Sec. ", "§", "Appendix ",
+           "Extended   Data ", "S1 ", "Fig", "  ", "\n", ", ", "(", ")", "x", "data ", "1", ".", "-", "Abb. ", "S2 Table"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), min_size=5, max_size=60), st.integers(0, 400), st.integers(0, 400))
+@settings(max_examples=500, deadline=None)
+def test_head_words_outside_the_bibliography_are_those_of_a_search_of_the_whole_text(pieces, a, b):
+    # _keyword_hits leaves the inside of the bibliography unsearched: what is taken outside it must not change.
+    text = "".join(pieces)
+    skip = (min(a, b, len(text)), min(max(a, b), len(text)))
+
+    def outside(hits):
+        return ([k for k in hits if not skip[0] <= k < skip[1]],
+                [m.span() for m in _head_words(text, hits) if not skip[0] <= m.start() < skip[1]])
+
+    params = PARAMS.figures
+    assert outside(_keyword_hits(text, params, text.lower(), skip)) == outside(_keyword_hits(text, params, text.lower()))

@@ -69,6 +69,9 @@ _SEPARATOR_RANK = {":": 3, "|": 3, "—": 3, "–": 3, ".": 2}
 _KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "§", "alg", "append", "ap-",
              "abb", "gl.", "gleichung", "abschn", "anhang")
 _FLOATS = (MentionKind.FIGURE, MentionKind.TABLE, MentionKind.ALGORITHM)
+# The characters a FIGURE_CAPTION match opens with (after spaces and tabs): Figure, Abb., Table, Algorithm,
+# Supplementary, Extended, PLOS's S1; "ſ" is an "s" to IGNORECASE.
+_CAPTION_OPENERS = frozenset("FfAaTtSsEeſ")
 
 
 def roman_value(text: str) -> int | None:
@@ -104,10 +107,15 @@ class _Item:
 
 
 def _body_size(tm: TextMap) -> float:
-    sizes: dict[float, int] = {}
+    # Characters per size, then per size rounded to a half point: a paper sets its thousands of lines in a
+    # handful of sizes, so each is rounded once. Keys keep the order of their first line (max takes the first).
+    chars: dict[float, int] = {}
     for line in tm.lines:
-        key = round(line.size * 2) / 2
-        sizes[key] = sizes.get(key, 0) + len(line.text)
+        chars[line.size] = chars.get(line.size, 0) + len(line.text)
+    sizes: dict[float, int] = {}
+    for size, n in chars.items():
+        key = round(size * 2) / 2
+        sizes[key] = sizes.get(key, 0) + n
     return max(sizes, key=lambda k: sizes[k]) if sizes else 10.0
 
 
@@ -321,7 +329,7 @@ def float_sides(tm: TextMap, i: int, kind: MentionKind, params: FigureParams = P
     def stop(ln: Line) -> bool:
         lo, hi = columns[ln.column]
         return _prose(ln, body, page.margins[ln.column], min(hi - lo, full), params) \
-            or FIGURE_CAPTION.match(ln.text) is not None
+            or (ln.text.lstrip(" \t")[:1] in _CAPTION_OPENERS and FIGURE_CAPTION.match(ln.text) is not None)
 
     # A drawing may hold no text at all: it reaches to the running text (or the page's text edge). A table is
     # its rows: it ends at its last row before running text, a caption or a wide gap.
@@ -617,23 +625,50 @@ def _parse_items(text: str, pos: int, kind: MentionKind, prefix: str, params: Fi
             return items
 
 
-def _keyword_hits(text: str, params: FigureParams, lower: str) -> list[int]:
+def _keyword_hits(text: str, params: FigureParams, lower: str, skip: tuple[int, int] | None = None) -> list[int]:
     """Where a head word of ``FIGURE_WORD`` may start (at its "Supplementary" or "S1" prefix if any),
-    ascending. ``lower``: ``text.lower()``.
+    ascending. ``lower``: ``text.lower()``. Inside the bibliography ``skip`` no mention and no caption is
+    taken: only its edges are searched (:func:`_searched`).
 
     A regex scan of the whole text costs ~80 ns a character in CPython (a head word can start
     anywhere); the keywords are rare, so ``str.find`` locates them and the regex only confirms.
     """
     starts: set[int] = set()
+    spans = _searched(text, lower, skip, params)
     for keyword in _KEYWORDS:
-        k = lower.find(keyword)
-        while k >= 0:
-            if k == 0 or not (lower[k - 1].isalnum() or lower[k - 1] in "._"):
-                # a prefix ("Supplementary ", "S1 ") ends in white space: only then look for one
-                before = FIGURE_WORD_PREFIX.search(text, max(0, k - params.lookbehind_chars), k) if k and text[k - 1] in " \t\n\f" else None
-                starts.add(before.start() if before is not None else k)
-            k = lower.find(keyword, k + 1)
+        for lo, hi in spans:
+            k = lower.find(keyword, lo, hi + len(keyword) - 1)  # those starting before hi
+            while k >= 0:
+                if k == 0 or not (lower[k - 1].isalnum() or lower[k - 1] in "._"):
+                    # a prefix ("Supplementary ", "S1 ") ends in white space: only then look for one
+                    before = FIGURE_WORD_PREFIX.search(text, max(0, k - params.lookbehind_chars), k) if k and text[k - 1] in " \t\n\f" else None
+                    starts.add(before.start() if before is not None else k)
+                k = lower.find(keyword, k + 1, hi + len(keyword) - 1)
     return sorted(starts)
+
+
+def _searched(text: str, lower: str, skip: tuple[int, int] | None, params: FigureParams) -> list[tuple[int, int]]:
+    """The ``[lo, hi)`` ranges where a keyword of a mention or caption outside ``skip`` may start: all the text
+    but the inside of the bibliography, a fifth of a paper's text.
+
+    A hit is dropped only when its keyword starts at or after ``skip[0] + lookbehind_chars`` (so the hit, and a
+    prefix before it, lie in ``skip``, where :func:`_captions` and :func:`find_figure_mentions` take nothing) and
+    before a "barrier" ``c`` inside ``skip``: a character no head word or prefix holds (",", ")", ":" ...). A head
+    word matched from such a hit ends at ``c`` at the latest, so it never overlaps a head word after ``c``, and
+    :func:`_head_words` pairs the hits after ``c`` as it would with every hit::
+
+        ... body ...|skip[0]  bibliography .........................., c   more entries|skip[1] appendix ...
+                    |<- lookbehind ->|<-------- not searched --------->|<------------------ searched ----->
+    """
+    if skip is None or len(lower) != len(text):  # a character lower-casing to two shifts ``lower``'s offsets
+        return [(0, len(text))]
+    first = skip[0] + params.lookbehind_chars
+    c = min(skip[1], len(text)) - 1
+    while c > first and (text[c].isalnum() or text[c].isspace() or text[c] in ".-§"):
+        c -= 1
+    if c <= first:
+        return [(0, len(text))]
+    return [(0, first), (c, len(text))]
 
 
 def _head_words(text: str, hits: Sequence[int]) -> Iterator[re.Match[str]]:
@@ -652,7 +687,7 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
     """Every mention of a figure, table, equation, section, algorithm or appendix, with its target."""
     text = tm.text
     lower = text.lower()  # both the head words and the sections' printed numbers are found in it
-    hits = _keyword_hits(text, params, lower)
+    hits = _keyword_hits(text, params, lower, skip)
     captions, heads = _captions(tm, hits, skip, params)
     equations, eq_offsets = _equations(tm, skip, params)
     sections = _sections(tm, outline, params, lower)
