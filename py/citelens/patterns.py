@@ -1179,3 +1179,7 @@ REF_SPACING_ACCENT_CHAR = re.compile(r"[¨´`ˆ˜¸ˇ˚˝˘]")
 # REF_YEAR_SENTENCE with the stop before the year consumed (the search skips in C to the next "." or ","), so a
 # match starts one character earlier and holds the same year: ". 2023." in "Yuan Cao. 2023. React".
 REF_YEAR_SENTENCE_SCAN = re.compile(r"[.,] \s+ (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \. (?= \s | \Z )", X)
+
+# ENTRY_ET_AL_END with its word boundary checked behind the "et" it consumes, so the search skips to each "et"
+# in C (the same matches): "Smith, X. et al.", "Lee J, et al.".
+ENTRY_ET_AL_END_SCAN = re.compile(r"et (?<= \b et ) \s* al \b \.? [\s,.;:]* \Z", X)

@@ -56,7 +56,7 @@ from citelens.patterns import (
 from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
 from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends
-from citelens.references.split import Entry, Row, split_entries, union
+from citelens.references.split import Entry, Row, split_entries
 
 __all__ = ["EntryFields", "ReferenceList", "compose_accents", "find_references", "parse_entry"]
 
@@ -184,9 +184,11 @@ def _dated(ref: Reference, m: re.Match[str]) -> Reference:
 def _first_box(entry: Entry) -> Box:
     """Union box of the entry's lines in its first column of its first page."""
     first = entry.rows[0]
-    box = first.box
+    boxes = [first.box]
     for row in entry.rows[1:]:
         if row.page != first.page or row.column != first.column:
             break
-        box = union(box, row.box)
-    return box
+        boxes.append(row.box)
+    if len(boxes) == 1:
+        return first.box
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))

@@ -18,7 +18,7 @@ from citelens import ids
 from citelens.model import SPACING_ACCENTS
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
-    ENTRY_ET_AL_END,
+    ENTRY_ET_AL_END_SCAN,
     ENTRY_BRACKET_OR_COMMA,
     ENTRY_COLLABORATION,
     ENTRY_GROUP_AUTHOR,
@@ -170,7 +170,7 @@ def parse_entry(raw: str, dense: str | None = None,
             after = ENTRY_TITLE_LEAD.match(text, quoted.end()).end()
             authors = _authors(text[after:after + params.authors_max_chars], vancouver)[0]
     # "Smith, X. et al. 2019": the list names only its first authors.
-    et_al = bool(authors) and ENTRY_ET_AL_END.search(text, 0, authors_end) is not None
+    et_al = bool(authors) and ENTRY_ET_AL_END_SCAN.search(text, 0, authors_end) is not None
     return EntryFields(authors, year, suffix, title, doi, arxiv, url, et_al)
 
 

@@ -30,9 +30,12 @@ def side_by_side(tm: TextMap, pieces: list[tuple[int, int, int, int]]) -> list[t
         Aigrain, S., Favata, F., 2004,      Ambikasaran, S. 2015, Numer.    <- one baseline, two lines
           A&A, 414, 1139                      Appl., 22, 1102
     """
+    keys = [(p[3], round(tm.lines[p[0]].baseline)) for p in pieces]
+    if sum(1 for n in Counter(keys).values() if n == 2) < 2:
+        return pieces  # (most pages: told in one pass, without building the groups)
     by_base: dict[tuple[int, int], list[tuple[int, int, int, int]]] = defaultdict(list)
-    for p in pieces:
-        by_base[(p[3], round(tm.lines[p[0]].baseline))].append(p)
+    for key, p in zip(keys, pieces):
+        by_base[key].append(p)
     pairs = [sorted(ps, key=lambda p: tm.lines[p[0]].box[0]) for ps in by_base.values() if len(ps) == 2]
     if len(pairs) < 2:
         return pieces
@@ -62,21 +65,26 @@ def confused_columns(tm: TextMap, i: int, j: int, params: ReferencesParams = PAR
     """Whether lines i..j of a page show columns the shared layout did not see: three lines on one
     baseline, narrow lines it took for spanning ones, or lines holding wide gaps (two columns' text run
     together)."""
-    right = max(tm.lines[k].box[2] for k in range(i, j))
-    per_baseline = Counter(round(tm.lines[k].baseline) for k in range(i, j))
+    lines = tm.lines[i:j]
+    right = max(line.box[2] for line in lines)
+    per_baseline = Counter(round(line.baseline) for line in lines)
     if sum(1 for n in per_baseline.values() if n >= 3) >= params.confused_min_lines:
         return True  # three lines side by side, again and again: three columns
     odd = 0
-    for k in range(i, j):
-        line = tm.lines[k]
-        if line.column == -1 and line.box[2] - line.box[0] < params.spanning_max_share * right:
+    narrow = params.spanning_max_share * right
+    for line in lines:
+        if line.column == -1 and line.box[2] - line.box[0] < narrow:
             odd += 1
         else:
             items = line.items
-            for a, b in zip(items, items[1:]):
-                if b.x - (a.x + a.width) > params.column_gap * line.size:
-                    odd += 1
-                    break
+            if len(items) > 1:
+                gap = params.column_gap * line.size
+                end = items[0].x + items[0].width
+                for b in items[1:]:
+                    if b.x - end > gap:
+                        odd += 1
+                        break
+                    end = b.x + b.width
         if odd >= params.confused_min_lines:
             return True
     return False
