@@ -396,9 +396,15 @@ _baseline = attrgetter("baseline")
 
 
 def _main(band: list[TextItem]) -> tuple[float, float]:
-    """Baseline and size of the band's body: its largest item."""
-    top = max(band, key=lambda i: (i.size, len(i.text)))
-    return top.y, top.size
+    """Baseline and size of the band's body: its largest item, the first with the longest text of those.
+
+    ``max(band, key=lambda i: (i.size, len(i.text)))`` without a call and a tuple per item."""
+    top = band[0]
+    size, length = top.size, len(top.text)
+    for i in band:
+        if i.size > size or (i.size == size and len(i.text) > length):
+            top, size, length = i, i.size, len(i.text)
+    return top.y, size
 
 
 def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], highs: list[float],
