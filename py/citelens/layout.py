@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,14 +29,16 @@ from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT, LINE_END_HYPHEN
 def size_histogram(pages: Iterable[Page]) -> dict[float, int]:
     """Characters per font size (rounded to 0.5 pt) over all items: one pass that the body size and the
     outline's prose sizes both read."""
-    counts: dict[float, int] = {}
-    keys: dict[float, float] = {}  # font size → its key: a paper sets a few sizes over thousands of items
+    # Characters per exact size first: a paper sets a few sizes over thousands of items, and each is rounded
+    # once. Both dicts keep the order in which sizes first appear (body_font_size's ties go to the first).
+    chars: defaultdict[float, int] = defaultdict(int)
     for page in pages:
         for item in page.items:
-            key = keys.get(item.size)
-            if key is None:
-                key = keys[item.size] = round(item.size * 2) / 2
-            counts[key] = counts.get(key, 0) + len(item.text)
+            chars[item.size] += len(item.text)
+    counts: dict[float, int] = {}
+    for size, n in chars.items():
+        key = round(size * 2) / 2
+        counts[key] = counts.get(key, 0) + n
     return counts
 
 
