@@ -45,7 +45,16 @@ from citelens.references.furniture import (
     page_margin,
     side_by_side,
 )
-from citelens.references.split import Entry, LabelKind, Row, label_of, numbered_entries, split_entries, union
+from citelens.references.split import (
+    Entry,
+    LabelKind,
+    Row,
+    label_of,
+    new_row,
+    numbered_entries,
+    split_entries,
+    union,
+)
 
 
 def skipped_prose(tm: TextMap, rows: Sequence[Row], start: int, end: int, furniture: Furniture,
@@ -195,8 +204,8 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
             pass
         else:
             lo = s0 + (len(line.text) - len(line.text.lstrip()))
-            return Row(k, ((lo, lo + len(text)),), text, line.box[0], line.page, column, line.size,
-                        line.baseline, line.box, label_of(text))
+            return new_row(k, ((lo, lo + len(text)),), text, line.box[0], line.page, column, line.size,
+                           line.baseline, line.box, label_of(text))
     last = line.items[b - 1]
     lo, hi = s0 + line.offsets[a], s0 + line.offsets[b - 1] + len(last.text)
     first = line.items[a]
@@ -223,7 +232,7 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
     boxes = [it.box for it in items if it.text.strip() != "■"] or [it.box for it in items]
     box = (max(x, min(bx[0] for bx in boxes)), min(bx[1] for bx in boxes), max(bx[2] for bx in boxes),
            max(bx[3] for bx in boxes))
-    return Row(k, tuple(spans), text, x, line.page, column, line.size, line.baseline, box, label_of(text))
+    return new_row(k, tuple(spans), text, x, line.page, column, line.size, line.baseline, box, label_of(text))
 
 
 def _merge_label_rows(rows: list[Row], params: ReferencesParams) -> list[Row]:
@@ -236,8 +245,8 @@ def _merge_label_rows(rows: list[Row], params: ReferencesParams) -> list[Row]:
                 and (REF_LABEL_ONLY.fullmatch(prev.text) or REF_ALPHA_LABEL_ONLY.fullmatch(prev.text)) \
                 and row.x > prev.x:
             text = prev.text + " " + row.text
-            out[-1] = Row(prev.line, prev.segments + row.segments, text, prev.x, prev.page, prev.column,
-                           row.size, prev.baseline, union(prev.box, row.box), label_of(text))
+            out[-1] = new_row(prev.line, prev.segments + row.segments, text, prev.x, prev.page, prev.column,
+                              row.size, prev.baseline, union(prev.box, row.box), label_of(text))
         else:
             out.append(row)
     return out

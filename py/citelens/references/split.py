@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import enum
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from citelens.model import Box
 from citelens.params import ReferencesParams
@@ -55,6 +57,41 @@ class Row:
     @property
     def end(self) -> int:
         return self.segments[-1][1]
+
+
+def _row_builder() -> Callable[[int, tuple[tuple[int, int], ...], str, float, int, int, float, float, Box,
+                                 Label | None], Row]:
+    """``Row(...)`` without the frozen dataclass's ``__init__``, as :func:`citelens.layout._line_builder` builds
+    a Line: the fields are stored on a twin class with Row's slots and no frozen ``__setattr__`` (plain
+    attribute stores: 0.3 us a row, not 1.0), and the instance then becomes a Row. A list's pages make a
+    row of every line. Same fields, same object: ``==`` and ``dataclasses.replace`` see no difference."""
+
+    class Unfrozen:
+        __slots__ = Row.__slots__
+
+    new = object.__new__
+    set_attr = object.__setattr__
+
+    def build(line: int, segments: tuple[tuple[int, int], ...], text: str, x: float, page: int, column: int,
+              size: float, baseline: float, box: Box, label: Label | None) -> Row:
+        row: Any = new(Unfrozen)
+        row.line = line
+        row.segments = segments
+        row.text = text
+        row.x = x
+        row.page = page
+        row.column = column
+        row.size = size
+        row.baseline = baseline
+        row.box = box
+        row.label = label
+        set_attr(row, "__class__", Row)
+        return row
+
+    return build
+
+
+new_row = _row_builder()
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,10 +235,10 @@ def _cut_row(row: Row, at: int) -> tuple[Row, Row]:
     head_text, tail_text = row.text[:at].rstrip(), row.text[at:].lstrip()
     heads = [s for s in heads if s[0] < s[1]] or [(row.start, row.start)]
     tails = [s for s in tails if s[0] < s[1]] or [(row.end, row.end)]
-    return (Row(row.line, tuple(heads), head_text, row.x, row.page, row.column, row.size, row.baseline, row.box,
-                 row.label),
-            Row(row.line, tuple(tails), tail_text, row.x, row.page, row.column, row.size, row.baseline, row.box,
-                 label_of(tail_text)))
+    return (new_row(row.line, tuple(heads), head_text, row.x, row.page, row.column, row.size, row.baseline,
+                    row.box, row.label),
+            new_row(row.line, tuple(tails), tail_text, row.x, row.page, row.column, row.size, row.baseline,
+                    row.box, label_of(tail_text)))
 
 
 def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
