@@ -75,10 +75,17 @@ class Line:
     def boxes(self, start: int, end: int) -> tuple[Box, ...]:
         """Boxes covering ``text[start:end]``: one per item touched, cut at estimated glyph edges."""
         out: list[Box] = []
-        for item, off in zip(self.items, self.offsets, strict=True):
+        # The items come in text order: none before the last that starts at or before ``start`` is touched, nor
+        # any from the first that starts at or after ``end`` on. A line holds up to dozens.
+        first = bisect_right(self.offsets, start) - 1
+        if first < 0:
+            first = 0
+        for item, off in zip(self.items[first:], self.offsets[first:], strict=True):
             if off >= end:
-                break  # the items come in text order: none further on is touched
-            lo, hi = max(start, off), min(end, off + len(item.text))
+                break
+            stop = off + len(item.text)
+            lo = start if start > off else off
+            hi = end if end < stop else stop
             if lo >= hi:
                 continue
             edges = char_edges(item)
@@ -709,7 +716,8 @@ class TextMap:
 
     def line_index(self, offset: int) -> int:
         """Index of the line holding ``offset`` (a separator belongs to the line before it)."""
-        return max(bisect_right(self.starts, offset) - 1, 0)
+        k = bisect_right(self.starts, offset) - 1
+        return k if k > 0 else 0
 
     def page_at(self, offset: int) -> int:
         return self.lines[self.line_index(offset)].page if self.lines else 0
@@ -725,8 +733,8 @@ class TextMap:
             if len(parts) == 1:  # a marker or a mention mostly lies in one item: its box is the union
                 out.append((line.page, parts[0]))
             elif parts:
-                out.append((line.page, (min(b[0] for b in parts), min(b[1] for b in parts),
-                                        max(b[2] for b in parts), max(b[3] for b in parts))))
+                x0, y0, x1, y1 = zip(*parts)
+                out.append((line.page, (min(x0), min(y0), max(x1), max(y1))))
         return tuple(out)
 
     def items(self, start: int, end: int) -> list[tuple[TextItem, int]]:
