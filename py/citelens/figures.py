@@ -326,10 +326,15 @@ def float_sides(tm: TextMap, i: int, kind: MentionKind, params: FigureParams = P
     def beside(ln: Line) -> bool:
         return min(ln.box[2], x1) - max(ln.box[0], x0) > params.overlap * (ln.box[2] - ln.box[0])
 
+    size_limit = params.prose_size * body
+
     def stop(ln: Line) -> bool:
-        lo, hi = columns[ln.column]
-        return _prose(ln, body, page.margins[ln.column], min(hi - lo, full), params) \
-            or (ln.text.lstrip(" \t")[:1] in _CAPTION_OPENERS and FIGURE_CAPTION.match(ln.text) is not None)
+        # _prose's first test, asked here: most lines met are a drawing's small labels or a table's rows.
+        if not abs(ln.size - body) > size_limit:
+            lo, hi = columns[ln.column]
+            if _prose(ln, body, page.margins[ln.column], min(hi - lo, full), params):
+                return True
+        return ln.text.lstrip(" \t")[:1] in _CAPTION_OPENERS and FIGURE_CAPTION.match(ln.text) is not None
 
     # A drawing may hold no text at all: it reaches to the running text (or the page's text edge). A table is
     # its rows: it ends at its last row before running text, a caption or a wide gap.
@@ -424,21 +429,25 @@ def _equations(tm: TextMap, skip: tuple[int, int] | None,
     if not candidates:
         return out, offsets
     pages = {tm.lines[i].page for i, _m in candidates}
-    left: dict[tuple[int, int], float] = {}
-    right: dict[tuple[int, int], float] = {}
-    span: dict[int, tuple[float, float]] = {}
+    # Only the pages holding a candidate are looked at, their lines in text order; each page's and each of its
+    # columns' left and right edges are gathered, then min and max run in C (the first of equal values wins, as
+    # in a running min or max).
     per_page: dict[int, list[Line]] = {}
-    # Only the pages holding a candidate are looked at, their lines in text order.
+    edges: dict[tuple[int, int], tuple[list[float], list[float]]] = {}
     for j in sorted(j for page in pages for j in tm.line_range(page)):
         line = tm.lines[j]
         if line.page not in pages:
             continue
-        k = (line.page, line.column)
-        left[k] = min(left.get(k, line.box[0]), line.box[0])
-        right[k] = max(right.get(k, line.box[2]), line.box[2])
-        lo, hi = span.get(line.page, (line.box[0], line.box[2]))
-        span[line.page] = (min(lo, line.box[0]), max(hi, line.box[2]))
         per_page.setdefault(line.page, []).append(line)
+        k = (line.page, line.column)
+        if k in edges:
+            edges[k][0].append(line.box[0])
+            edges[k][1].append(line.box[2])
+        else:
+            edges[k] = ([line.box[0]], [line.box[2]])
+    left = {k: min(x0s) for k, (x0s, _x1s) in edges.items()}
+    right = {k: max(x1s) for k, (_x0s, x1s) in edges.items()}
+    span = {page: (min([ln.box[0] for ln in lines]), max([ln.box[2] for ln in lines])) for page, lines in per_page.items()}
     for i, m in candidates:
         line = tm.lines[i]
         text = line.text
