@@ -53,6 +53,7 @@ from citelens.patterns import (
     REF_YEAR_SENTENCE_SCAN,
     REF_YEAR_START,
 )
+from citelens.references.construct import frozen_constructor
 from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
 from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends
@@ -118,6 +119,9 @@ def _no_references(message: str) -> Diagnostic:
     return Diagnostic(DiagnosticCode.NO_REFERENCES, message)
 
 
+_new_reference = frozen_constructor(Reference)  # (one a list entry: see construct.py)
+
+
 def _reference(tm: TextMap, index: int, entry: Entry, params: ReferencesParams) -> Reference:
     first = entry.rows[0]
     joined = "\n".join([first.text[entry.skip:]] + [r.text for r in entry.rows[1:]])
@@ -126,8 +130,8 @@ def _reference(tm: TextMap, index: int, entry: Entry, params: ReferencesParams) 
     dense = compose_accents(dense_text(joined)) if REF_ID_HINT.search(joined) else raw
     box = _first_box(entry)
     f = parse_entry(raw, dense, params)
-    return Reference(index, entry.label, raw, first.page, box, f.authors, f.year, f.year_suffix, f.title, f.doi,
-                     f.arxiv_id, f.url, f.et_al)
+    return _new_reference(index, entry.label, raw, first.page, box, f.authors, f.year, f.year_suffix, f.title,
+                          f.doi, f.arxiv_id, f.url, f.et_al)
 
 
 def _same_authors(refs: tuple[Reference, ...]) -> tuple[Reference, ...]:

@@ -69,6 +69,8 @@ from citelens.patterns import (
     TITLE_VENUE,
     TITLE_WORD,
 )
+from citelens.references.construct import frozen_constructor
+
 
 @dataclass(frozen=True, slots=True)
 class EntryFields:
@@ -82,6 +84,9 @@ class EntryFields:
     arxiv_id: str | None = None
     url: str | None = None
     et_al: bool = False  # the author list ends with "et al.": more authors than ``authors``
+
+
+_new_fields = frozen_constructor(EntryFields)
 
 
 # Cheap test for an identifier that may be broken across lines (DOI, URL, arXiv id).
@@ -171,7 +176,7 @@ def parse_entry(raw: str, dense: str | None = None,
             authors = _authors(text[after:after + params.authors_max_chars], vancouver)[0]
     # "Smith, X. et al. 2019": the list names only its first authors.
     et_al = bool(authors) and ENTRY_ET_AL_END_SCAN.search(text, 0, authors_end) is not None
-    return EntryFields(authors, year, suffix, title, doi, arxiv, url, et_al)
+    return _new_fields(authors, year, suffix, title, doi, arxiv, url, et_al)
 
 
 def _close_spacing(text: str) -> str:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import enum
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from citelens.model import Box
 from citelens.params import ReferencesParams
 from citelens.patterns import AUTHOR_START, REF_LABEL, REF_LABEL_INLINE, REF_YEAR, REF_YEAR_START
+from citelens.references.construct import frozen_constructor
 
 
 class LabelKind(enum.StrEnum):
@@ -59,39 +58,9 @@ class Row:
         return self.segments[-1][1]
 
 
-def _row_builder() -> Callable[[int, tuple[tuple[int, int], ...], str, float, int, int, float, float, Box,
-                                 Label | None], Row]:
-    """``Row(...)`` without the frozen dataclass's ``__init__``, as :func:`citelens.layout._line_builder` builds
-    a Line: the fields are stored on a twin class with Row's slots and no frozen ``__setattr__`` (plain
-    attribute stores: 0.3 us a row, not 1.0), and the instance then becomes a Row. A list's pages make a
-    row of every line. Same fields, same object: ``==`` and ``dataclasses.replace`` see no difference."""
-
-    class Unfrozen:
-        __slots__ = Row.__slots__
-
-    new = object.__new__
-    set_attr = object.__setattr__
-
-    def build(line: int, segments: tuple[tuple[int, int], ...], text: str, x: float, page: int, column: int,
-              size: float, baseline: float, box: Box, label: Label | None) -> Row:
-        row: Any = new(Unfrozen)
-        row.line = line
-        row.segments = segments
-        row.text = text
-        row.x = x
-        row.page = page
-        row.column = column
-        row.size = size
-        row.baseline = baseline
-        row.box = box
-        row.label = label
-        set_attr(row, "__class__", Row)
-        return row
-
-    return build
-
-
-new_row = _row_builder()
+# (Rows, labels and entries are made by the hundred a paper: see construct.py.)
+new_row = frozen_constructor(Row)
+new_label = frozen_constructor(Label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +68,9 @@ class Entry:
     label: str | None
     rows: tuple[Row, ...]
     skip: int  # characters of the first row's text that belong to the label
+
+
+new_entry = frozen_constructor(Entry)
 
 
 def split_entries(rows: list[Row], params: ReferencesParams) -> list[Entry]:
@@ -111,7 +83,7 @@ def split_entries(rows: list[Row], params: ReferencesParams) -> list[Entry]:
             return entries
         if len(entries) > len(best):
             best = entries
-    return best or [Entry(None, tuple(rows), 0)]
+    return best or [new_entry(None, tuple(rows), 0)]
 
 
 def _subheading(entry: Entry, params: ReferencesParams) -> bool:
@@ -138,7 +110,7 @@ def label_of(text: str) -> Label | None:
             while end < len(text) and text[end] == " ":
                 end += 1
             number = 0 if kind is LabelKind.ALPHA else int(g)
-            return Label(kind, number, text[m.start():m.end()].strip().lstrip("■").strip(), end)
+            return new_label(kind, number, text[m.start():m.end()].strip().lstrip("■").strip(), end)
     return None
 
 
@@ -191,7 +163,7 @@ def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
         if start:
             assert lb is not None
             if cur:
-                entries.append(Entry(cur_label.text if cur_label else None, tuple(cur),
+                entries.append(new_entry(cur_label.text if cur_label else None, tuple(cur),
                                       cur_label.end if cur_label else 0))
             cur, cur_label, expected = [row], lb, lb.number + 1
             if first_label_row is None:
@@ -205,14 +177,14 @@ def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
             if m is not None and m.group(kind.value) is not None and int(m.group(kind.value)) == expected:
                 head, tail = _cut_row(row, m.start(kind.value) - 1)
                 cur.append(head)
-                entries.append(Entry(cur_label.text if cur_label else None, tuple(cur),
+                entries.append(new_entry(cur_label.text if cur_label else None, tuple(cur),
                                       cur_label.end if cur_label else 0))
                 lb2 = tail.label
                 cur, cur_label, expected = [tail], lb2, expected + 1
                 continue
         cur.append(row)
     if cur:
-        entries.append(Entry(cur_label.text if cur_label else None, tuple(cur),
+        entries.append(new_entry(cur_label.text if cur_label else None, tuple(cur),
                               cur_label.end if cur_label else 0))
     return entries
 
@@ -361,11 +333,11 @@ def _entries_from_starts(rows: list[Row], starts: list[bool]) -> list[Entry]:
     cur: list[Row] = []
     for row, s in zip(rows, starts, strict=True):
         if s and cur:
-            entries.append(Entry(None, tuple(cur), 0))
+            entries.append(new_entry(None, tuple(cur), 0))
             cur = []
         cur.append(row)
     if cur:
-        entries.append(Entry(None, tuple(cur), 0))
+        entries.append(new_entry(None, tuple(cur), 0))
     return entries
 
 
