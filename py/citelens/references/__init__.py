@@ -188,11 +188,18 @@ def _dated(ref: Reference, m: re.Match[str]) -> Reference:
 def _first_box(entry: Entry) -> Box:
     """Union box of the entry's lines in its first column of its first page."""
     first = entry.rows[0]
-    boxes = [first.box]
+    x0, y0, x1, y1 = first.box
     for row in entry.rows[1:]:
         if row.page != first.page or row.column != first.column:
             break
-        boxes.append(row.box)
-    if len(boxes) == 1:
-        return first.box
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        b = row.box
+        # (min and max as split.union takes them, without a tuple a row)
+        if b[0] < x0:
+            x0 = b[0]
+        if b[1] < y0:
+            y0 = b[1]
+        if b[2] > x1:
+            x1 = b[2]
+        if b[3] > y1:
+            y1 = b[3]
+    return (x0, y0, x1, y1)

@@ -95,16 +95,17 @@ def _subheading(entry: Entry, params: ReferencesParams) -> bool:
     return len(text) < params.subheading_max_chars and not any(c.isdigit() for c in text)
 
 
-# The kinds in order, once: iterating an enum class builds its members' list anew each time (a microsecond).
-_KINDS = tuple(LabelKind)
+# The kinds in order with their group names, once: iterating an enum class builds its members' list anew each
+# time (a microsecond), and a member's ``.value`` is a property (a third of one).
+_KIND_GROUPS = tuple((kind, kind.value) for kind in LabelKind)
 
 
 def label_of(text: str) -> Label | None:
     m = REF_LABEL.match(text)
     if m is None:
         return None
-    for kind in _KINDS:
-        g = m.group(kind.value)
+    for kind, group in _KIND_GROUPS:
+        g = m.group(group)
         if g is not None:
             end = m.end()
             while end < len(text) and text[end] == " ":
@@ -140,6 +141,7 @@ def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
     cur_label: Label | None = None
     expected: int | None = None
     first_label_row = None
+    kind_group = kind.value
     for k, (row, lb) in enumerate(zip(rows, labels, strict=True)):
         start = False
         if lb is not None and lb.kind == kind == LabelKind.ALPHA:
@@ -174,8 +176,8 @@ def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
         # Two entries run together on one line: "... 2019. [15] Victoria Clarke".
         if kind in (LabelKind.BRACKET, LabelKind.PAREN):
             m = REF_LABEL_INLINE.search(row.text)
-            if m is not None and m.group(kind.value) is not None and int(m.group(kind.value)) == expected:
-                head, tail = _cut_row(row, m.start(kind.value) - 1)
+            if m is not None and m.group(kind_group) is not None and int(m.group(kind_group)) == expected:
+                head, tail = _cut_row(row, m.start(kind_group) - 1)
                 cur.append(head)
                 entries.append(new_entry(cur_label.text if cur_label else None, tuple(cur),
                                       cur_label.end if cur_label else 0))
