@@ -1183,3 +1183,16 @@ REF_YEAR_SENTENCE_SCAN = re.compile(r"[.,] \s+ (?P<year> (?:1[89]|20) \d\d ) (?P
 # ENTRY_ET_AL_END with its word boundary checked behind the "et" it consumes, so the search skips to each "et"
 # in C (the same matches): "Smith, X. et al.", "Lee J, et al.".
 ENTRY_ET_AL_END_SCAN = re.compile(r"et (?<= \b et ) \s* al \b \.? [\s,.;:]* \Z", X)
+
+# REF_ACCESS_YEAR opening with the first letter of its words, consumed (case-insensitive only after it), so the
+# search over the text before a year skips in C to the next "a", "c", "r" or "v": the same texts match
+# ("(accessed Jan 3, ", "[cited ", "Retrieved March 5, ").
+REF_ACCESS_YEAR_SCAN = re.compile(
+    r"""[acrvACRV] (?<= \b [acrvACRV] )
+    (?i: (?<= [aA] ) ccessed | (?<= [cC] ) (?: ited | onsulted ) | (?<= [rR] ) etrieved | (?<= [vV] ) (?: iewed | isited ) )
+    (?i: (?: \s+ on )? [\s:]*
+         (?: (?: (?: Jan | Feb | Mar | Apr | May | Jun | Jul | Aug | Sep | Oct | Nov | Dec ) [a-z]* \.?
+               | \d{1,2} (?: st | nd | rd | th )? )
+             ,? \s+ ){0,3} \Z )""",
+    X,
+)

@@ -56,7 +56,7 @@ from citelens.patterns import (
     REF_BREAK_INSIDE_ID,
     REF_DIGIT,
     REF_ID_SPAN,
-    REF_ACCESS_YEAR,
+    REF_ACCESS_YEAR_SCAN,
     REF_NAMED_YEAR,
     REF_SPACING_ACCENT,
     REF_SPACING_ACCENT_CHAR,
@@ -214,7 +214,7 @@ def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
         if not params.min_year <= y <= params.max_year:
             continue
         a, b = m.start(), m.end()
-        if REF_ACCESS_YEAR.search(text, max(0, a - params.named_year_chars), a):
+        if REF_ACCESS_YEAR_SCAN.search(text, max(0, a - params.named_year_chars), a):
             last_resort = last_resort or m
             continue
         if REF_NAMED_YEAR.search(text, max(0, a - params.named_year_chars), a) and b < len(text) and text[b] == ")":
