@@ -1143,9 +1143,10 @@ TITLE_KEY_GAP = re.compile(r"[\W_]+")
 # A generational suffix after a name: "Jr.", "Jr", "Sr.", "II", "III", "IV".
 NAME_GENERATION = re.compile(r"^ (?: [JS]r \.? | I{2,3} | IV ) $", X)
 
-# ------------------------------------------------------------------ references, fused tests (references/)
-# The patterns of this block each stand for two or more of the tests above, in one pass over the text; each
-# says which, and gives the same answer where its caller asks.
+# -------------------------------------------------------------- references, faster forms (references/)
+# Each pattern of this block stands for one or two patterns above, for speed: two tests in one pass, or a
+# pattern rewritten to open with a character it consumes (see "Speed" at the top). Each says which it stands
+# for and gives the same answer where its caller asks; the patterns it stands for are no longer used there.
 
 # What may follow a name, unless an "and" opens a title's lower-case words after it (NAME_FOLLOW where
 # NAME_AND_LOWER does not match): ", Brown" after "Boslough, M." but not " and purification" after
