@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from operator import attrgetter
-from typing import Any
 
+from citelens.construct import frozen_constructor
 from citelens.model import DESCENT, Box, Page, TextItem
 from citelens.params import PARAMS, LayoutParams
 from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT, LINE_END_HYPHEN
@@ -94,40 +94,8 @@ class Line:
         return tuple(out)
 
 
-def _line_builder() -> Callable[[int, tuple[TextItem, ...], tuple[int, ...], str, Box, float, float, int], Line]:
-    """``Line(...)`` without the frozen dataclass's ``__init__``, which sets each field through
-    ``object.__setattr__``, and page_lines builds over a thousand lines a paper.
-
-    The fields are stored on an instance of a twin class with Line's slots and no frozen ``__setattr__``: plain
-    attribute stores, three times as fast as calling each slot's setter. The instance then becomes a Line, which
-    Python allows between two classes whose instances are laid out alike. Same fields, same object:
-    ``dataclasses.replace`` and ``==`` see no difference."""
-
-    class Unfrozen:
-        __slots__ = Line.__slots__
-
-    new = object.__new__
-    set_attr = object.__setattr__
-
-    def build(page: int, items: tuple[TextItem, ...], offsets: tuple[int, ...], text: str, box: Box,
-              baseline: float, size: float, column: int) -> Line:
-        line: Any = new(Unfrozen)
-        line.page = page
-        line.items = items
-        line.offsets = offsets
-        line.text = text
-        line.box = box
-        line.baseline = baseline
-        line.size = size
-        line.column = column
-        set_attr(line, "__class__", Line)
-        return line
-
-    return build
-
-
-_new_line = _line_builder()
-_set_column = Line.column.__set__  # type: ignore[attr-defined]  # the slot's own setter, as _new_line's
+_new_line = frozen_constructor(Line)  # Line(...) without the frozen __init__: page_lines builds over a thousand a paper
+_set_column = Line.column.__set__  # type: ignore[attr-defined]  # the slot's own setter: a Line not yet shared
 
 
 # Typical advance widths in em of a proportional text face (Times and Helvetica are within ~15 %):

@@ -240,13 +240,16 @@ REF_NAMED_YEAR = re.compile(r"\([A-Z][^\W\d_][^()\d]{0,30},\s*\Z")
 # What stands before the year of the day a web page was read, not the one it was written, matched at the end of
 # the text before it: the access-date words of the citation styles ("(accessed Jan 3, 2018)" in Lancet and
 # Vancouver, "[cited 2018 Jan 3]" in NLM's, "Retrieved March 5, 2019, from" in APA's), then only a day and a
-# month.
-REF_ACCESS_YEAR = re.compile(
-    r"""\b(?: accessed | cited | retrieved | viewed | visited | consulted ) (?: \s+ on )? [\s:]*
-    (?: (?: (?: Jan | Feb | Mar | Apr | May | Jun | Jul | Aug | Sep | Oct | Nov | Dec ) [a-z]* \.?
-          | \d{1,2} (?: st | nd | rd | th )? )
-        ,? \s+ ){0,3} \Z""",
-    X | re.I,
+# month. It opens with the first letter of its words, consumed (case-insensitive only after it), so a search
+# skips in C to the next "a", "c", "r" or "v" (see "Speed" at the top).
+REF_ACCESS_YEAR_SCAN = re.compile(
+    r"""[acrvACRV] (?<= \b [acrvACRV] )
+    (?i: (?<= [aA] ) ccessed | (?<= [cC] ) (?: ited | onsulted ) | (?<= [rR] ) etrieved | (?<= [vV] ) (?: iewed | isited ) )
+    (?i: (?: \s+ on )? [\s:]*
+         (?: (?: (?: Jan | Feb | Mar | Apr | May | Jun | Jul | Aug | Sep | Oct | Nov | Dec ) [a-z]* \.?
+               | \d{1,2} (?: st | nd | rd | th )? )
+             ,? \s+ ){0,3} \Z )""",
+    X,
 )
 
 # A DOI anywhere in a text (prefixes are not part of it): "doi: 10.1080/08927014.1995.9522969",
@@ -487,8 +490,9 @@ REF_YEAR_START = re.compile(r"^\s*\(?(?:1[6-9]|20)\d\d[a-z]?\)?\s*[,.:;]")
 REF_YEAR_AT_END = re.compile(r"[,.] \s* (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \s* \.? \s* \Z", X)
 
 # A year set as a sentence of its own after the authors, as styles that date an entry after its names
-# print it: "Karthik Narasimhan, and Yuan Cao. 2023. React: synergizing ...", "Smith, J. 2019a. Title."
-REF_YEAR_SENTENCE = re.compile(r"(?<= [.,] ) \s+ (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \. (?= \s | \Z )", X)
+# print it: "Karthik Narasimhan, and Yuan Cao. 2023. React: synergizing ...", "Smith, J. 2019a. Title." The
+# stop before the year is consumed, so a search skips in C to the next "." or ",": ". 2023." in "Yuan Cao. 2023."
+REF_YEAR_SENTENCE_SCAN = re.compile(r"[.,] \s+ (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \. (?= \s | \Z )", X)
 
 # Digits, ignored when running heads are compared across pages: "Page 12 of 14" → "page # of #".
 REF_DIGITS = re.compile(r"\d+")
@@ -614,18 +618,22 @@ ENTRY_ORGANISATION = re.compile(
 # ", Proceedings of ...", an identifier or an edition in brackets or after a comma ("… theory (arXiv:hep-th/
 # 0306074)", "… violation, arXiv:1401.4024", "Black’s Law Dictionary (2nd ed)", "…, 3rd edn"), a
 # lower-case ", in Proceedings".
-# (Each alternative opens with a space, a comma, a bracket or a semicolon: the lookahead for those is one test at
-# each position instead of eight.)
-ENTRY_TITLE_STOP = re.compile(
-    r"""(?= [\s,(\[;] ) (?:
-        ,? \s+ (?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b
-      | \s+ // \s+
-      | , \s* (?= (?: Proceedings | Proc\. ) \s )
-      | \s* [(\[] (?= (?i: arxiv | https? : | doi | e-print ) | \d+ (?: st | nd | rd | th ) \s* (?i: ed | edn | edition ) \b )
-      | , \s* (?= (?i: arxiv | e-print | preprint ) \b )
-      | , \s* (?= \d+ \s? (?: st | nd | rd | th | n \s d | r \s d ) \.? \s* (?i: ed | edn | edition ) \b )
-      | , \s* (?= in \s+ (?: Proceedings | Proc\. ) )
-      | ; \s+ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){0,3} : \s+ [A-Z] ) )""", X)
+# Callers ask only where the first stop is. Each alternative opens with a space, a comma, a bracket or a
+# semicolon, consumed and checked behind it, so a search skips in C to the next one (see "Speed" at the top); a
+# space after a space starts no match and runs of spaces are taken whole, so a URL blanked to spaces costs one
+# pass, not one a space.
+_STOP_BY = r"(?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b"
+_STOP_BRACKETED = r"(?i: arxiv | https? : | doi | e-print ) | \d+ (?: st | nd | rd | th ) \s* (?i: ed | edn | edition ) \b"
+ENTRY_TITLE_STOP_SCAN = re.compile(
+    rf"""[\s,(\[;]
+    (?: (?<= , ) (?: \s++ {_STOP_BY}
+                   | \s*+ (?= (?: Proceedings | Proc\. ) \s | (?i: arxiv | e-print | preprint ) \b
+                            | \d+ \s? (?: st | nd | rd | th | n \s d | r \s d ) \.? \s* (?i: ed | edn | edition ) \b
+                            | in \s+ (?: Proceedings | Proc\. ) ) )
+      | (?<= \s ) (?<! \s\s ) \s*+ (?: {_STOP_BY} | // \s+ | [(\[] (?= {_STOP_BRACKETED} ) )
+      | (?<= [(\[] ) (?= {_STOP_BRACKETED} )
+      | (?<= ; ) \s++ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){{0,3}} : \s+ [A-Z] ) )""",
+    X)
 
 # A book's place and publisher after its title: "Brasilia: Comisión Económica", "New York: Wiley",
 # "Cambridge, MA: MIT Press".
@@ -752,8 +760,9 @@ SUPERSCRIPT_MATH_BEFORE = re.compile(r"[=<>≤≥±×·+/÷−\-|‖\u0370-\u03f
 YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 
 # An author list that ends with "et al.", matched at the end of the names: "Smith, X. et al.", "Lee J, et al.",
-# "R. Jones, et al.,".
-ENTRY_ET_AL_END = re.compile(r"\b et \s* al \b \.? [\s,.;:]* \Z", X)
+# "R. Jones, et al.,". Its word boundary is checked behind the "et" it consumes, so a search skips to each "et"
+# in C.
+ENTRY_ET_AL_END_SCAN = re.compile(r"et (?<= \b et ) \s* al \b \.? [\s,.;:]* \Z", X)
 
 # A surname, particles and diacritics included: "Smith", "van der Berg", "Dos Reis", "Müller", "F¨arber", "O'Neil",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
@@ -1144,56 +1153,13 @@ TITLE_KEY_GAP = re.compile(r"[\W_]+")
 NAME_GENERATION = re.compile(r"^ (?: [JS]r \.? | I{2,3} | IV ) $", X)
 
 # -------------------------------------------------------------- references, faster forms (references/)
-# Each pattern of this block stands for one or two patterns above, for speed: two tests in one pass, or a
-# pattern rewritten to open with a character it consumes (see "Speed" at the top). Each says which it stands
-# for and gives the same answer where its caller asks; the patterns it stands for are no longer used there.
+# Each pattern of this block stands for a test or two above, in one pass, for speed (see "Speed" at the top).
 
 # What may follow a name, unless an "and" opens a title's lower-case words after it (NAME_FOLLOW where
 # NAME_AND_LOWER does not match): ", Brown" after "Boslough, M." but not " and purification" after
 # "M. Isolation".
 NAME_FOLLOW_CLEAR = re.compile(rf"(?! {NAME_AND_LOWER.pattern} ) (?: {NAME_FOLLOW.pattern} )", X)
 
-# Where a title ends and what follows it starts: the first place ENTRY_TITLE_STOP finds (its callers ask
-# only where the first is), found faster. The first character is consumed and what it was checked behind it,
-# so the search skips in C to the next space, comma, bracket or semicolon (see "Speed" at the top); a space
-# after a space starts no match (a match inside a run of spaces starts at the run's first one too), and
-# the runs of spaces are taken whole (each choice after one opens with another character), so a URL
-# blanked to spaces costs one pass, not one a space: ", edited by", " // 11th SAGA Meeting", ", Proceedings
-# of", " (arXiv:hep-th/0306074)", "; Martens, H.".
-_STOP_BY = r"(?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | trans ) \. \s+ by ) \b"
-_STOP_BRACKETED = r"(?i: arxiv | https? : | doi | e-print ) | \d+ (?: st | nd | rd | th ) \s* (?i: ed | edn | edition ) \b"
-ENTRY_TITLE_STOP_SCAN = re.compile(
-    rf"""[\s,(\[;]
-    (?: (?<= , ) (?: \s++ {_STOP_BY}
-                   | \s*+ (?= (?: Proceedings | Proc\. ) \s | (?i: arxiv | e-print | preprint ) \b
-                            | \d+ \s? (?: st | nd | rd | th | n \s d | r \s d ) \.? \s* (?i: ed | edn | edition ) \b
-                            | in \s+ (?: Proceedings | Proc\. ) ) )
-      | (?<= \s ) (?<! \s\s ) \s*+ (?: {_STOP_BY} | // \s+ | [(\[] (?= {_STOP_BRACKETED} ) )
-      | (?<= [(\[] ) (?= {_STOP_BRACKETED} )
-      | (?<= ; ) \s++ (?= [A-Z][\w'’\-]+ , \s* [A-Z] \. | [A-Z][\w&\-]* (?: \s+ [A-Z][\w&\-]* ){{0,3}} : \s+ [A-Z] ) )""",
-    X)
-
 # An accent set as a character of its own (REF_SPACING_ACCENT's middle group), found by a scan in C: "¨" in
 # "M¨uller".
 REF_SPACING_ACCENT_CHAR = re.compile(r"[¨´`ˆ˜¸ˇ˚˝˘]")
-
-# REF_YEAR_SENTENCE with the stop before the year consumed (the search skips in C to the next "." or ","), so a
-# match starts one character earlier and holds the same year: ". 2023." in "Yuan Cao. 2023. React".
-REF_YEAR_SENTENCE_SCAN = re.compile(r"[.,] \s+ (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \. (?= \s | \Z )", X)
-
-# ENTRY_ET_AL_END with its word boundary checked behind the "et" it consumes, so the search skips to each "et"
-# in C (the same matches): "Smith, X. et al.", "Lee J, et al.".
-ENTRY_ET_AL_END_SCAN = re.compile(r"et (?<= \b et ) \s* al \b \.? [\s,.;:]* \Z", X)
-
-# REF_ACCESS_YEAR opening with the first letter of its words, consumed (case-insensitive only after it), so the
-# search over the text before a year skips in C to the next "a", "c", "r" or "v": the same texts match
-# ("(accessed Jan 3, ", "[cited ", "Retrieved March 5, ").
-REF_ACCESS_YEAR_SCAN = re.compile(
-    r"""[acrvACRV] (?<= \b [acrvACRV] )
-    (?i: (?<= [aA] ) ccessed | (?<= [cC] ) (?: ited | onsulted ) | (?<= [rR] ) etrieved | (?<= [vV] ) (?: iewed | isited ) )
-    (?i: (?: \s+ on )? [\s:]*
-         (?: (?: (?: Jan | Feb | Mar | Apr | May | Jun | Jul | Aug | Sep | Oct | Nov | Dec ) [a-z]* \.?
-               | \d{1,2} (?: st | nd | rd | th )? )
-             ,? \s+ ){0,3} \Z )""",
-    X,
-)

@@ -53,7 +53,7 @@ from citelens.patterns import (
     REF_YEAR_SENTENCE_SCAN,
     REF_YEAR_START,
 )
-from citelens.references.construct import frozen_constructor
+from citelens.construct import frozen_constructor
 from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
 from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends

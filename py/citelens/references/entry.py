@@ -69,7 +69,7 @@ from citelens.patterns import (
     TITLE_VENUE,
     TITLE_WORD,
 )
-from citelens.references.construct import frozen_constructor
+from citelens.construct import frozen_constructor
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from citelens.model import Box
 from citelens.params import ReferencesParams
 from citelens.patterns import AUTHOR_START, REF_LABEL, REF_LABEL_INLINE, REF_YEAR, REF_YEAR_START
-from citelens.references.construct import frozen_constructor
+from citelens.construct import frozen_constructor
 
 
 class LabelKind(enum.StrEnum):
