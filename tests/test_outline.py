@@ -140,6 +140,27 @@ def test_an_unnumbered_run_in_head_is_a_section_only_where_sections_have_no_numb
     assert ("Sample collection", 2, 2) in titles(detect_outline(_with_run_in(unnumbered, 2, "Sample collection."), 10.0))
 
 
+def _on_page_2(doc: tuple[Page, ...], *items: TextItem) -> tuple[Page, ...]:
+    return tuple(Page(pg.number, 612, 792, pg.items + items, FONTS) if pg.number == 2 else pg for pg in doc)
+
+
+def test_a_run_in_head_may_fill_most_of_its_line_or_wrap_onto_the_next():
+    unnumbered = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                       (3, it("Results", 72, 250, 12, BOLD)))
+    # Most of the line's letters are the head's: the line reads as emphasised, and is still a run-in head.
+    filled = _on_page_2(unnumbered, it("Survival of the strains in dry air.", 72, 560, font=BOLD),
+                        it("We took", 235, 560))
+    assert ("Survival of the strains in dry air", 2, 2) in titles(detect_outline(filled, 10.0))
+    # The head wraps, hyphenated at the line's end; its face runs on into the next line's start.
+    wrapped = _on_page_2(unnumbered, it("Survival of the wild type and the mutant in desic-", 72, 560, font=BOLD),
+                         it("cation.", 72, 572, font=BOLD), it("We took the samples by hand.", 110, 572))
+    assert ("Survival of the wild type and the mutant in desiccation", 2, 2) in titles(detect_outline(wrapped, 10.0))
+    # A bold sentence running on into plain text is no head: nothing in its face closes it on the next line.
+    sentence = _on_page_2(unnumbered, it("We stress that this result holds for all of", 72, 560, font=BOLD),
+                          it("the samples we took by hand.", 72, 572))
+    assert [t for t, _, _ in titles(detect_outline(sentence, 10.0))] == ["Introduction", "Methods", "Results"]
+
+
 def test_a_numbered_list_restarting_inside_a_section_is_not_a_run_of_sections():
     doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Related Work", 72, 250, 12, BOLD)),
                 (3, it("3 System Architecture", 72, 250, 12, BOLD)), (3, it("1. Layout", 72, 320, font=BOLD)),

@@ -34,7 +34,7 @@ import re
 
 from rapidfuzz.distance import Levenshtein
 
-from citelens.layout import Line, TextMap, make_line, page_lines, size_histogram
+from citelens.layout import Line, TextMap, join_lines, make_line, page_lines, size_histogram
 from citelens.model import Bookmark, OutlineItem, Page, TextItem
 from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
@@ -283,7 +283,7 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
             and not (last is line and n + 2 < len(lines)  # or over its first subheading
                      and _over_spaced(lines[n - 1], line, lines[n + 1], lines[n + 2], body, p, under)):
         return None
-    text = " ".join(line.text.split()) if last is line else " ".join(f"{line.text} {last.text}".split())
+    text = " ".join(line.text.split()) if last is line else join_lines(f"{line.text}\n{last.text}")
     number, title, letter = _parse(text)
     if _letters_ok(title) and not CAPTION.match(title) and not MATH_CHARS.search(text) \
             and max(_letters(w) for w in text.split()) >= 4:
@@ -528,7 +528,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                         and len(text) + len(lines[last + 1].text) < p.max_chars \
                         and _continuation(lines[last], lines[last + 1], _share(lines[last + 1].items, italic), True, p):
                     last += 1
-                    text = f"{text} {' '.join(lines[last].text.split())}"
+                    text = join_lines(f"{text}\n{lines[last].text}")
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
                 n = last
             elif _packed(lines, n, body, p, out):
@@ -546,7 +546,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         while last + 1 < len(lines) and last - n < 2 and not KNOWN_SECTION.match(text) \
                 and _continuation(lines[last], lines[last + 1], shares[last + 1], emphasised, p):
             last += 1
-            text = f"{text} {' '.join(lines[last].text.split())}"
+            text = join_lines(f"{text}\n{lines[last].text}")  # "pre-" over "sentation": "presentation"
         # A paper's title (large, unnumbered, on page 1) may run over three lines; a section heading is shorter.
         title_like = page.number == 1 and big and HEADING_NUMBER.match(text) is None
         if len(text) > (p.title_max_chars if title_like else p.max_chars) or DOTTED_LEADER.search(text):
@@ -560,6 +560,18 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             if len(title.split()) > p.standalone_max_words \
                     or not (_standalone(lines[last], lines[last + 1:last + 2], below, p)
                             or _over_subheading(lines[last], lines[last + 1:last + 2], below, p)):
+                # A run-in head may fill most of its line ("Genes important for desiccation tolerance in
+                # A. baumannii AB5075. We took") or wrap, its face running on into the next line's start.
+                run_in = _run_in(line, emph, lead) if last == n else None
+                if run_in is None and last == n and n + 1 < len(lines) and line.items[-1].font in emph \
+                        and not text.endswith((".", ":")) and _wraps(line, lines[n + 1], p):
+                    run_in = _run_in(lines[n + 1], emph, 0, before=text)
+                    last = n + 1
+                if run_in is not None:
+                    number, title, letter = _parse(run_in)
+                    out.append(Heading(run_in, number, line.page, line.box[1], line.size, True, line, letter,
+                                       run_in=True))
+                    n = last
                 continue
         if number is None and not known:
             # A display equation or a label set large, a caption, a bullet ("d Strong volume ..."),
@@ -666,12 +678,13 @@ def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: O
         and sub.upper() != sub and sub[:1].isupper() and len(sub) <= p.spaced_max_chars
 
 
-def _run_in(line: Line, emph: frozenset[int], k: int) -> str | None:
+def _run_in(line: Line, emph: frozenset[int], k: int, before: str = "") -> str | None:
     """The bold head of a run-in heading, "2.1 Data. We collected ..." → "2.1 Data", else None.
 
     The emphasised part must open the line (after a section number in any font) and be numbered, a
     known section name, or a phrase of two or more words closed by a full stop ("Desiccation assay."
     in ASM and PNAS methods sections). ``k``: how many leading items are its number (:func:`_lead`).
+    ``before``: the head's first line, all in its face, when the head wraps onto ``line``.
     """
     j = end = k
     # The bold run may hold short pieces in other fonts: "3.4. FIDD using CN(1)." sets "(1)" in CMR7.
@@ -682,7 +695,7 @@ def _run_in(line: Line, emph: frozenset[int], k: int) -> str | None:
     j = end
     if j == k or j == len(line.items) or not _letters(" ".join(i.text for i in line.items[k:j])):
         return None
-    raw = " ".join(line.text[: line.offsets[j]].split())
+    raw = join_lines(f"{before}\n{line.text[: line.offsets[j]]}")
     if raw.endswith(","):
         return None  # a run-in head closes with a full stop or a colon; one on a comma was cut where its face changed
     if not raw.endswith((".", ":")) and any(i.font in emph and _letters(i.text) for i in line.items[j + 1:]):
@@ -705,6 +718,13 @@ def _run_in(line: Line, emph: frozenset[int], k: int) -> str | None:
     if number is not None or KNOWN_SECTION.match(title) and title[0].isupper() or phrase:
         return head
     return None
+
+
+def _wraps(line: Line, nxt: Line, p: OutlineParams) -> bool:
+    """Whether ``nxt`` carries ``line`` on: the next line of its paragraph, in its column and size, at a
+    paragraph's leading under it."""
+    return nxt.page == line.page and nxt.column == line.column and abs(nxt.size - line.size) < p.same_size \
+        and 0 < nxt.baseline - line.baseline <= p.wrap_leading * line.size
 
 
 def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
