@@ -691,6 +691,31 @@ def test_ieee_sections_in_the_texts_font_with_lettered_subsections_and_a_centred
                      ("A. Overview", 2, 2), ("LITERATUR", 1, 2)]
 
 
+def test_ieee_lettered_subsections_sit_under_their_roman_numbered_section_and_may_name_in_lower_case():
+    """Under sections numbered in Roman numerals come lettered subsections, level 2 under each: "I." and
+    "V." are sections where the Roman numbers reach them, letters else. A subsection's title may be a name
+    written in lower case ("C. langdetect"), its paragraph opening with that name."""
+    text = "The classifier walks the graph and labels each node it meets"  # 60 characters, as BODY
+    def paragraph(y: float, n: int = 3, opening: str = text) -> list[TextItem]:
+        return [it(opening, 72, y), *[it(text, 72, y + 12 * k) for k in range(1, n)]]
+    def centred(title: str, y: float) -> TextItem:
+        return it(title, 72 + 0.45 * 10 * (len(text) - len(title)) / 2, y)
+    page1 = [*body_lines(100), centred("I. INTRODUCTION", 200), *paragraph(214),
+             it("A. Motivation", 72, 270, font=2), *paragraph(284), it("B. Problems", 72, 340, font=2),
+             *paragraph(354), centred("II. RELATED WORK", 410), *paragraph(424)]
+    page2 = [centred("III. DYCOS", 80), *paragraph(94), it("A. Overview", 72, 150, font=2), *paragraph(164),
+             it("B. langdetect", 72, 220, font=2),
+             *paragraph(234, opening="langdetect is a wrapper of a library that detects languages"),
+             centred("IV. ANALYSIS", 290), *paragraph(304), centred("V. OUTLOOK", 360), *paragraph(374),
+             it("1. the first item of a list, in its own face", 72, 430, font=2), *paragraph(444)]
+    faces = (*FONTS, Font("Times-Italic", italic=True))
+    doc = tuple(Page(n, 612, 792, tuple(items), faces) for n, items in enumerate((page1, page2), start=1))
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("I. INTRODUCTION", 1, 1), ("A. Motivation", 2, 1), ("B. Problems", 2, 1), ("II. RELATED WORK", 1, 1),
+        ("III. DYCOS", 1, 2), ("A. Overview", 2, 2), ("B. langdetect", 2, 2), ("IV. ANALYSIS", 1, 2),
+        ("V. OUTLOOK", 1, 2)]
+
+
 def test_a_spaced_heading_straight_over_its_first_spaced_subheading():
     """BMC sets "Pressures" over "Forests" over the paragraph, each in a renamed font of its own and smaller
     than the text: the section's heading has its subheading under it, not a paragraph, and both are

@@ -238,7 +238,8 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
         return False
     number, title, letter = _parse(text)
     if number is None or letter or text.endswith((".", ",", ";", ":")) \
-            or not title[:1].isupper() or not _letters_ok(title) or MATH_CHARS.search(text) or CAPTION.match(title):
+            or not (title[:1].isupper() or _named_in_lower_case(number, title)) or not _letters_ok(title) \
+            or MATH_CHARS.search(text) or CAPTION.match(title):
         return False
     if not after:
         return False
@@ -253,7 +254,7 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     first_sub = sub is not None and (sub.startswith(number.rstrip(".") + ".") and sub != number
                                      or sub == "A" and ROMAN_NUMBER.fullmatch(number.rstrip(".")) is not None)
     if not first_sub and (abs(nxt.size - body) > p.body_size_tolerance * body or len(nxt.text) < p.spaced_min_next
-                          or not nxt.text.lstrip()[:1].isupper()):
+                          or not (nxt.text.lstrip()[:1].isupper() or _names_first(nxt.text, title))):
         return False
     if prev is not None and prev.page == line.page and prev.column == line.column \
             and 0 < line.baseline - prev.baseline < p.apart_above * body:
@@ -264,6 +265,19 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     rest = line.items[_lead(line):]
     foreign = _own_face(rest, nxt)
     return capitals or foreign and line.size >= p.apart_min_size * body
+
+
+def _named_in_lower_case(number: str, title: str) -> bool:
+    """Whether a subsection's title may open in lower case: a name written so ("C. langdetect", "3.2 k-means"),
+    under a subsection's number (dotted, or a letter); a numbered list's items are numbered "1", "2", ...."""
+    return ("." in number or number.isalpha()) and title[:1].islower()
+
+
+def _names_first(text: str, title: str) -> bool:
+    """Whether a paragraph opens with its heading's first word, a name written in lower case whatever its place
+    ("langdetect is a Python wrapper ..." under "C. langdetect")."""
+    first = title.split()[0]
+    return first[:1].islower() and text.split()[:1] == [first]
 
 
 def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams,
@@ -874,15 +888,24 @@ def _levels(headings: list[Heading], p: OutlineParams) -> list[int]:
     upright)."""
     by_look: dict[tuple[float, bool, bool], Counter[int]] = defaultdict(Counter)
     depth: list[int | None] = []
-    for h in headings:
-        number = None if h.number is None else APPENDIX_WORD.sub("", h.number).rstrip(".:")
+    numbers = [None if h.number is None else APPENDIX_WORD.sub("", h.number).rstrip(".:") for h in headings]
+    # Sections numbered in Roman numerals (IEEE's "III. DYCOS") have lettered subsections; in a paper whose
+    # sections carry digits, Roman numerals number items of a list.
+    romans = sum(1 for n in numbers if n and ROMAN_NUMBER.fullmatch(n) and (len(n) > 1 or n == "I"))
+    roman: int | None = 0 if romans > sum(1 for n in numbers if n and n[0].isdigit()) else None
+    for h, number in zip(headings, numbers, strict=True):
         d: int | None = None
         if number and (number[0].isdigit() or "." in number):  # 3.2.1, A.1
             d = number.count(".") + 1
-        elif number and len(number) > 1:  # roman numeral: IV
+        elif roman is not None and number and ROMAN_NUMBER.fullmatch(number) \
+                and (len(number) > 1 or _roman(number) == roman + 1):
+            d, roman = 1, _roman(number)  # IV; "I", "V" or "X" where the sections' Roman numbers reach it
+        elif number and len(number) > 1:
             d = 1
         elif number and h.number != number:  # "Appendix A"
             d = 1
+        elif number and roman and number.isalpha() and number.isupper():
+            d = 2  # under sections numbered in Roman numerals, subsections are lettered: "A. Overview"
         if d is not None:
             by_look[_look(h)][d] += 1
         depth.append(d)
@@ -913,6 +936,19 @@ def _levels(headings: list[Heading], p: OutlineParams) -> list[int]:
                 d = min(styles.index(style(h)) + 1, 3)
         out.append(min(d, 6))
     return out
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
+
+
+def _roman(numeral: str) -> int:
+    """The value of a Roman numeral of I, V, X and L ("XIV" → 14).
+
+    >>> _roman("XIV"), _roman("IX"), _roman("XL")
+    (14, 9, 40)
+    """
+    values = [_ROMAN[c] for c in numeral]
+    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
 
 
 def _look(h: Heading) -> tuple[float, bool, bool]:
