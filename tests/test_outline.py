@@ -161,6 +161,29 @@ def test_a_run_in_head_may_fill_most_of_its_line_or_wrap_onto_the_next():
     assert [t for t, _, _ in titles(detect_outline(sentence, 10.0))] == ["Introduction", "Methods", "Results"]
 
 
+def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
+    """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
+    line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""
+    heads = [(1, it("A Survey of Things", 72, 60, 16, BOLD)),
+             (1, it("D. E. Trilling,1, 2 F. Valdes,4", 72, 90, 11, BOLD)),
+             (1, it("D. White∗,‡", 72, 120, 11, BOLD)),
+             (1, it("C. Contreras, Michigan State University, 48823 East Lansing, MI, USA", 72, 150, 11, BOLD)),
+             (1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+             (2, it("A. Overview", 72, 550, 11, BOLD)), (3, it("3 Results", 72, 250, 12, BOLD))]
+    found = [t for t, _, _ in titles(detect_outline(paper(*heads), 10.0))]
+    assert found == ["A Survey of Things", "1 Introduction", "2 Method", "A. Overview", "3 Results"]
+
+
+def test_the_roles_an_author_contributions_statement_lists_are_no_sections():
+    roles = [it("Data curation:", 72, 600, font=BOLD), it("Alice Smith, Bob Jones.", 140, 600),
+             it("Methodology:", 72, 640, font=BOLD), it("Bob Jones.", 135, 640)]
+    doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Author Contributions", 72, 250, 12, BOLD)), (4, it("References", 72, 250, 12, BOLD)))
+    doc = tuple(Page(pg.number, 612, 792, pg.items + tuple(roles), FONTS) if pg.number == 3 else pg for pg in doc)
+    found = [t for t, _, _ in titles(detect_outline(_with_run_in(doc, 2, "Sample collection."), 10.0))]
+    assert found == ["Introduction", "Methods", "Sample collection", "Author Contributions", "References"]
+
+
 def test_a_numbered_list_restarting_inside_a_section_is_not_a_run_of_sections():
     doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Related Work", 72, 250, 12, BOLD)),
                 (3, it("3 System Architecture", 72, 250, 12, BOLD)), (3, it("1. Layout", 72, 320, font=BOLD)),

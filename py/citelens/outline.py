@@ -41,8 +41,11 @@ from citelens.patterns import (
     ABSTRACT_LABEL,
     APPENDIX_HEADING,
     APPENDIX_LETTER,
+    AFFILIATION_WORDS,
     APPENDIX_WORD,
+    AUTHOR_NAME_MARKED,
     CAPTION,
+    CONTRIBUTIONS_HEADING,
     DOTTED_LEADER,
     FIGURE_CAPTION,
     HEADING_NUMBER,
@@ -611,7 +614,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
     if out:  # (after the rest: few lines get this far)
         at = {id(ln): k for k, ln in enumerate(lines)}
         out = [h for h in out if ((k := at.get(id(h.line))) is None or not _in_row(lines, shares, k, p))
-               and not NAME_LIST_LINE.search(h.title)]
+               and not NAME_LIST_LINE.search(h.title) and not AUTHOR_NAME_MARKED.match(h.title)
+               and not (page.number == 1 and h.title.count(",") >= 2 and AFFILIATION_WORDS.search(h.title))]
     if page.number == 1:
         # Of the large unnumbered lines left on page 1 the title is the one with the most letters: RSC sets
         # the journal's name ("Chemical Science", over two lines) larger and "EDGE ARTICLE" as large,
@@ -1001,9 +1005,14 @@ def detect_outline(
     running = _running(headings, p)
     kept: list[Heading] = []
     after_refs = False
+    contributions = False  # under an author-contributions statement's heading
     for i, h in enumerate(headings):
         if i in running:
             continue
+        if h.run_in and contributions:
+            continue  # a role the statement lists, "Data curation: A. B.", "Methodology: C. D."
+        if not h.run_in:
+            contributions = CONTRIBUTIONS_HEADING.match(h.title) is not None
         if h.number is None and not h.run_in and h.size < p.min_unnumbered_size * body \
                 and not _known(h.title):
             # A paper does not set its headings smaller than its text: a smaller unnumbered line is a figure's

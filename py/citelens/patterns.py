@@ -382,6 +382,19 @@ NAME_FOLLOW = re.compile(
 NAME_LIST_LINE = re.compile(
     r"(?: \b (?: [A-Z][a-zà-ÿ]+ \s )? (?: [A-Z] \. \s? ){1,2} [A-Z][a-zà-ÿ]+ (?: \s [A-Z][a-zà-ÿ]+ )? \s* , \s* ){2}", X)
 
+# An author-contributions statement's heading: the run-in heads under it are the roles it lists ("Data curation:
+# A. B., C. D.", CRediT's taxonomy), not sections.
+CONTRIBUTIONS_HEADING = re.compile(
+    r"^ \s* (?: (?: authors? (?: ['’] s? )? \s+ )? contributions? (?: \s+ statement )? | (?: credit \s+ )? author (?: ship )?"
+    r" \s+ statement ) \s* [.:]? \s* $",
+    re.IGNORECASE | X)
+
+# An author's name as an author line sets it: initials, a surname and the marks that tie it to an affiliation or
+# a note, glued to it or after its comma ("D. E. Trilling,1, 2, 3, ∗", "J. Rajagopal4, ∗", "D. White∗,‡"). An
+# initial and a word look like a lettered heading ("D. White", "A. Overview"); the marks tell the name.
+AUTHOR_NAME_MARKED = re.compile(
+    r"(?: [A-Z] \. \s? )+ [A-Z][a-zà-ÿ'’]+ (?: - [A-Z][a-zà-ÿ'’]+ )? (?: \s* [∗*†‡§] | \d | \s* , \s* (?: \d | [∗*†‡§] ) )", X)
+
 # One or two surnames without initials opening an entry, a comma before the title: "Akima, A New Method of",
 # "Lowe and Cheng, Drugs of the Future", "O’Neill, ‘The Localization of ...’".
 NAME_SURNAMES_ONLY = re.compile(
