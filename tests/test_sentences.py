@@ -81,7 +81,8 @@ def test_split_sentences(text, expected):
 
 
 JOIN_CASES = ["infor-\nmation re-\nuse", "state-of-the-\nArt and\fpage", "a-\nb-\nc", "  lead\n\n trail  ",
-              "x-\n\n y", "Fig-\nure 3-\n\nA", "\u00e9t\u00e9-\n\u00e9t\u00e9", "a - \n b"]
+              "x-\n\n y", "Fig-\nure 3-\n\nA", "\u00e9t\u00e9-\n\u00e9t\u00e9", "a - \n b",
+              "first-\nand second-line, pre-\nor post-op"]
 
 
 @pytest.mark.parametrize("text", JOIN_CASES)
@@ -99,6 +100,14 @@ def test_join_with_offsets_property(text):
     joined, offsets = join_with_offsets(text)
     assert joined == join_lines(text)
     assert all(0 <= o < len(text) for o in offsets) and offsets == sorted(set(offsets))
+
+
+def test_a_suspended_hyphen_at_a_line_end_stays_with_its_space():
+    # "first- and second-line": the compound's head comes after "and", "or" or "to"; a word broken at the
+    # line's end is still joined.
+    assert join_lines("including first-\nand second-line, pre-\nor post-treatment, a 10-\nto 20-fold rise") \
+        == "including first- and second-line, pre- or post-treatment, a 10- to 20-fold rise"
+    assert join_lines("the infor-\nmation and the under-\nstanding") == "the information and the understanding"
 
 
 # --------------------------------------------------------------------------------- on a text map

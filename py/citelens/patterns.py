@@ -167,12 +167,17 @@ CAPTION = re.compile(
 
 # ------------------------------------------------------------------------------------------ layout
 
+# A suspended hyphen at a line end, its compound's head coming after "and", "or" or "to": "promoter-\nand
+# enhancer-specific", "pre-\nor post-treatment", "10-\nto 20-fold". It stays as it is set, the break a space.
+# (A word is not hyphenated before a tail of two letters, and seldom before "and".)
+_SUSPENDED = r"(?!(?:and|or|to)\s+[\w'’]+-\w)"
+
 # A word broken at a line end with a hyphen, continuing in lower case on the next line:
 # "infor-\nmation" → "information" (while "state-of-the-\nArt" keeps its hyphen).
-HYPHEN_BREAK = re.compile(r"(\w)-[\n\f]\s*([a-z\u00df-\u00ff])")
+HYPHEN_BREAK = re.compile(rf"(\w)-[\n\f]\s*{_SUSPENDED}([a-z\u00df-\u00ff])")
 
 # Any other hyphen at a line end stays, without the break: "state-of-the-\nArt" → "state-of-the-Art".
-HYPHEN_KEPT = re.compile(r"(\w)-[\n\f]\s*")
+HYPHEN_KEPT = re.compile(rf"(\w)-[\n\f]\s*{_SUSPENDED}")
 
 # A hyphen at a line end, "-\n" of "infor-\nmation": where the two above can match, from the character before it.
 LINE_END_HYPHEN = re.compile(r"-[\n\f]")
