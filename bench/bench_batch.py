@@ -33,6 +33,7 @@ import json
 import os
 import platform
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -192,6 +193,10 @@ def main() -> int:
                     help="the engine of the --jobs and Dask runs (default: the fastest installed, pdfium)")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench-batch.json")
     args = ap.parse_args()
+    if not args.skip_refextract and shutil.which("pdftotext") is None:
+        print("bench_batch: refextract reads PDFs through poppler's pdftotext, which is not installed: run "
+              "`make bench-batch` (it installs Debian's poppler-utils) or pass --skip-refextract", file=sys.stderr)
+        return 2
 
     files = [corpus.CORPUS / name for name in PAPERS[:args.limit]]
     missing = [f for f in files if not f.is_file()]
