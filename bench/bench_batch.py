@@ -107,11 +107,15 @@ def median_of(runs: int, timed: Any, *args: Any) -> tuple[float, int]:
 
 
 def refextract(path: Path) -> tuple[float, int]:
+    """refextract's seconds and reference count on ``path``. It reads a copy: refextract cuts what follows a
+    PDF's last %%EOF out of the file itself, in place (``clean_pdf_file``), and the corpus must stay as fetched."""
     from refextract import extract_references_from_file
 
-    began = time.perf_counter()
-    found = extract_references_from_file(str(path))
-    return time.perf_counter() - began, len(found)
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(shutil.copy(path, scratch))
+        began = time.perf_counter()
+        found = extract_references_from_file(str(copy))
+        return time.perf_counter() - began, len(found)
 
 
 def _peak_rss(pid: int, stop: threading.Event, peaks: dict[int, int]) -> None:
