@@ -183,6 +183,12 @@ def test_glyphs_whose_characters_are_spaces_hyphens_or_controls_read_plainly() -
     assert [item.text for item in page.items] == ["non linear high-level"]
     page = group_glyphs(1, 600, 800, run("\x00\x13\x00\x14"))
     assert page.items == ()
+    # A zero-width space, a word joiner and a zero-width no-break space mark where a line may break: no text.
+    glyphs = run("Introduction")
+    marks = [("\u200b", 35.0, 35.0, 700.0, 10.0, "F"), ("\u2060", 50.0, 50.0, 700.0, 10.0, "F")]  # no width
+    page = group_glyphs(1, 600, 800, [*glyphs[:5], marks[0], *glyphs[5:8], marks[1], *glyphs[8:],
+                                      ("\ufeff", 70.0, 70.0, 700.0, 10.0, "F")])
+    assert [item.text for item in page.items] == ["Introduction"]
 
 
 def test_a_spacing_accent_over_or_under_a_letter_reads_as_the_accented_letter() -> None:
@@ -233,7 +239,7 @@ def test_items_read_by_another_library_are_made_plain_alike() -> None:
     # The worker's pdf.js items go through Document.plain: the same characters and sizes as the adapters'.
     from citelens.model import Document, Page, TextItem
 
-    page = Page(1, 600, 800, (TextItem("non\u2003linear high\xadlevel\x00", 10, 100, 100, 10, 10, 0),
+    page = Page(1, 600, 800, (TextItem("non\u2003linear high\xadlevel\x00\u200b", 10, 100, 100, 10, 10, 0),
                               TextItem("<latexit sha1_base64=", 10, 200, 0.01, 0, 0.000001, 0),
                               TextItem("\x00\x14", 10, 300, 10, 10, 10, 0),
                               TextItem("plain", 10, 400, 20, 10, 10, 0)))

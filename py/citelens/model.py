@@ -110,6 +110,9 @@ PLAIN_CHARS: dict[str, str] = {
     **{c: " " for c in map(chr, range(0xA0, 0x3001)) if unicodedata.category(c) == "Zs"},
     "\t": " ", "\n": " ", "\r": " ", "\x85": " ",  # white space, though control characters
     "\u00ad": "-",
+    # Zero-width space, word joiner, zero-width no-break space: marks of where a line may or may not break, no
+    # printed text ("Intro\u200bduction" is "Introduction"; pdfminer kept them where PDFium drops them).
+    "\u200b": "", "\u2060": "", "\ufeff": "",
 }
 _PLAIN_TABLE = str.maketrans(PLAIN_CHARS)
 
