@@ -34,14 +34,15 @@ import re
 
 from rapidfuzz.distance import Levenshtein
 
+from citelens.figures import roman_value
 from citelens.layout import Line, TextMap, join_lines, make_line, page_lines, size_histogram
 from citelens.model import Bookmark, OutlineItem, Page, TextItem
 from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
     ABSTRACT_LABEL,
+    AFFILIATION_WORDS,
     APPENDIX_HEADING,
     APPENDIX_LETTER,
-    AFFILIATION_WORDS,
     APPENDIX_WORD,
     AUTHOR_NAME_MARKED,
     CAPTION,
@@ -315,7 +316,8 @@ def _over_spaced(prev: Line, line: Line, sub: Line, para: Line, body: float, p: 
     after a blank line, set over ``sub`` at the usual leading, in none of the paragraph's fonts and in
     another face or size than ``sub``'s."""
     return _short_title(line.text.strip(), p.spaced_max_chars, p) \
-        and _spaced_over(prev, line, line, sub, body, p, under) and _own_face(line.items, para) and (_own_face(line.items, sub) or abs(line.size - sub.size) >= p.same_size) \
+        and _spaced_over(prev, line, line, sub, body, p, under) and _own_face(line.items, para) \
+        and (_own_face(line.items, sub) or abs(line.size - sub.size) >= p.same_size) \
         and _spaced(line, sub, [para], body, p, under_heading=True)
 
 
@@ -895,15 +897,15 @@ def _levels(headings: list[Heading], p: OutlineParams) -> list[int]:
     numbers = [None if h.number is None else APPENDIX_WORD.sub("", h.number).rstrip(".:") for h in headings]
     # Sections numbered in Roman numerals (IEEE's "III. DYCOS") have lettered subsections; in a paper whose
     # sections carry digits, Roman numerals number items of a list.
-    romans = sum(1 for n in numbers if n and ROMAN_NUMBER.fullmatch(n) and (len(n) > 1 or n == "I"))
+    romans = sum(1 for n in numbers if n and roman_value(n) is not None and (len(n) > 1 or n == "I"))
     roman: int | None = 0 if romans > sum(1 for n in numbers if n and n[0].isdigit()) else None
     for h, number in zip(headings, numbers, strict=True):
         d: int | None = None
         if number and (number[0].isdigit() or "." in number):  # 3.2.1, A.1
             d = number.count(".") + 1
-        elif roman is not None and number and ROMAN_NUMBER.fullmatch(number) \
-                and (len(number) > 1 or _roman(number) == roman + 1):
-            d, roman = 1, _roman(number)  # IV; "I", "V" or "X" where the sections' Roman numbers reach it
+        elif roman is not None and number and (value := roman_value(number)) is not None \
+                and (len(number) > 1 or value == roman + 1):
+            d, roman = 1, value  # IV; "I", "V" or "X" where the sections' Roman numbers reach it
         elif number and len(number) > 1:
             d = 1
         elif number and h.number != number:  # "Appendix A"
@@ -940,19 +942,6 @@ def _levels(headings: list[Heading], p: OutlineParams) -> list[int]:
                 d = min(styles.index(style(h)) + 1, 3)
         out.append(min(d, 6))
     return out
-
-
-_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
-
-
-def _roman(numeral: str) -> int:
-    """The value of a Roman numeral of I, V, X and L ("XIV" → 14).
-
-    >>> _roman("XIV"), _roman("IX"), _roman("XL")
-    (14, 9, 40)
-    """
-    values = [_ROMAN[c] for c in numeral]
-    return sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))
 
 
 def _look(h: Heading) -> tuple[float, bool, bool]:
