@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from citelens.construct import frozen_constructor
 from citelens.layout import TextMap, join_lines
 from citelens.model import Box, Diagnostic, DiagnosticCode, Reference
 from citelens.params import PARAMS, ReferencesParams
@@ -53,11 +54,10 @@ from citelens.patterns import (
     REF_YEAR_SENTENCE_SCAN,
     REF_YEAR_START,
 )
-from citelens.construct import frozen_constructor
 from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
 from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends
-from citelens.references.split import Entry, Row, split_entries
+from citelens.references.split import Entry, Row, split_entries, union
 
 __all__ = ["EntryFields", "ReferenceList", "compose_accents", "find_references", "parse_entry"]
 
@@ -188,18 +188,9 @@ def _dated(ref: Reference, m: re.Match[str]) -> Reference:
 def _first_box(entry: Entry) -> Box:
     """Union box of the entry's lines in its first column of its first page."""
     first = entry.rows[0]
-    x0, y0, x1, y1 = first.box
+    box = first.box
     for row in entry.rows[1:]:
         if row.page != first.page or row.column != first.column:
             break
-        b = row.box
-        # (min and max as split.union takes them, without a tuple a row)
-        if b[0] < x0:
-            x0 = b[0]
-        if b[1] < y0:
-            y0 = b[1]
-        if b[2] > x1:
-            x1 = b[2]
-        if b[3] > y1:
-            y1 = b[3]
-    return (x0, y0, x1, y1)
+        box = union(box, row.box)
+    return box

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from citelens import ids
+from citelens.construct import frozen_constructor
 from citelens.model import SPACING_ACCENTS
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
@@ -69,7 +70,6 @@ from citelens.patterns import (
     TITLE_VENUE,
     TITLE_WORD,
 )
-from citelens.construct import frozen_constructor
 
 
 @dataclass(frozen=True, slots=True)

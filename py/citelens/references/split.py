@@ -12,10 +12,10 @@ import enum
 from collections import defaultdict
 from dataclasses import dataclass
 
+from citelens.construct import frozen_constructor
 from citelens.model import Box
 from citelens.params import ReferencesParams
 from citelens.patterns import AUTHOR_START, REF_LABEL, REF_LABEL_INLINE, REF_YEAR, REF_YEAR_START
-from citelens.construct import frozen_constructor
 
 
 class LabelKind(enum.StrEnum):
