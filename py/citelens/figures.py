@@ -37,8 +37,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
+from typing import TypeVar
 
 from citelens.layout import Line, TextMap, join_lines
 from citelens.model import Box, FigureMention, MentionKind, OutlineItem, Target
@@ -219,22 +221,11 @@ class _Page:
 
     @classmethod
     def of(cls, lines: list[Line]) -> _Page:
-        # Each column's left and right edges gathered in one pass, then min and max in C; Counter counts the
-        # (column, rounded left edge) pairs. Ties resolve as a running min/max would: the first wins.
-        lefts: dict[int, list[float]] = {}
-        rights: dict[int, list[float]] = {}
+        # Counter counts the (column, rounded left edge) pairs.
         sizes: dict[float, int] = {}
         for ln in lines:
             sizes[ln.size] = sizes.get(ln.size, 0) + len(ln.text)
-            box = ln.box
-            column = ln.column
-            if column in lefts:
-                lefts[column].append(box[0])
-                rights[column].append(box[2])
-            else:
-                lefts[column] = [box[0]]
-                rights[column] = [box[2]]
-        columns = {c: (min(xs), max(rights[c])) for c, xs in lefts.items()}
+        columns = _extents(lines, _column_of)
         starts = Counter(zip([ln.column for ln in lines], map(round, [ln.box[0] for ln in lines])))
         best: dict[int, tuple[int, int]] = {}
         for (c, x), n in starts.items():
@@ -406,6 +397,30 @@ def float_areas(sides: dict[tuple[MentionKind, str], tuple[MentionKind, tuple[Bo
 # -------------------------------------------------------------------------------------- equations
 
 
+K = TypeVar("K")
+
+
+def _extents(lines: Iterable[Line], key: Callable[[Line], K]) -> dict[K, tuple[float, float]]:
+    """The leftmost left edge and the rightmost right edge of each ``key``'s lines (a column's, a page's): the
+    edges are gathered in one pass, then min and max run in C (the first of equal values wins, as in a running
+    min or max)."""
+    edges: dict[K, tuple[list[float], list[float]]] = {}
+    for line in lines:
+        k = key(line)
+        box = line.box
+        if k in edges:
+            edges[k][0].append(box[0])
+            edges[k][1].append(box[2])
+        else:
+            edges[k] = ([box[0]], [box[2]])
+    return {k: (min(x0s), max(x1s)) for k, (x0s, x1s) in edges.items()}
+
+
+_column_of = attrgetter("column")
+_page_of = attrgetter("page")
+_page_column_of = attrgetter("page", "column")
+
+
 def _equations(tm: TextMap, skip: tuple[int, int] | None,
                params: FigureParams) -> tuple[dict[str, Target], set[int]]:
     """Equation numbers by label ("3", "2.5", "A.3", "3a"), and the offsets of their "(".
@@ -429,34 +444,24 @@ def _equations(tm: TextMap, skip: tuple[int, int] | None,
     if not candidates:
         return out, offsets
     pages = {tm.lines[i].page for i, _m in candidates}
-    # Only the pages holding a candidate are looked at, their lines in text order; each page's and each of its
-    # columns' left and right edges are gathered, then min and max run in C (the first of equal values wins, as
-    # in a running min or max).
+    # Only the pages holding a candidate are looked at, their lines in text order.
     per_page: dict[int, list[Line]] = {}
-    edges: dict[tuple[int, int], tuple[list[float], list[float]]] = {}
     for j in sorted(j for page in pages for j in tm.line_range(page)):
         line = tm.lines[j]
-        if line.page not in pages:
-            continue
-        per_page.setdefault(line.page, []).append(line)
-        k = (line.page, line.column)
-        if k in edges:
-            edges[k][0].append(line.box[0])
-            edges[k][1].append(line.box[2])
-        else:
-            edges[k] = ([line.box[0]], [line.box[2]])
-    left = {k: min(x0s) for k, (x0s, _x1s) in edges.items()}
-    right = {k: max(x1s) for k, (_x0s, x1s) in edges.items()}
-    span = {page: (min([ln.box[0] for ln in lines]), max([ln.box[2] for ln in lines])) for page, lines in per_page.items()}
+        if line.page in pages:
+            per_page.setdefault(line.page, []).append(line)
+    looked_at = [line for lines in per_page.values() for line in lines]
+    columns = _extents(looked_at, _page_column_of)
+    span = _extents(looked_at, _page_of)
     for i, m in candidates:
         line = tm.lines[i]
         text = line.text
         lo, hi = span[line.page]
         reach = params.equation_edge * (hi - lo)
-        k = (line.page, line.column)
-        at_right = line.box[2] >= right[k] - reach and _apart(line, m.start(), params)
+        left, right = columns[(line.page, line.column)]
+        at_right = line.box[2] >= right - reach and _apart(line, m.start(), params)
         alone = m.start() == 0 or not text[:m.start()].strip()
-        at_left = alone and line.box[0] <= left[k] + reach
+        at_left = alone and line.box[0] <= left + reach
         if not at_right and not at_left:
             continue
         neighbours = [ln for ln in per_page[line.page]
