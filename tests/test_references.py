@@ -455,3 +455,19 @@ def test_any_geometry_is_processed_and_stays_in_range(doc):
     assert [r.index for r in rl.references] == list(range(1, len(rl.references) + 1))
     for r in rl.references:
         assert r.page in tm.page_starts and r.box[0] <= r.box[2] and r.box[1] <= r.box[3]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from("ab., \n2019a8."), max_size=30)
+       | st.builds("".join, st.lists(st.sampled_from(["x", ",", ".", " ", "\n", "1987", "2019", "20", "a", "b"]),
+                                     max_size=8)))
+@example("Computers and Operations Research, 35(4):1265–1280, 2008.")
+@example("pages 5–31, 2018a. ")
+@example(", 2008")
+def test_the_year_at_the_end_is_found_where_the_pattern_finds_it(text):
+    # _year_at_end tries REF_YEAR_AT_END only where it can start; it must find what a search finds.
+    from citelens.patterns import REF_YEAR_AT_END
+    from citelens.references import _year_at_end
+
+    found, searched = _year_at_end(text), REF_YEAR_AT_END.search(text)
+    assert (found.span() if found else None) == (searched.span() if searched else None)
