@@ -108,6 +108,10 @@ def test_a_suspended_hyphen_at_a_line_end_stays_with_its_space():
     assert join_lines("including first-\nand second-line, pre-\nor post-treatment, a 10-\nto 20-fold rise") \
         == "including first- and second-line, pre- or post-treatment, a 10- to 20-fold rise"
     assert join_lines("the infor-\nmation and the under-\nstanding") == "the information and the understanding"
+    # The head may be written solid after "and" or "or" ("hypo- and hypermethylation"); after "to" it must
+    # be hyphenated, as "to" can end a word broken before a tail of two letters.
+    assert join_lines("similar hypo-\nand hypermethylation, inter-\nor intraspecific, in Toron-\nto and the hus-\nband") \
+        == "similar hypo- and hypermethylation, inter- or intraspecific, in Toronto and the husband"
 
 
 # --------------------------------------------------------------------------------- on a text map

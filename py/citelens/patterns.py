@@ -167,10 +167,12 @@ CAPTION = re.compile(
 
 # ------------------------------------------------------------------------------------------ layout
 
-# A suspended hyphen at a line end, its compound's head coming after "and", "or" or "to": "promoter-\nand
-# enhancer-specific", "pre-\nor post-treatment", "10-\nto 20-fold". It stays as it is set, the break a space.
-# (A word is not hyphenated before a tail of two letters, and seldom before "and".)
-_SUSPENDED = r"(?!(?:and|or|to)\s+[\w'’]+-\w)"
+# A suspended hyphen at a line end, its compound's head coming after "and" or "or": "promoter-\nand
+# enhancer-specific", "pre-\nor post-treatment", "pre-\nand postoperative" (a head written solid), or after
+# "to" and a hyphenated head: "10-\nto 20-fold". It stays as it is set, the break a space. (A word is not
+# hyphenated before a tail of two letters; hyphenation keeps a consonant with the vowel after it, so a tail
+# "and" standing alone is the conjunction; "to" may close a word where two-letter tails are allowed: "Toron-\nto".)
+_SUSPENDED = r"(?!(?:and|or)\s|to\s+[\w'’]+-\w)"
 
 # A word broken at a line end with a hyphen, continuing in lower case on the next line:
 # "infor-\nmation" → "information" (while "state-of-the-\nArt" keeps its hyphen).
