@@ -161,6 +161,24 @@ def test_a_run_in_head_may_fill_most_of_its_line_or_wrap_onto_the_next():
     assert [t for t, _, _ in titles(detect_outline(sentence, 10.0))] == ["Introduction", "Methods", "Results"]
 
 
+def test_a_run_in_head_opens_a_paragraph_and_a_heading_opens_in_its_face():
+    """A bold phrase closed by a full stop under a line that ends mid-sentence carries that sentence on (a
+    species' name in a reference's title); under a line that closes one it is a run-in head. A numbered line
+    whose first words are plain is a list's entry, its bold words a title inside it."""
+    unnumbered = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                       (3, it("Results", 72, 250, 12, BOLD)))
+
+    def under(last_words: str) -> list[str]:
+        doc = _on_page_2(unnumbered, it(f"the strains were grown in the dark at room temperature {last_words}", 72, 560),
+                         it("Escherichia coli.", 72, 572, font=BOLD), it("Cells were counted by hand.", 150, 572))
+        return [t for t, _, _ in titles(detect_outline(doc, 10.0))]
+
+    assert "Escherichia coli" not in under("with")
+    assert "Escherichia coli" in under("overnight.")
+    entry = _on_page_2(unnumbered, it("35. Leal WS:", 72, 560), it("Duality of the binding protein", 128, 560, font=BOLD))
+    assert [t for t, _, _ in titles(detect_outline(entry, 10.0))] == ["Introduction", "Methods", "Results"]
+
+
 def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
     """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
     line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""

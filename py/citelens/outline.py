@@ -531,7 +531,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         emphasised = _share(rest, emph | italic if larger else emph) >= p.emphasis_share \
             or (larger and lead > 0 and line.items[0].font in emph)
         if not emphasised and not big:
-            head = _run_in(line, emph, lead)
+            head = _run_in(line, emph, lead) if not _mid_sentence(lines, n, out, p) else None
             if head is not None:
                 number, title, letter = _parse(head)
                 out.append(Heading(head, number, line.page, line.box[1], line.size, True, line, letter,
@@ -560,6 +560,11 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             continue
         if paragraph[n] and not big:
             continue  # four or more bold lines alike: a bold paragraph, not a heading
+        if not big and not larger and _opens_plain(rest, emph | italic):
+            # A heading in the text's size tells itself apart by its face alone, and its title opens in it:
+            # "35. Leal WS: **Duality of ...**" is a list's entry. (One set larger may name a function in
+            # typewriter: JSS's "3.1. readData".)
+            continue
         # A heading wrapped over up to three lines is one heading.
         last = n
         while last + 1 < len(lines) and last - n < 2 and not KNOWN_SECTION.match(text) \
@@ -581,9 +586,11 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                             or _over_subheading(lines[last], lines[last + 1:last + 2], below, p)):
                 # A run-in head may fill most of its line ("Genes important for desiccation tolerance in
                 # A. baumannii AB5075. We took") or wrap, its face running on into the next line's start.
-                run_in = _run_in(line, emph, lead) if last == n else None
-                if run_in is None and last == n and n + 1 < len(lines) and line.items[-1].font in emph \
-                        and not text.endswith((".", ":")) and _wraps(line, lines[n + 1], p):
+                run_in = _run_in(line, emph, lead) if last == n and not _mid_sentence(lines, n, out, p) else None
+                if run_in is None and last == n and n + 1 < len(lines) \
+                        and all(i.font in emph for i in line.items[lead:] if _letters(i.text)) \
+                        and not text.endswith((".", ":")) and _wraps(line, lines[n + 1], p) \
+                        and not _mid_sentence(lines, n, out, p):
                     run_in = _run_in(lines[n + 1], emph, 0, before=text)
                     last = n + 1
                 if run_in is not None:
@@ -738,6 +745,30 @@ def _run_in(line: Line, emph: frozenset[int], k: int, before: str = "") -> str |
     if number is not None or KNOWN_SECTION.match(title) and title[0].isupper() or phrase:
         return head
     return None
+
+
+def _opens_plain(items: Sequence[TextItem], faces: frozenset[int]) -> bool:
+    """Whether the first word of ``items`` (a line after its section number) is set in none of ``faces``:
+    a heading's title is all in its face, while a bold phrase inside an entry of a list ("35. Leal WS: **Duality
+    monomer-dimer of ...**") follows plain words. A symbol or a letter in a math font may open a title in
+    a face ("$k$-means clustering"): only a word of two letters or more counts."""
+    for i in items:
+        if _letters(i.text) >= 2:
+            return i.font not in faces
+    return False
+
+
+def _mid_sentence(lines: Sequence[Line], n: int, found: Sequence[Heading], p: OutlineParams) -> bool:
+    """Whether line ``n`` carries on the sentence of the line above: that line, in its column and size at a
+    paragraph's leading, ends without closing a sentence or a clause ("... in the malaria mosquito" over
+    "*Anopheles gambiae*. Nature. 2010") and is no heading (``found``: the page's headings so far). A run-in
+    head opens a paragraph, so it follows a line that ends one, or a heading."""
+    if n == 0:
+        return False
+    prev = lines[n - 1]
+    end = prev.text.rstrip()[-1:]
+    return bool(end) and (end.isalnum() or end in ",-") and _wraps(prev, lines[n], p) \
+        and not (found and found[-1].line is prev)
 
 
 def _wraps(line: Line, nxt: Line, p: OutlineParams) -> bool:
