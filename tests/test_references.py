@@ -264,6 +264,18 @@ def test_end_matter_after_the_last_entry_is_no_part_of_it(after):
     assert refs[-1].raw == "E. Lee, Reading with context, 2023."
 
 
+def test_a_line_of_an_entry_that_opens_with_words_of_end_matter_goes_on_with_the_entry():
+    # "edited by" opens a line of a chapter's entry; Frontiers' front matter prints "Edited by:" capitalised.
+    items = [it("References", 72, 300, 12),
+             it("[1] A. Smith, Retrieval, in: The Handbook of Documents,", 72, 320, 8),
+             it("edited by B. Jones and C. Lee, Oxford, 2019, pp. 1–20.", 84, 330, 8),
+             it("[2] C. Müller, Citation graphs, in: Proc. ACL, 2020.", 72, 342, 8),
+             it("[3] E. Lee, Reading with context, 2023.", 72, 354, 8)]
+    refs = find_references(text_map(pages(prose(80, 40), items))).references
+    assert [r.label for r in refs] == ["[1]", "[2]", "[3]"]
+    assert refs[0].raw.endswith("edited by B. Jones and C. Lee, Oxford, 2019, pp. 1–20.")
+
+
 def test_an_unnumbered_list_without_heading_ends_the_text():
     names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
     entries = []

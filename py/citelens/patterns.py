@@ -468,7 +468,7 @@ END_MATTER = re.compile(
           | supplement (?: ary | al ) \s+ (?: materials? | information | data ) | supporting \s+ information
           | open \s+ access | additional \s+ information | author \s+ information | how \s+ to \s+ cite )
         (?: \s+ statement )? \s* [:.|] (?! \d )
-      | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | edited \s+ by \s
+      | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | (?-i: Edited ) \s+ by \s
       | publisher['’]?s \s+ note \s+ [A-Z] | please \s+ cite \s+ as
       | (?-i: [A-Z][A-Z'’\-]+ (?: \s [A-Z][A-Z.'’\-]* ){1,3} \s (?: is | was | received | holds | has | joined ) \s )
       | (?-i: [A-Z][a-z]+ (?: \s [A-Z]\. )* (?: \s [A-Z][a-z'’\-]+ ){1,2} \s (?: \( [^)]{1,20} \) \s )? received \s the \s ) | cite \s+ this \s+ article | recommended \s+ by \s | powered \s+ by \s )
