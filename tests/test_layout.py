@@ -25,6 +25,14 @@ def test_body_font_size_is_the_modal_size_by_characters():
     assert body_font_size([]) is None
 
 
+def test_the_body_size_counts_printed_characters_not_the_extractors_spaces():
+    # 40 letters at 10 pt against 37 at 9 pt: the 9 pt text’s 19 spaces (one engine's guess, another's none)
+    # must not outweigh them.
+    p = page(item("abcdefghij" * 4, 72, 100, 10.0), item("a " * 19 + "b", 72, 120, 9.0),
+             item("cdefghijklmnopqrs", 72, 132, 9.0))
+    assert body_font_size([p]) == 10.0
+
+
 @pytest.mark.parametrize(
     ("items", "expected"),
     [

@@ -27,14 +27,17 @@ from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT, LINE_END_HYPHEN
 
 
 def size_histogram(pages: Iterable[Page]) -> dict[float, int]:
-    """Characters per font size (rounded to 0.5 pt) over all items: one pass that the body size and the
-    outline's prose sizes both read."""
+    """Printed characters per font size (rounded to 0.5 pt) over all items: one pass that the body size and
+    the outline's prose sizes both read. Spaces do not count: each extractor guesses them its own way (pdfminer,
+    PDFium and pdf.js put them in different items, or none), and a body size near a tie with another size
+    would follow the guess."""
     # Characters per exact size first: a paper sets a few sizes over thousands of items, and each is rounded
     # once. Both dicts keep the order in which sizes first appear (body_font_size's ties go to the first).
     chars: defaultdict[float, int] = defaultdict(int)
     for page in pages:
         for item in page.items:
-            chars[item.size] += len(item.text)
+            text = item.text
+            chars[item.size] += len(text) - text.count(" ")  # spaces are the extractor's guess: not counted
     counts: dict[float, int] = {}
     for size, n in chars.items():
         key = round(size * 2) / 2
