@@ -179,6 +179,20 @@ def test_a_run_in_head_opens_a_paragraph_and_a_heading_opens_in_its_face():
     assert [t for t, _, _ in titles(detect_outline(entry, 10.0))] == ["Introduction", "Methods", "Results"]
 
 
+def test_a_numbered_lower_level_may_run_in_in_italics():
+    """ACM's and amsart's "5.2.1 *Syntactic scheduling.* A scheduler ...": a number of two levels or more,
+    then an italic phrase closed by a full stop. An italic word after a number of one level stays text."""
+    italic = (*FONTS, Font("Times-Italic", italic=True))
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (2, it("2.1 Design", 72, 550, font=BOLD)), (3, it("3 Results", 72, 250, 12, BOLD)))
+    extra = [it("2.1.1", 72, 600), it("Data sources.", 100, 600, font=2), it("We took the samples by hand.", 165, 600),
+             it("2", 72, 640), it("Samples.", 80, 640, font=2), it("We took the samples by hand again.", 125, 640)]
+    doc = tuple(Page(pg.number, 612, 792, pg.items + (tuple(extra) if pg.number == 2 else ()), italic) for pg in doc)
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Design", 2, 2), ("2.1.1 Data sources", 3, 2),
+        ("3 Results", 1, 3)]
+
+
 def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
     """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
     line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""

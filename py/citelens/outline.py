@@ -532,6 +532,11 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             or (larger and lead > 0 and line.items[0].font in emph)
         if not emphasised and not big:
             head = _run_in(line, emph, lead) if not _mid_sentence(lines, n, out, p) else None
+            if head is None and lead and italic and "." in line.items[lead - 1].text.strip().rstrip("."):
+                # A lower level run in in italics after its number: ACM's and amsart's "5.2.1 *Syntactic
+                # scheduling.* A scheduler should ...". Only with a number of two levels or more: italics
+                # alone mark a word, a name or a variable at any line's start.
+                head = _run_in(line, italic, lead)
             if head is not None:
                 number, title, letter = _parse(head)
                 out.append(Heading(head, number, line.page, line.box[1], line.size, True, line, letter,
