@@ -193,6 +193,22 @@ def test_a_numbered_lower_level_may_run_in_in_italics():
         ("3 Results", 1, 3)]
 
 
+def test_a_tables_bold_row_label_is_no_heading():
+    # An unnumbered bold line over a paragraph is a heading; over a short cell of a table ("Male", its
+    # figures further right) it labels the rows under it.
+    doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Results", 72, 250, 12, BOLD)))
+    rows = [it("Gender", 72, 560, font=BOLD), it("Male", 80, 572), it("53 4.10 (0.10)", 250, 572),
+            it("Female", 80, 584), it("61 4.57 (0.73)", 250, 584)]
+    doc = _on_page_2(doc, *rows)
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Introduction", "Methods", "Results"]
+    # The same bold line over a paragraph's first line is a heading.
+    para = _on_page_2(paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                            (3, it("Results", 72, 250, 12, BOLD))),
+                      it("Gender", 72, 560, font=BOLD), it("Men and women took part in equal numbers, as planned.", 72, 572))
+    assert "Gender" in [t for t, _, _ in titles(detect_outline(para, 10.0))]
+
+
 def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
     """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
     line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""

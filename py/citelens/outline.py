@@ -677,7 +677,7 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
     nxt = after[0]
     return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
             and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * p.standalone_next_size
-            and after_share < p.face_share and len(nxt.text) > len(text) / 2
+            and after_share < p.face_share and len(nxt.text) > len(text) / 2 and len(nxt.text) >= p.standalone_min_next
             and _letters(nxt.text) * 2 >= len(nxt.text.replace(" ", ""))
             and not nxt.text.lstrip()[:1].islower())  # a paragraph opens; a wrapped sentence goes on
 

@@ -152,6 +152,9 @@ class OutlineParams:
     apart_min_size: float = 0.95
     #: The paragraph under an unnumbered bold heading is set at most this x the heading's size.
     standalone_next_size: float = 1.15
+    #: ... and the paragraph's first line holds this many characters at least: a paragraph's first line runs
+    #: across its column, while under a table's bold row label ("Gender") comes a short cell ("Male").
+    standalone_min_next: int = 20
     #: Two pieces of one heading line: baselines within this x the size apart, the second starting from
     #: this x the size inside the first's end (overlap) to this x the size past it (a space).
     rejoin_baseline: float = 0.1
