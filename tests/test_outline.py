@@ -269,10 +269,11 @@ def test_after_references_only_appendix_headings():
         (3, it("12. Smith J. Bold Entry", 72, 300, font=BOLD)),  # a bold numbered reference entry
         (4, it("A Proofs", 72, 250, 12, BOLD)),
         (4, it("A.1 Lemma One", 72, 550, font=BOLD)),
+        (5, it("B PDF filters", 72, 250, 12, BOLD)),  # an appendix's title may open with an acronym
     )
     assert titles(detect_outline(doc, 10.0)) == [
         ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("References", 1, 3), ("A Proofs", 1, 4),
-        ("A.1 Lemma One", 2, 4)]
+        ("A.1 Lemma One", 2, 4), ("B PDF filters", 1, 5)]
 
 
 def test_a_bare_letter_before_the_references_is_not_an_appendix_number():
