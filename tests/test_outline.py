@@ -463,17 +463,21 @@ def test_small_capitals_split_over_two_lines_by_size_are_one_heading():
     assert [o.title for o in detect_outline(doc, 10.0)] == ["I. INTRODUCTION", "II. METHOD", "III. RESULTS"]
 
 
-def test_a_drafts_margin_line_numbers_are_not_part_of_its_headings():
-    # lineno: a 5 pt number beside every line, rising down the page: "50 2 Related Work" is "2 Related Work".
-    def page(n: int, head: str) -> Page:
+@pytest.mark.parametrize("number_size", [5.0, 10.0], ids=["small", "body-size"])
+def test_a_drafts_margin_line_numbers_are_not_part_of_its_headings(number_size):
+    # lineno: a number beside every line, rising down the page: "50 2 Related Work" is "2 Related Work".
+    # bioRxiv's drafts set them in the body's size, beside unnumbered headings set large ("79 Introduction").
+    def page(n: int, head: str, size: float) -> Page:
         items, y, k = [], 100.0, 12 * n
-        for text, size, font in [(PROSE, 10, 0)] * 5 + [(head, 12, BOLD)] + [(PROSE, 10, 0)] * 6:
-            items += [TextItem(str(k), 40, y, 5, 5, 5, 0), it(text, 72, y, size, font)]
+        for text, sz, font in [(PROSE, 10, 0)] * 5 + [(head, size, BOLD)] + [(PROSE, 10, 0)] * 6:
+            items += [TextItem(str(k), 40, y, number_size, number_size, number_size, 0), it(text, 72, y, sz, font)]
             y, k = y + (20 if font == BOLD else 12), k + 1
         return Page(n, 612, 792, tuple(items), FACES)
 
-    doc = (page(1, "1 Introduction"), page(2, "2 Related Work"), page(3, "3 Method"))
+    doc = (page(1, "1 Introduction", 12), page(2, "2 Related Work", 12), page(3, "3 Method", 12))
     assert [o.title for o in detect_outline(doc, 10.0)] == ["1 Introduction", "2 Related Work", "3 Method"]
+    doc = (page(1, "Introduction", 20), page(2, "Methods", 20), page(3, "Results", 20))
+    assert [o.title for o in detect_outline(doc, 10.0)] == ["Introduction", "Methods", "Results"]
 
 
 # ------------------------------------------------------------------ what is not a heading, and levels

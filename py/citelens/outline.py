@@ -402,8 +402,10 @@ def _without_line_numbers(page: Page, lines: list[Line], body: float, p: Outline
 
     A line-numbered draft prints a small integer beside every line, rising down the page; a number in
     the text is set in the text's size and does not open line after line in a rising sequence."""
-    most = p.line_number_size * body  # (the size first: most lines open in the body's size, too large)
-    marks = [first for ln in lines if (first := ln.items[0]).size <= most and LINE_NUMBER.match(first.text)]
+    most = p.line_number_size * body
+    # (a digit first: most lines open with a word)
+    marks = [first for ln in lines if (first := ln.items[0]).text.lstrip()[:1].isdigit() and first.size <= most
+             and LINE_NUMBER.match(first.text)]
     if len(marks) < p.line_number_min:
         return lines
     values = [int(i.text) for i in marks]

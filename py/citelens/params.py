@@ -122,9 +122,10 @@ class OutlineParams:
     #: Items in this outer share of the page (each side) are stamps and banners, never headings.
     margin: float = 0.06
     #: A draft's margin line numbers: on a page with at least this many lines opening with an integer set
-    #: at most this x the body size, this share of them increasing down the page, they are no part of the text.
+    #: at most this x the body size (bioRxiv's drafts set them in the body's size; a heading's number is set
+    #: larger), this share of them increasing down the page, they are no part of the text.
     line_number_min: int = 10
-    line_number_size: float = 0.8
+    line_number_size: float = 1.05
     line_number_rising: float = 0.8
     #: An unnumbered heading, unless a known section name or a run-in head, is set at least this x the body size.
     min_unnumbered_size: float = 0.85
