@@ -209,6 +209,20 @@ def test_a_tables_bold_row_label_is_no_heading():
     assert "Gender" in [t for t, _, _ in titles(detect_outline(para, 10.0))]
 
 
+def test_a_heading_in_capitals_may_end_its_column():
+    """A footnote or a float may take the room under a heading at a page's foot: its paragraph opens the
+    next page. Numbered and in capitals, with a blank line above, it is a heading still; set so in the text's
+    face and case it would not be."""
+    doc = paper((1, it("1. INTRODUCTION", 72, 250, 12, BOLD)), (2, it("2. DATA", 72, 250, 12, BOLD)),
+                (3, it("4. RESULTS", 72, 250, 12, BOLD)), (3, it("5. DISCUSSION", 72, 550, 12, BOLD)))
+    last = [it("3. THE SIZE DISTRIBUTION", 72, 700), it("1 https://example.org/code", 72, 740, 7)]
+    assert [t for t, _, _ in titles(detect_outline(_on_page_2(doc, *last), 10.0))] == [
+        "1. INTRODUCTION", "2. DATA", "3. THE SIZE DISTRIBUTION", "4. RESULTS", "5. DISCUSSION"]
+    plain = [it("3. the size distribution", 72, 700), it("1 https://example.org/code", 72, 740, 7)]
+    assert [t for t, _, _ in titles(detect_outline(_on_page_2(doc, *plain), 10.0))] == [
+        "1. INTRODUCTION", "2. DATA", "4. RESULTS", "5. DISCUSSION"]
+
+
 def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
     """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
     line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""

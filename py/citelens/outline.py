@@ -245,12 +245,14 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
             or not (title[:1].isupper() or _named_in_lower_case(number, title)) or not _letters_ok(title) \
             or MATH_CHARS.search(text) or CAPTION.match(title):
         return False
-    if not after:
-        return False
-    nxt = after[0]
     size = max(i.size for i in line.items)
-    if not _close_under(line, nxt, size, p):
-        return False
+    if not after or not _close_under(line, after[0], size, p):
+        # A heading may end its column, its paragraph opening the next one (a footnote or a float took the
+        # room under it): in capitals, with a blank line above, it is a heading still.
+        return _ends_column(line, after, page, body, p) and _letters(title) >= 4 and title.upper() == title \
+            and not (prev is not None and prev.page == line.page and prev.column == line.column
+                     and 0 < line.baseline - prev.baseline < p.apart_above * body)
+    nxt = after[0]
     # Under a section's heading comes a paragraph, or straight away its first subsection ("3 METHODS",
     # then "3.1 SEQUENCE ALIGNMENT ..."), which opens with this number; under a section numbered in Roman
     # numerals the subsections are lettered ("III. DYCOS", then "A. Overview": IEEE's styles).
@@ -269,6 +271,18 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
     rest = line.items[_lead(line):]
     foreign = _own_face(rest, nxt)
     return capitals or foreign and line.size >= p.apart_min_size * body
+
+
+def _ends_column(line: Line, after: Sequence[Line], page: Page, body: float, p: OutlineParams) -> bool:
+    """Whether ``line`` is the last line of text of its column, low on its page: what follows is in the other
+    column or on another page, or smaller than the body (a footnote), or nothing. (A line across both
+    columns is followed by the columns under it: it ends none.)"""
+    if line.column < 0 or line.baseline < page.height / 2:
+        return False
+    if not after:
+        return True
+    nxt = after[0]
+    return nxt.page != line.page or nxt.column != line.column or nxt.size < p.footnote_size * body
 
 
 def _named_in_lower_case(number: str, title: str) -> bool:

@@ -149,6 +149,8 @@ class OutlineParams:
     body_size_tolerance: float = 0.05
     #: A heading told by its spacing starts within this x its size of its paragraph's left edge.
     spaced_flush: float = 0.5
+    #: A line under a heading set smaller than this x the body size is a footnote: the heading ends its column.
+    footnote_size: float = 0.9
     #: A numbered heading in a font of its own (not capitals) is at least this x the body size.
     apart_min_size: float = 0.95
     #: The paragraph under an unnumbered bold heading is set at most this x the heading's size.
