@@ -223,6 +223,19 @@ def test_a_heading_in_capitals_may_end_its_column():
         "1. INTRODUCTION", "2. DATA", "4. RESULTS", "5. DISCUSSION"]
 
 
+def test_a_heading_in_capitals_over_its_first_subheading_in_one_face():
+    # BMJ's journals: "RESULTS", then "Search results", in one face of their own and the body's size, then
+    # the paragraph; the capitals tell the levels apart.
+    faces = (*FONTS, Font("AdvPECFD36"))
+    doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Discussion", 72, 250, 12, BOLD)))
+    extra = (it("RESULTS", 72, 560, font=2), it("Search results", 72, 572, font=2),
+             *[it(f"We identified {k}267 potentially eligible articles in the search.", 72, 584 + 12 * k) for k in range(3)])
+    doc = tuple(Page(pg.number, 612, 792, pg.items + (extra if pg.number == 2 else ()), faces) for pg in doc)
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == [
+        "Introduction", "Methods", "RESULTS", "Search results", "Discussion"]
+
+
 def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
     """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
     line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""

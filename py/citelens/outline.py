@@ -328,10 +328,13 @@ def _over_spaced(prev: Line, line: Line, sub: Line, para: Line, body: float, p: 
     """Whether ``line`` is a heading told by its spacing and font with its first subheading ``sub`` straight
     under it, and ``sub`` one over the paragraph ``para`` (BMC's "Pressures", then "Forests"): a short line
     after a blank line, set over ``sub`` at the usual leading, in none of the paragraph's fonts and in
-    another face or size than ``sub``'s."""
-    return _short_title(line.text.strip(), p.spaced_max_chars, p) \
+    another face or size than ``sub``'s, or in capitals over ``sub`` in lower case (BMJ's "RESULTS", then
+    "Search results", in one face)."""
+    head = line.text.strip()
+    return _short_title(head, p.spaced_max_chars, p) \
         and _spaced_over(prev, line, line, sub, body, p, under) and _own_face(line.items, para) \
-        and (_own_face(line.items, sub) or abs(line.size - sub.size) >= p.same_size) \
+        and (_own_face(line.items, sub) or abs(line.size - sub.size) >= p.same_size
+             or _letters(head) >= 4 and head.upper() == head and sub.text.upper() != sub.text) \
         and _spaced(line, sub, [para], body, p, under_heading=True)
 
 
