@@ -253,6 +253,7 @@ def test_a_list_without_heading_is_found_before_supplementary_pages():
     "JEFF WEEKS is an independent consultant living in Canton, NY. He",
     "John Smith (M’99) received the B.S. degree in physics from the",
     "A Proofs of the main theorems . . . . . . . . . . . . . . . . . 14",  # an appendix's table of contents
+    "Received December 2001; revised November 2003; accepted March 2004.",  # ACM's history line
 ])
 def test_end_matter_after_the_last_entry_is_no_part_of_it(after):
     items = [it("References", 72, 300, 12),

@@ -471,6 +471,8 @@ END_MATTER = re.compile(
         (?: \s+ statement )? \s* [:.|] (?! \d )
       | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | (?-i: Edited ) \s+ by \s
       | publisher['’]?s \s+ note \s+ [A-Z] | please \s+ cite \s+ as
+      | received \s+ (?: \d{1,2} \s+ )? (?: jan | feb | mar | apr | may | jun | jul | aug | sep | oct | nov | dec ) [a-z]* \.?
+        \s+ (?: \d{1,2} ,? \s+ )? (?: 19 | 20 ) \d\d \b              # "Received December 2001; revised ..."
       | (?-i: [A-Z][A-Z'’\-]+ (?: \s [A-Z][A-Z.'’\-]* ){1,3} \s (?: is | was | received | holds | has | joined ) \s )
       | (?-i: [A-Z][a-z]+ (?: \s [A-Z]\. )* (?: \s [A-Z][a-z'’\-]+ ){1,2} \s (?: \( [^)]{1,20} \) \s )? received \s the \s ) | cite \s+ this \s+ article | recommended \s+ by \s | powered \s+ by \s )
     """,
