@@ -23,6 +23,7 @@ import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from math import nan
 from pathlib import Path
 
 from citelens.model import (
@@ -159,6 +160,7 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
     items: list[TextItem] = []
     run: list[str] = []
     x0 = x1 = reach = base = size = 0.0  # reach: right edge of the run's last glyph, spaces included
+    level = 0.0  # the run's baseline, where a glyph on it is on its line (see below)
     space_gap = split_gap = back_gap = line_gap = 0.0  # the run's thresholds, in points
     font = fi = -1
     last_name: str | None = None
@@ -180,9 +182,10 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
             last_name = name
         if run:
             gap = gx0 - reach  # space glyphs fill a gap: "Ada Lindqvist     Tomás" stays one run
-            dsize, dbase = csize - size, cbase - base
-            if fi != font or dsize > 0.01 or dsize < -0.01 or dbase > line_gap or -dbase > line_gap \
-                    or gap > split_gap or gap < back_gap:
+            # Most glyphs have the run's size and baseline: those are told apart before any difference is made.
+            if fi != font or gap > split_gap or gap < back_gap \
+                    or csize != size and ((d := csize - size) > 0.01 or d < -0.01) \
+                    or cbase != level and ((d := cbase - base) > line_gap or -d > line_gap):
                 flush()
             elif gap > space_gap and not spaced and text != " ":
                 run.append(" ")
@@ -197,10 +200,16 @@ def group_glyphs(number: int, width: float, height: float, glyphs: Iterable[Glyp
             tie = TIE_GAP * size
             space_gap, split_gap = SPACE_GAP * size + tie, SPLIT_GAP * size + tie
             back_gap, line_gap = -0.5 * size - tie, 0.1 * size - tie
-        if len(text) == 1 and text < "\ufb00":
-            if text != " " or not spaced:  # a run of space glyphs is one space, as pdf.js and PDFium read it
+            # A glyph on the baseline is within line_gap of it, unless line_gap is negative (a negative size):
+            # then no baseline is the run's level (NaN), and the difference is always looked at.
+            level = base if line_gap >= 0 else nan
+        if text == " ":
+            if not spaced:  # a run of space glyphs is one space, as pdf.js and PDFium read it
                 run.append(text)
-            spaced = text == " "
+                spaced = True
+        elif len(text) == 1 and text < "\ufb00":
+            run.append(text)
+            spaced = False
         else:
             cleaned = clean(text)
             run.append(cleaned)
