@@ -107,7 +107,8 @@ def _fast(func: Any, restype: Any) -> Any:
     (same library function, same calling convention as pypdfium2's bindings). Every handle and pointer given
     to one must be a ctypes object, every float a ``c_float``: an int would be cut to 32 bits. The GIL is kept
     over the call (``PYFUNCTYPE``): these getters return in well under a microsecond, less than releasing and
-    taking it back costs."""
+    taking it back costs. The text page, given to every glyph's call, goes as a ``byref`` of what its handle
+    points to, which ctypes passes as it is (a pointer object is converted anew at each call)."""
     return ctypes.PYFUNCTYPE(restype)(ctypes.cast(func, _c_void_p).value)
 
 
@@ -289,13 +290,10 @@ def _text_indices(tp: Any, n: int) -> list[int]:
     return at
 
 
-def _run_end(tp: Any, start: int, n: int, obj: int | None) -> tuple[int, int | None]:
+def _run_end(tp: Any, start: int, n: int, obj: int) -> tuple[int, int | None]:
     """The index after the last character of ``obj``'s run that starts at ``start``, and the object of the
     character there where the search has read it (-1: not read; None: no object). PDFium lists a text
-    object's characters together, so the end is searched for (doubling steps, then halving), not walked to.
-    What PDFium adds between objects (line breaks) has no object and is a run of one."""
-    if obj is None:
-        return start + 1, -1
+    object's characters together, so the end is searched for (doubling steps, then halving), not walked to."""
     lo, step, hi = start, 1, start + 1
     after: int | None = -1  # the object of character hi, once read: every hi the search settles on is
     while hi < n:
@@ -326,7 +324,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     if n <= 0:
         return []
     units = (ctypes.c_ushort * (n + 1))()
-    tp = textpage
+    tp = ctypes.byref(textpage.contents)  # the handle, for the glyphs' calls (see _fast)
     if pdfium_c.FPDFText_GetText(textpage, 0, n, units) == n + 1:
         codes = units[:n]
     else:
@@ -362,10 +360,11 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
     reach = 0.0  # where a glyph after it starts past a gap that reads as a space
     while start < n:
         obj = next_obj if next_obj != -1 else _text_object(tp, start)
+        if obj is None:  # what PDFium adds between objects (a line break) has no object: a run of one
+            start, next_obj = start + 1, -1
+            continue
         end, next_obj = _run_end(tp, start, n, obj)
         first, start = start, end
-        if obj is None:
-            continue
         _matrix(tp, first, matrix_at)
         a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
         if turned:
@@ -424,9 +423,15 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                     append((text, gx0, x1, base, size, name))
                     placed, reach = i, x1 + gap
                     continue
-            text = _text_of(tp, i, codes, n) if not 0x20 < code < 0xD800 else chr(code)
-            if text is None:
-                continue
+            # The first cases of _text_of, here: PDFium's own spaces come this way, one in seven characters.
+            if 0x20 < code < 0xD800:
+                text = chr(code)
+            elif code in _MADE_UP:
+                if _is_generated(tp, i):
+                    continue
+                text = chr(code)
+            else:
+                text = _text_of(tp, i, codes, n)
             _origin(tp, i, ox_at, oy_at)
             x = ox.value
             gx0 = _device(geo, x, oy.value)[0] if turned else x - shift_x
