@@ -689,6 +689,10 @@ def _utf16(read: Callable[[Any, int], int]) -> str:
     return buf.raw[:size].decode("utf-16-le", "replace").rstrip("\x00")
 
 
+#: The bytes of a destination's name read in one call (UTF-16: 256 characters); a longer one takes three.
+_NAME_BYTES = 512
+
+
 class _Destinations:
     """Resolves PDFium destinations to (page number, x, y, name) in citelens coordinates."""
 
@@ -704,13 +708,19 @@ class _Destinations:
         if self._names is None:
             self._names = {}
             doc = self._pdf.raw
+            # PDFium finds the i-th name by walking the name tree from its start: one call reads a name that
+            # fits the buffer; a longer one is measured first (PDFium's size then is -1), then read.
+            buf = ctypes.create_string_buffer(_NAME_BYTES)
+            size = ctypes.c_long(0)
             for i in range(pdfium_c.FPDF_CountNamedDests(doc)):
-                size = ctypes.c_long(0)
-                pdfium_c.FPDF_GetNamedDest(doc, i, None, ctypes.byref(size))
-                if size.value <= 0:
-                    continue
-                buf = ctypes.create_string_buffer(size.value)
+                size.value = len(buf)
                 dest = pdfium_c.FPDF_GetNamedDest(doc, i, buf, ctypes.byref(size))
+                if dest and size.value < 0:
+                    pdfium_c.FPDF_GetNamedDest(doc, i, None, ctypes.byref(size))
+                    buf = ctypes.create_string_buffer(max(size.value, len(buf)))
+                    dest = pdfium_c.FPDF_GetNamedDest(doc, i, buf, ctypes.byref(size))
+                if not dest or size.value <= 0:  # no destination, or one without a name
+                    continue
                 name = buf.raw[:size.value].decode("utf-16-le", "replace").rstrip("\x00")
                 self._all.append(name)
                 key = ctypes.cast(dest, _c_void_p).value
