@@ -139,6 +139,10 @@ _count_marks = _fast(pdfium_c.FPDFPageObj_CountMarks, _c_int)
 _get_mark = _fast(pdfium_c.FPDFPageObj_GetMark, _c_void_p)
 _mark_string = _fast(pdfium_c.FPDFPageObjMark_GetParamStringValue, _c_int)
 
+_base_font_name = _fast(pdfium_c.FPDFFont_GetBaseFontName, ctypes.c_size_t)  # once per font and page
+#: The bytes of a font's name read in one call, its NUL included; a longer name takes two.
+_FONT_NAME_BYTES = 128
+
 _UNIT = ctypes.c_float(1.0)  # the font size a glyph width is asked at
 _SYMBOLIC = 1 << 2  # the font descriptor's Symbolic flag (ISO 32000-1, table 123)
 
@@ -233,14 +237,16 @@ def _geometry_of(pdf: pdfium.PdfDocument, index: int, raw: Any) -> PageGeometry:
 
 
 def _font_name(key: int, names: dict[int, str]) -> str:
-    """The name of the font with handle ``key`` (0: none)."""
+    """The name of the font with handle ``key`` (0: none), read in one call where it fits
+    :data:`_FONT_NAME_BYTES`."""
     name = names.get(key)
     if name is None:
-        font = ctypes.cast(key, pdfium_c.FPDF_FONT)
-        size = pdfium_c.FPDFFont_GetBaseFontName(font, None, 0) if key else 0
-        buf = ctypes.create_string_buffer(size + 1)
-        if size:
-            pdfium_c.FPDFFont_GetBaseFontName(font, buf, size)
+        font = _c_void_p(key)
+        buf = ctypes.create_string_buffer(_FONT_NAME_BYTES)
+        size = _base_font_name(font, buf, ctypes.c_size_t(len(buf))) if key else 0
+        if size > len(buf):  # PDFium leaves the buffer as it is and gives the size the name needs
+            buf = ctypes.create_string_buffer(size)
+            _base_font_name(font, buf, ctypes.c_size_t(size))
         name = strip_subset(buf.value.decode("utf-8", "replace")) or "unknown"
         names[key] = name
     return name
