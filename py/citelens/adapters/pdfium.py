@@ -429,7 +429,7 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
                     append((text, gx0, x1, base, size, name))
                     placed, reach = i, x1 + gap
                     continue
-            # The first cases of _text_of, here: PDFium's own spaces come this way, one in seven characters.
+            # The first cases of _text_of, here: PDFium's own spaces come this way, about one character in eight.
             if 0x20 < code < 0xD800:
                 text = chr(code)
             elif code in _MADE_UP:
