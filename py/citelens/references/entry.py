@@ -391,7 +391,7 @@ def _after_suffix(text: str, pos: int) -> int:
 
 
 _TITLE_ABBREV = frozenset({"vs", "no", "vol", "pp", "st", "dr", "eg", "ie", "al", "ed", "eds", "fig", "inc",
-                           "co", "ltd", "jr", "mr", "ms"})
+                           "co", "ltd", "jr", "mr", "ms", "sp", "spp", "subsp", "ssp", "var", "cf"})
 
 
 def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vancouver: bool = False,
