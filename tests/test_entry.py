@@ -437,8 +437,8 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     ("Lee KPK, Chen J, MacKinnon R (2017) Molecular structure of human KATP in complex with ATP and ADP. eLife "
      "6:e32481.", "Molecular structure of human KATP in complex with ATP and ADP"),
     # a taxonomic abbreviation ("sp.", "spp.", "var.", "cf.") ends no title, whatever follows it
-    ("Smith J, Lee K. Trichoderma sp. (Hypocreales) and the control of root rot in wheat. Plant Dis 2010;94:1-8.",
-     "Trichoderma sp. (Hypocreales) and the control of root rot in wheat"),
+    ("Smith J, Lee K. Trichoderma sp. (Hypocreales) and the control of root rot in 16 wheat lines. Plant Dis "
+     "2010;94:1-8.", "Trichoderma sp. (Hypocreales) and the control of root rot in 16 wheat lines"),
     # an edition after a comma, a lower-case "in Proceedings": where the title ends
     ("J. D. Jackson, Classical Electrodynamics, 3rd edn. (Wiley, 1998).", "Classical Electrodynamics"),
     ("Feuer, Alan R. and Edward B. Fowlkes. Some Results from an Empirical Study of Computer Software, in "
