@@ -23,8 +23,9 @@ entry (numbers outside the list reject the marker); offsets and boxes come from 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from functools import lru_cache
@@ -238,18 +239,37 @@ def _touching(a: TextItem, b: TextItem, line: Line, p: CitationParams) -> bool:
     return b.x - (a.x + a.width) < p.script_gap * line.size
 
 
-def note_marks(tm: TextMap, refs: ReferenceList, params: CitationParams = PARAMS.citations) -> set[tuple[int, int]]:
+def _scripted(tm: TextMap, p: CitationParams) -> list[int]:
+    """Indexes of the lines holding an item set smaller than ``script_size`` x the line's size beside others:
+    the only lines a raised number stands on (a superscript is never a line of its own). A page sets few."""
+    out: list[int] = []
+    for i, line in enumerate(tm.lines):
+        items = line.items
+        if len(items) < 2:
+            continue
+        small = p.script_size * line.size
+        for item in items:
+            if item.size < small:
+                out.append(i)
+                break
+    return out
+
+
+def note_marks(tm: TextMap, refs: ReferenceList, params: CitationParams = PARAMS.citations,
+               scripted: Sequence[int] | None = None) -> set[tuple[int, int]]:
     """(page, number) of each numbered note: a line that opens with a raised number and does not name an
     institution ("4While much of the literature ..." at a page's foot). A raised number in the text that
     matches a note of its page is the note's mark, not a citation: a paper that numbers its notes so does
     not number its citations the same way on the same page. Affiliation lists ("2Department of ...") are
-    no notes: their marks stand on author lines, which :func:`_author_line` recognises by their names."""
+    no notes: their marks stand on author lines, which :func:`_author_line` recognises by their names.
+    ``scripted``: :func:`_scripted` of ``tm`` when already known."""
     out: set[tuple[int, int]] = set()
     lo = refs.start if refs.start is not None else len(tm.text)
     hi = refs.end if refs.end is not None else len(tm.text)
-    for i, line in enumerate(tm.lines):
+    for i in _scripted(tm, params) if scripted is None else scripted:
+        line = tm.lines[i]
         items = line.items
-        if len(items) < 2 or lo <= tm.starts[i] < hi:
+        if lo <= tm.starts[i] < hi:
             continue
         first = items[0].text.strip()
         if not (first.isdigit() and len(first) <= params.note_max_digits and _raised(items[0], line, params)):
@@ -270,8 +290,8 @@ class _Raised:
 
 
 def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int, notes: set[tuple[int, int]],
-                  p: CitationParams) -> list[_Marker]:
-    found = list(_raised_numbers(tm, spans, limit, p))
+                  p: CitationParams, scripted: Sequence[int] | None = None) -> list[_Marker]:
+    found = list(_raised_numbers(tm, spans, limit, p, scripted))
     # A note is called once, from its own page; a cited entry is often cited again.
     times = Counter(n for m in found for n in m.numbers)
     return [m for m in found if not (len(m.numbers) == 1 and times[m.numbers[0]] == 1
@@ -279,7 +299,7 @@ def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int, notes: 
 
 
 def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
-                    p: CitationParams) -> Iterator[_Marker]:
+                    p: CitationParams, scripted: Sequence[int] | None = None) -> Iterator[_Marker]:
     """Raised, smaller numbers: ``policy.8``, ``analyses.9,10``, ``Miller25``, ``¹⁻⁴``.
 
     A citation superscript stands on its own after a word, a closing parenthesis or punctuation. Rejected,
@@ -289,29 +309,24 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
     "cm2", "p53 2"), or before an operator ("R2 = 0.93"); one glued to the capital that follows it (an
     isotope "15N", an affiliation "2Department"); every mark of an author line (:func:`_author_line`); and,
     in :func:`_superscripts`, a note's mark (:func:`note_marks`) that is raised nowhere else.
+    ``scripted``: :func:`_scripted` of ``tm`` when already known.
     """
     text = tm.text
-    authors = False  # the line before was an author line
-    for i, line in enumerate(tm.lines):
+    authors = False  # the line before was an author line (lines that hold no script text leave it be)
+    for i in _scripted(tm, p) if scripted is None else scripted:
+        line = tm.lines[i]
         items = line.items
-        if len(items) < 2:
-            continue  # a superscript is never a line of its own
-        small = p.script_size * line.size
-        if not any(item.size < small for item in items):
-            continue
         s0 = tm.starts[i]
         if not any(a <= s0 < b or a < s0 + len(line.text) <= b for a, b in spans):
             continue
         found: list[_Raised] = []
-        rise = p.script_rise * line.size
-        k = 0
-        while k < len(items):
-            item = items[k]
-            # _raised, inline: most items of the line are not
-            if not (item.size < small and line.baseline - item.y > rise) \
-                    or not SUPERSCRIPT_MARKER.fullmatch(item.text.strip()):
-                k += 1
+        small, rise, baseline = p.script_size * line.size, p.script_rise * line.size, line.baseline
+        k = 0  # where the next raised number may start: past the one before
+        # (_raised, inline: most items of the line are not)
+        for at in [n for n, item in enumerate(items) if item.size < small and baseline - item.y > rise]:
+            if at < k or not SUPERSCRIPT_MARKER.fullmatch(items[at].text.strip()):
                 continue
+            k = at
             j = k + 1
             while j < len(items) and _raised(items[j], line, p) and SUPERSCRIPT_PIECE.fullmatch(items[j].text.strip()):
                 j += 1
@@ -526,7 +541,8 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                  p: CitationParams) -> Iterator[_Marker]:
     backwards = text[::-1]
     for a, b in spans:
-        taken: list[tuple[int, int]] = []
+        taken: list[tuple[int, int]] = []  # the parenthetical markers' spans, in order, apart
+        taken_starts: list[int] = []
         for m in _paren_matches(text, a, b):  # "(Smith et al., 2019a; Lee 2020, p. 4)"
             hits: list[int] = []
             body = m.group("body") if m.group("body") is not None else m.group("sbody")
@@ -538,13 +554,14 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                     hits.extend(found or _resolve(nm, index, phrase))
             if hits:
                 taken.append((m.start(), m.end()))
+                taken_starts.append(m.start())
                 # Prose after the last year is no part of the marker: "(...; see also Petit et al., 1992
                 # on similar results in Tonkean (Macaca tonkeana) and ...)" ends at "1992".
                 last = m.end() - 1 - len(body) + max(y.end() for y in YEAR.finditer(body))
                 end = m.end() if len(text[last:m.end() - 1].strip()) <= p.ay_tail_chars else last
                 yield _Marker(m.start(), end, tuple(dict.fromkeys(hits)))
         for m in _narratives(text, a, b, backwards):  # "Smith et al. (2019)", "Johnson [2002]"
-            if any(s <= m.start() < e or s < m.end() <= e for s, e in taken):
+            if _overlaps(taken, taken_starts, m.start(), m.end()):
                 continue
             # "A, B, C, and D (2002)": D alone matched; "A, B, C and D (2002)": "C and D" matched
             leading = AY_LEADING_AUTHORS if m.group("second") else AY_LEADING_AUTHORS_NARRATIVE
@@ -554,6 +571,22 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                 lead, hits = None, list(_resolve(m, index))
             if hits:
                 yield _Marker(lead.start() if lead else m.start(), m.end(), tuple(dict.fromkeys(hits)))
+
+
+def _overlaps(spans: list[tuple[int, int]], starts: list[int], start: int, end: int) -> bool:
+    """Whether ``start`` or ``end`` falls in one of ``spans``, which come in order and apart (``starts``: their
+    starts): ``s <= start < e`` or ``s < end <= e``. Only the last span to start at or before ``start``, and
+    the last to start before ``end``, can hold it.
+
+    >>> spans = [(2, 5), (8, 12)]
+    >>> [_overlaps(spans, [2, 8], a, b) for a, b in [(0, 2), (0, 3), (4, 7), (5, 8), (6, 9), (12, 20)]]
+    [False, True, True, False, True, False]
+    """
+    k = bisect_right(starts, start) - 1
+    if k >= 0 and start < spans[k][1]:
+        return True
+    k = bisect_left(starts, end) - 1
+    return k >= 0 and end <= spans[k][1]
 
 
 def _paren_matches(text: str, a: int, b: int) -> Iterator[re.Match[str]]:
@@ -643,13 +676,14 @@ def _years(years: str) -> Iterator[tuple[int, str | None]]:
 
 
 def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _AuthorIndex,
-           p: CitationParams, notes: set[tuple[int, int]], keys: dict[str, int]) -> dict[str, list[_Marker]]:
+           p: CitationParams, notes: set[tuple[int, int]], keys: dict[str, int],
+           scripted: Sequence[int] | None = None) -> dict[str, list[_Marker]]:
     text = tm.text
     parens, equations = _parens(tm, spans, limit, p)
     return {
         _BRACKET: list(_brackets(text, spans, limit, p)),
         _PAREN: [m for m in parens if not (len(m.numbers) == 1 and m.numbers[0] in equations)],
-        _SUPER: _superscripts(tm, spans, limit, notes, p),
+        _SUPER: _superscripts(tm, spans, limit, notes, p, scripted),
         _AUTHOR_YEAR: list(_author_year(text, spans, index, p)),
         _ALPHA: list(_alphabetic(text, spans, keys)),
     }
@@ -698,7 +732,9 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
     by_label = _label_numbers(references)
     limit = max(by_label) if by_label else len(references)
     index = _AuthorIndex(references)
-    found = _tally(tm, spans, limit, index, params, note_marks(tm, refs, params), alpha_keys(references))
+    scripted = _scripted(tm, params)
+    found = _tally(tm, spans, limit, index, params, note_marks(tm, refs, params, scripted), alpha_keys(references),
+                   scripted)
     if early < body_start:
         for style in (_SUPER, _PAREN):
             found[style] = [m for m in found[style] if m.start >= body_start]
@@ -717,9 +753,10 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
             markers = markers + list(_ref_words(tm.text, body_spans, limit, params))
         if style == _AUTHOR_YEAR:  # inside a marker already found, a bare one is dropped by _dedupe
             markers = markers + list(_bare(tm.text, spans, index))
-        pairs = [(_citation(tm, m, by_label if numeric else None), (m.start, m.end)) for m in markers]
-        kept = _dedupe(sorted((pair for pair in pairs if pair[0].ref_indexes), key=lambda pair: pair[1]))
-        return CitationResult(_PUBLIC[style], tuple(c for c, _ in kept), tuple(span for _, span in kept))
+        named = [(m, indexes) for m in markers if (indexes := _indexes(m, by_label if numeric else None))]
+        kept = _dedupe(sorted(named, key=lambda pair: (pair[0].start, pair[0].end)))
+        return CitationResult(_PUBLIC[style], tuple(_citation(tm, m, indexes) for m, indexes in kept),
+                              tuple((m.start, m.end) for m, _ in kept))
     return CitationResult(CitationStyle.UNKNOWN, (), (), (Diagnostic(
         DiagnosticCode.NO_CITATIONS, f"no citation style stands out (votes: {votes})"),))
 
@@ -734,23 +771,27 @@ def _label_numbers(references: tuple[Reference, ...]) -> dict[int, int]:
     return out
 
 
-def _citation(tm: TextMap, m: _Marker, by_label: dict[int, int] | None) -> Citation:
+def _indexes(m: _Marker, by_label: dict[int, int] | None) -> tuple[int, ...]:
+    """The entries a marker names: its own resolved indexes, or its printed numbers through ``by_label``."""
+    if by_label is None:
+        return m.numbers
+    return tuple(dict.fromkeys(by_label[n] for n in m.numbers if n in by_label))
+
+
+def _citation(tm: TextMap, m: _Marker, indexes: tuple[int, ...]) -> Citation:
     page = tm.page_at(m.start)
     boxes = tuple(box for pg, box in tm.boxes(m.start, m.end) if pg == page)
-    if by_label is None:
-        indexes = m.numbers
-    else:
-        indexes = tuple(dict.fromkeys(by_label[n] for n in m.numbers if n in by_label))
     return Citation(page, join_lines(tm.text[m.start:m.end]), indexes, boxes)
 
 
-def _dedupe(pairs: list[tuple[Citation, tuple[int, int]]]) -> list[tuple[Citation, tuple[int, int]]]:
-    """Drop a marker that overlaps the one before it (the same text matched twice)."""
-    out: list[tuple[Citation, tuple[int, int]]] = []
+def _dedupe(pairs: list[tuple[_Marker, tuple[int, ...]]]) -> list[tuple[_Marker, tuple[int, ...]]]:
+    """Drop a marker that overlaps the one before it (the same text matched twice); ``pairs`` come sorted by
+    where their markers start."""
+    out: list[tuple[_Marker, tuple[int, ...]]] = []
     last_end = -1
     for pair in pairs:
-        if pair[1][0] < last_end:
+        if pair[0].start < last_end:
             continue
         out.append(pair)
-        last_end = pair[1][1]
+        last_end = pair[0].end
     return out
