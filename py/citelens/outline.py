@@ -543,6 +543,12 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
+        if not (big or larger or shares[n]) and _parse(text)[0] is None and emph.isdisjoint(map(_font, line.items)):
+            # Neither large nor in a heading face, the line is here for opening with a digit on a page with
+            # italics. It is a heading only when numbered (in italics, "2.1. Results", or set apart) or as a
+            # run-in head, which needs a heading face; most such lines are a table's rows ("0.87 0.91 0.93") or
+            # a sentence going on ("2019 saw ...").
+            continue
         if not text or _within_margin(page, line, p.margin) and not _opens_page(line, lines[n + 1:n + 2], text):
             continue
         lead = _lead(line)
