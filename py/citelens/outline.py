@@ -118,6 +118,7 @@ def _lead(line: Line) -> int:
 
 
 _font = attrgetter("font")
+_size = attrgetter("size")
 
 
 def _share(items: Sequence[TextItem], fonts: frozenset[int]) -> float:
@@ -307,6 +308,12 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
     if not n:
         return None
     line = last = lines[n]
+    prev = lines[n - 1]
+    if prev.page != line.page or prev.column != line.column or not under and line.baseline - prev.baseline <= 0:
+        # Spacing tells a heading only below the line before it in its column, a blank line (``spaced_above``
+        # leadings) between them unless ``under`` a heading (:func:`_spaced_over`): a line beside that one or
+        # above it is a table's cell or a label.
+        return None
     if line.size >= p.larger_ratio * body and n + 2 < len(lines) \
             and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1]):
         last = lines[n + 1]
@@ -447,8 +454,9 @@ def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: Outlin
     heading is measured against the paragraph it opens, not against the body: that paragraph is no larger
     than the heading. The same words in the paragraph's own face are a sentence's start, not a heading,
     unless set in capitals (IEEE's "REFERENCES" in the text's font): no sentence is one word in capitals."""
-    text = " ".join(line.text.split())
-    if not after or not _known(text) or _parse(text)[0] is not None:
+    # (The layout first: most lines have no paragraph opening close under them, and it costs less to see than
+    # the section names.)
+    if not after:
         return False
     nxt = after[0]
     size = max(i.size for i in line.items)
@@ -461,6 +469,9 @@ def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: Outlin
         return False
     if prev is not None and prev.page == line.page and prev.column == line.column \
             and 0 < line.baseline - prev.baseline < p.apart_above * max(size, prev.size):
+        return False
+    text = " ".join(line.text.split())
+    if not _known(text) or _parse(text)[0] is not None:
         return False
     return _own_face(line.items, nxt) or bool(_capitals(text))
 
@@ -1044,9 +1055,11 @@ def detect_outline(
         found = _candidates(page, lines, body, prose, p)
         # A tight-leading template merges a large heading into the body line under it: only a page with
         # large text in a line that is not large itself (the body's size covers most of its letters) is
-        # worth the second pass.
-        if not found and any(_large(i.size, body, prose, p) and not _large(ln.size, body, prose, p)
-                             for ln in lines for i in ln.items):
+        # worth the second pass. (Large text is ``size_ratio`` x the body at least: a page whose largest
+        # item is smaller has none, and most pages are such.)
+        if not found and max(map(_size, page.items), default=0.0) >= p.size_ratio * body \
+                and any(_large(i.size, body, prose, p) and not _large(ln.size, body, prose, p)
+                        for ln in lines for i in ln.items):
             tight = _repaired(page, page_lines(page, layout.line_tolerance_tight, layout), body, p, layout)
             found_tight = _candidates(page, tight, body, prose, p)
             if found_tight:
