@@ -135,7 +135,7 @@ def _share(items: Sequence[TextItem], fonts: frozenset[int]) -> float:
 
 
 def _letters_ok(title: str) -> bool:
-    letters = sum(1 for c in title if c.isalpha())
+    letters = sum(map(str.isalpha, title))
     return letters >= 2 and letters * 2 >= len(title.replace(" ", ""))
 
 
@@ -246,7 +246,7 @@ def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page,
             or not (title[:1].isupper() or _named_in_lower_case(number, title)) or not _letters_ok(title) \
             or MATH_CHARS.search(text) or CAPTION.match(title):
         return False
-    size = max(i.size for i in line.items)
+    size = max(map(_size, line.items))
     if not after or not _close_under(line, after[0], size, p):
         # A heading may end its column, its paragraph opening the next one (a footnote or a float took the
         # room under it): in capitals, with a blank line above, it is a heading still.
@@ -459,7 +459,7 @@ def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: Outlin
     if not after:
         return False
     nxt = after[0]
-    size = max(i.size for i in line.items)
+    size = max(map(_size, line.items))
     if not _close_under(line, nxt, size, p):
         return False
     if nxt.size > (1 + p.body_size_tolerance) * size or len(nxt.text) < p.spaced_min_next \
@@ -530,16 +530,18 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
     # (MPRA's cover sets "MPRA" at 58 pt over the 21 pt title).
     page_max = max((ln.size for ln in lines if " " in ln.text.strip()), default=0.0) if page.number == 1 else 0.0
     emph, italic = _faces(page)
-    shares = [_share(ln.items, emph) for ln in lines]  # each line's share in a heading face
+    # Each line's share in a heading face.
+    shares = [_share(ln.items, emph) for ln in lines] if emph else [0.0] * len(lines)
     paragraph = _in_paragraph(lines, shares, p)
+    large, a_little_larger = p.size_ratio * body, p.larger_ratio * body
     n = -1
     while n + 1 < len(lines):
         n += 1
         line = lines[n]
-        big = line.size >= p.size_ratio * body and round(line.size * 2) / 2 not in prose
+        big = line.size >= large and round(line.size * 2) / 2 not in prose
         # A little larger than the body: JSS sets 12 pt headings over 10.9 pt text, its lowest level in
         # italics ("Data input") and "3.1. readData" with the name in typewriter.
-        larger = not big and line.size >= p.larger_ratio * body
+        larger = not big and line.size >= a_little_larger
         if not big and not shares[n] and not (italic and (larger or line.text[:1].isdigit())):
             if _neither_spaced_nor_apart(line.text, n + 1 < len(lines)) or _packed(lines, n, body, p, out):
                 continue
