@@ -123,6 +123,8 @@ _size = attrgetter("size")
 
 def _share(items: Sequence[TextItem], fonts: frozenset[int]) -> float:
     """Share of the letters of ``items`` set in one of ``fonts``."""
+    if len(items) == 1:  # most lines: all or nothing
+        return 1.0 if items[0].font in fonts and _letters(items[0].text) else 0.0
     if not fonts or fonts.isdisjoint(map(_font, items)):
         return 0.0
     total = styled = 0
