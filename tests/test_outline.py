@@ -236,6 +236,15 @@ def test_a_heading_in_capitals_over_its_first_subheading_in_one_face():
         "Introduction", "Methods", "RESULTS", "Search results", "Discussion"]
 
 
+def test_a_run_in_head_numbered_in_roman_numerals_in_a_paper_numbered_in_digits_is_a_list_item():
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (2, it("2.1 Data", 72, 550, font=BOLD)), (3, it("3 Results", 72, 250, 12, BOLD)))
+    items = (it("I. Statistical:", 72, 600, font=BOLD), it("uses one or more statistical models", 140, 600),
+             it("II. Hybrid:", 72, 640, font=BOLD), it("defines a small number of rules", 125, 640))
+    found = [t for t, _, _ in titles(detect_outline(_on_page_2(doc, *items), 10.0))]
+    assert found == ["1 Introduction", "2 Method", "2.1 Data", "3 Results"]
+
+
 def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
     """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
     line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""
