@@ -245,6 +245,17 @@ def test_a_run_in_head_numbered_in_roman_numerals_in_a_paper_numbered_in_digits_
     assert found == ["1 Introduction", "2 Method", "2.1 Data", "3 Results"]
 
 
+def test_a_page_shown_small_in_a_figure_holds_no_headings():
+    # A figure showing a paper's page sets its "ABSTRACT" and "INTRODUCTION" at 4.5 pt over 10 pt text; a
+    # heading is never set at little more than half the text's size (the back matter's, at 7 pt, still counts).
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (3, it("3 Results", 72, 250, 12, BOLD)))
+    shown = (it("ABSTRACT", 300, 600, 4.5, BOLD), *[it(BODY, 300, 606 + 6 * k, 5.6) for k in range(4)],
+             it("INTRODUCTION", 300, 640, 4.5, BOLD), *[it(BODY, 300, 646 + 6 * k, 5.6) for k in range(4)])
+    found = [t for t, _, _ in titles(detect_outline(_on_page_2(doc, *shown), 10.0))]
+    assert found == ["1 Introduction", "2 Method", "3 Results"]
+
+
 def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
     """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
     line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""

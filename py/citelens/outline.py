@@ -1080,6 +1080,8 @@ def detect_outline(
             continue  # a role the statement lists, "Data curation: A. B.", "Methodology: C. D."
         if not h.run_in:
             contributions = CONTRIBUTIONS_HEADING.match(h.title) is not None
+        if h.size < p.min_heading_size * body:
+            continue  # no heading is set at little more than half the text's size: a page shown in a figure
         if h.number is None and not h.run_in and h.size < p.min_unnumbered_size * body \
                 and not _known(h.title):
             # A paper does not set its headings smaller than its text: a smaller unnumbered line is a figure's

@@ -127,6 +127,8 @@ class OutlineParams:
     line_number_min: int = 10
     line_number_size: float = 1.05
     line_number_rising: float = 0.8
+    #: Any heading is set at least this x the body size (back matter's at 7 pt over 10 pt text is 0.7).
+    min_heading_size: float = 0.6
     #: An unnumbered heading, unless a known section name or a run-in head, is set at least this x the body size.
     min_unnumbered_size: float = 0.85
     #: An outline needs at least this many headings ...
