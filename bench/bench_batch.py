@@ -17,7 +17,9 @@ from ``../shared/corpus/pdf``), one after the other in this process unless said:
                 (its start-up reported apart) into a new output folder; papers per second, each worker's peak
                 memory
 
-Time is wall time (``time.perf_counter``): throughput with several processes is what is measured. Each paper's
+This process sets the collector as the command line does (:func:`citelens.cli.common.tune_gc`); refextract,
+run in it too, has the same setting. Time is wall time (``time.perf_counter``): throughput with several
+processes is what is measured. Each paper's
 seconds, ours and refextract's alike, are the median of ``--repeat`` runs (3). One warm-up run per engine and
 for refextract (imports; refextract loads its knowledge bases) on the smallest corpus paper is not counted.
 Asserts nothing: the figures depend on the machine and its load; take final figures on an otherwise idle
@@ -49,7 +51,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # tests/corpus.py: the manifest and the
 import corpus  # noqa: E402
 
 from citelens import pipeline  # noqa: E402
-from citelens.cli.common import render  # noqa: E402
+from citelens.cli.common import render, tune_gc  # noqa: E402
 from citelens.model import Source  # noqa: E402
 
 #: 16 papers, four styles in turn (and the corpus's two alphabetic-label papers): 5 to 55 pages.
@@ -197,6 +199,7 @@ def main() -> int:
                     help="the engine of the --jobs and Dask runs (default: the fastest installed, pdfium)")
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "bench-batch.json")
     args = ap.parse_args()
+    tune_gc()
     if not args.skip_refextract and shutil.which("pdftotext") is None:
         print("bench_batch: refextract reads PDFs through poppler's pdftotext, which is not installed: run "
               "`make bench-batch` (it installs Debian's poppler-utils) or pass --skip-refextract", file=sys.stderr)

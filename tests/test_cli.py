@@ -326,3 +326,17 @@ def test_eval_scores_the_text_only_analysis_against_the_pdfs_own_links(demo: dic
     assert table.returncode == 1  # one file failed, the other was still scored
     assert "demo-paper-linked.pdf" in table.stdout and "ALL fully linked" in table.stdout
     assert "not-a-pdf.pdf" in table.stderr and "Traceback" not in table.stderr
+
+
+def test_the_command_line_collects_the_young_generation_in_larger_steps():
+    import gc
+
+    from citelens.cli.common import GC_THRESHOLD, tune_gc
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        tune_gc()
+        assert gc.get_threshold() == (GC_THRESHOLD, 10, 10)
+    finally:
+        gc.set_threshold(*before)

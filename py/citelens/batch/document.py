@@ -100,10 +100,14 @@ def _process(item: tuple[str, str | None, dict[str, Any]]) -> dict[str, Any]:
 
 
 def warm_up() -> None:
-    """A sandbox's imports, before its first file's clock starts."""
+    """A sandbox's imports and collector (:func:`~citelens.cli.common.tune_gc`), before its first file's clock
+    starts."""
     import citelens.cli.xml  # noqa: F401
     import citelens.pipeline  # noqa: F401
+    from citelens.cli.common import tune_gc
     from citelens.cli.pdf import pdf_adapter
+
+    tune_gc()
 
     pdf_adapter()
 

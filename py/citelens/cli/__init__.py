@@ -33,7 +33,7 @@ from typing import Any
 
 from citelens import __version__
 from citelens.cli import analyze, batch, evaluate, resolve, xml
-from citelens.cli.common import EXIT_FAILED, EXIT_USAGE, PROG
+from citelens.cli.common import EXIT_FAILED, EXIT_USAGE, PROG, tune_gc
 
 __all__ = ["main", "parser"]
 
@@ -48,6 +48,7 @@ def main(argv: Sequence[str] | None = None, *, transport: Any = None,
         print(f"{PROG}: error: a command is required (try '{PROG} analyze --help')", file=sys.stderr)
         return EXIT_USAGE
     args.transport, args.sleep = transport, sleep
+    tune_gc()
     try:
         return int(args.run(args))
     except KeyboardInterrupt:

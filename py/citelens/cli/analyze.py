@@ -44,6 +44,7 @@ from citelens.cli.common import (
     output,
     positive_int,
     render,
+    tune_gc,
 )
 from citelens.cli.pdf import add_engine, analyze_one, pdf_adapter
 
@@ -195,8 +196,11 @@ def analyze_task(task: tuple[str, dict[str, Any]]) -> Done:
 
 
 def warm_up() -> None:
-    """A worker's imports, before its first file's clock starts."""
+    """A worker's imports and collector (:func:`~citelens.cli.common.tune_gc`), before its first file's clock
+    starts."""
     import citelens.pipeline  # noqa: F401
+
+    tune_gc()
 
     pdf_adapter()
 
