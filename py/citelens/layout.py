@@ -31,17 +31,18 @@ def size_histogram(pages: Iterable[Page]) -> dict[float, int]:
     the outline's prose sizes both read. Spaces do not count: each extractor guesses them its own way (pdfminer,
     PDFium and pdf.js put them in different items, or none), and a body size near a tie with another size
     would follow the guess."""
-    # Characters per exact size first: a paper sets a few sizes over thousands of items, and each is rounded
-    # once. Both dicts keep the order in which sizes first appear (body_font_size's ties go to the first).
-    chars: defaultdict[float, int] = defaultdict(int)
+    # The texts per exact size first: a paper sets a few sizes over thousands of items, and each size's texts
+    # are joined, counted and rounded once. Both dicts keep the order in which sizes first appear
+    # (body_font_size's ties go to the first).
+    texts: defaultdict[float, list[str]] = defaultdict(list)
     for page in pages:
         for item in page.items:
-            text = item.text
-            chars[item.size] += len(text) - text.count(" ")  # spaces are the extractor's guess: not counted
+            texts[item.size].append(item.text)
     counts: dict[float, int] = {}
-    for size, n in chars.items():
+    for size, group in texts.items():
+        joined = "".join(group)
         key = round(size * 2) / 2
-        counts[key] = counts.get(key, 0) + n
+        counts[key] = counts.get(key, 0) + len(joined) - joined.count(" ")  # spaces: the extractor's guess
     return counts
 
 
