@@ -5,7 +5,7 @@
 Stages, per paper:
   extract     the pdfminer adapter on the PDF file, uncached, run once (pdfminer dominates)
   lines       ``layout.page_lines`` over every page, and the ``TextMap`` built from them
-  outline     ``outline.detect_outline`` on those lines
+  outline     ``outline.detect_outline`` on those lines and the size histogram (as ``pipeline.analyze`` calls it)
   references  ``references.find_references``
   citations   ``citations.find_citations``
   sentences   ``sentences.sentences_for`` every citation
@@ -46,7 +46,7 @@ import corpus  # noqa: E402
 
 from citelens.citations import find_citations  # noqa: E402
 from citelens.figures import find_figure_mentions  # noqa: E402
-from citelens.layout import body_font_size, page_lines, text_map  # noqa: E402
+from citelens.layout import body_font_size, page_lines, size_histogram, text_map  # noqa: E402
 from citelens.model import Document  # noqa: E402
 from citelens.outline import detect_outline  # noqa: E402
 from citelens.pipeline import analyze, body_start  # noqa: E402
@@ -83,9 +83,10 @@ def bench_paper(paper: corpus.Paper, *, repeat: int, extract: bool) -> dict[str,
     row["lines"] = timed(lambda: text_map(document.pages, all_lines(document)), repeat)
     lines = all_lines(document)
     tm = text_map(document.pages, lines)
-    body = body_font_size(document.pages) or 10.0
-    row["outline"] = timed(lambda: detect_outline(document.pages, body, lines_by_page=lines), repeat)
-    outline = detect_outline(document.pages, body, lines_by_page=lines)
+    sizes = size_histogram(document.pages)  # as pipeline.analyze passes it: made once, for the body size too
+    body = body_font_size(document.pages, sizes) or 10.0
+    row["outline"] = timed(lambda: detect_outline(document.pages, body, lines_by_page=lines, sizes=sizes), repeat)
+    outline = detect_outline(document.pages, body, lines_by_page=lines, sizes=sizes)
     row["references"] = timed(lambda: find_references(tm), repeat)
     refs = find_references(tm)
     row["citations"] = timed(lambda: find_citations(tm, refs, body_start(tm, outline)), repeat)
