@@ -853,3 +853,30 @@ def test_a_spaced_heading_straight_over_its_first_spaced_subheading():
            Page(2, 612, 792, tuple(page), faces))
     found = titles(detect_outline(doc, 9.8))
     assert [t for t, _, page_number in found if page_number == 2] == ["Pressures", "Forests"]
+
+
+def test_running_heads_by_pairs_and_by_trigram_index_agree() -> None:
+    # The two ways _running compares titles (every pair that may match, or the trigram index of long books)
+    # find the same running heads, on titles alike in length and numbering and a few edits apart.
+    import random
+    from dataclasses import replace
+
+    from citelens.outline import Heading, _running
+    from citelens.params import PARAMS
+
+    rng = random.Random(7)
+    words = ["Journal of Tests", "Results", "Methods", "Data", "Vol. 3"]
+    found = 0
+    for _ in range(40):
+        headings = []
+        for _ in range(rng.randrange(1, 40)):
+            title = " ".join(rng.choices(words, k=rng.randrange(1, 3)))
+            if rng.random() < 0.3:  # a typo: a letter dropped
+                k = rng.randrange(len(title))
+                title = title[:k] + title[k + 1:]
+            number = rng.choice([None, None, "1", "2", "2.1"])
+            headings.append(Heading(title, number, rng.randrange(1, 8), 0, 10, True, None))
+        by_index = _running(headings, replace(PARAMS.outline, repeat_index_from=0))
+        assert _running(headings, PARAMS.outline) == by_index
+        found += len(by_index)
+    assert found > 20  # (the titles do repeat)

@@ -25,6 +25,7 @@ block and the abstract's label), which a paper's table of contents does not list
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -877,21 +878,32 @@ def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
 
 
 def _running_pairs(headings: list[Heading], keys: list[str], p: OutlineParams) -> set[int]:
-    """:func:`_running` by comparing every pair."""
-    bad: set[int] = set()
+    """:func:`_running` by comparing every pair that may match: of one numbering and within reach in length.
+
+    Two headings not :func:`_distinct_sections` carry the same number or both none, so each is compared within
+    its number's group only. Two titles further apart in length than the edits allowed never match: with
+    ``k = int(repeat_distance * min(len))`` edits, ``b``'s length is within ``int(repeat_distance * len(a))``
+    of ``a``'s, so only that window of the group's titles sorted by length is compared. (The order of the
+    comparisons changes nothing: each adds its page or not, on its own.)"""
     lengths = [len(k) for k in keys]
+    groups: defaultdict[str | None, list[int]] = defaultdict(list)
+    for j in sorted(range(len(keys)), key=lengths.__getitem__):
+        groups[headings[j].number].append(j)
+    windows = {number: (group, [lengths[j] for j in group]) for number, group in groups.items()}
+    bad: set[int] = set()
     on = [h.page for h in headings]
     share = p.repeat_distance
     for i, a in enumerate(keys):
         pages = {on[i]}
         la = lengths[i]
-        for j, b in enumerate(keys):
+        reach = int(share * la)
+        group, group_lengths = windows[headings[i].number]
+        for j in group[bisect_left(group_lengths, la - reach):bisect_right(group_lengths, la + reach)]:
             lb = lengths[j]
             limit = int(share * (la if la < lb else lb))
-            # The cheap tests first: most pairs differ in length by more than the edits allowed.
-            if abs(la - lb) > limit or i == j or on[j] in pages or _distinct_sections(headings[i], headings[j]):
+            if abs(la - lb) > limit or i == j or on[j] in pages:
                 continue
-            if Levenshtein.distance(a, b, score_cutoff=limit) <= limit:
+            if Levenshtein.distance(a, keys[j], score_cutoff=limit) <= limit:
                 pages.add(on[j])
         if len(pages) >= p.repeat_pages:
             bad.add(i)
