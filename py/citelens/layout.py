@@ -16,7 +16,6 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import accumulate
 from operator import attrgetter
 
@@ -135,16 +134,29 @@ class _Advances(dict[str, float]):
 _ADVANCES = _Advances()
 
 
-@lru_cache(maxsize=8192)
 def char_edges(item: TextItem) -> tuple[float, ...]:
     """x of each glyph edge of ``item`` (``len(text) + 1`` values from ``x`` to ``x + width``), the item's
     width shared out by typical glyph advances."""
+    # Cached by the item's identity: a TextItem's own hash builds a tuple of all its fields in Python, dearer than
+    # most of the work it would save. The entry holds the item, so its id is not reused while the entry lives;
+    # the `is` test makes that plain.
+    hit = _EDGES.get(id(item))
+    if hit is not None and hit[0] is item:
+        return hit[1]
     weights = list(map(_ADVANCES.__getitem__, item.text))
     total = sum(weights) or 1.0
     scale = item.width / total
     edges = list(accumulate(map(scale.__mul__, weights), initial=item.x))
     edges[-1] = item.x + item.width
-    return tuple(edges)
+    if len(_EDGES) >= _EDGES_MAX:
+        _EDGES.clear()  # a paper's boxes ask for a few hundred items: emptied now and then, not kept in order
+    out = _EDGES[id(item)] = (item, tuple(edges))
+    return out[1]
+
+
+#: :func:`char_edges` of the items met last, by ``id(item)``: the item itself and its edges.
+_EDGES: dict[int, tuple[TextItem, tuple[float, ...]]] = {}
+_EDGES_MAX = 8192
 
 
 def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
