@@ -14,7 +14,8 @@ Stages, per paper:
               every stage after text extraction, the figure the issue's speed goal is about
 
 Time is CPU time of this process (``time.process_time``), so other work on the machine disturbs it
-less than wall time would.
+less than wall time would. The collector is set as the command line sets it
+(:func:`citelens.cli.common.tune_gc`); ``--default-gc`` keeps Python's default (7 % slower, 2026-12-05).
 
 The in-memory stages read the cached extraction of ``tests/corpus.py`` and run ``--repeat`` times; the
 median counts. Reported per stage: the median over papers of ms per paper and of ms per page, and the
@@ -45,6 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # tests/corpus.py: manifest and cached 
 import corpus  # noqa: E402
 
 from citelens.citations import find_citations  # noqa: E402
+from citelens.cli.common import tune_gc  # noqa: E402
 from citelens.figures import find_figure_mentions  # noqa: E402
 from citelens.layout import body_font_size, page_lines, size_histogram, text_map  # noqa: E402
 from citelens.model import Document  # noqa: E402
@@ -164,7 +166,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-extract", action="store_true", help="skip the (slow) uncached pdfminer stage")
     parser.add_argument("--repeat", type=int, default=3, help="runs per in-memory stage (median counts)")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "bench.json", help="JSON results file")
+    parser.add_argument("--default-gc", action="store_true",
+                        help="keep Python's collector settings (default: as the citelens command sets them)")
     args = parser.parse_args(argv)
+    if not args.default_gc:
+        tune_gc()
 
     if not (corpus.CORPUS / "MANIFEST.tsv").is_file():
         print(f"bench: no corpus at {corpus.CORPUS} (set CITELENS_SHARED)", file=sys.stderr)
@@ -198,7 +204,8 @@ def main(argv: list[str] | None = None) -> int:
               f"target < {TARGET_MS:.0f} ms median: {verdict}")
         summary["long_papers"] = longer
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    result = {"environment": environment(), "repeat": args.repeat, "summary": summary, "papers": rows}
+    result = {"environment": environment(), "repeat": args.repeat, "gc": "default" if args.default_gc else "cli",
+              "summary": summary, "papers": rows}
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
     return 0
