@@ -312,3 +312,23 @@ def test_corpus_harness_without_a_reference_list_scores_like_the_outline_scorer(
     assert summary.papers == len(scores) >= 90
     assert summary.linked_papers >= 60  # papers whose citation links land on the analysis's own entries
     assert summary.outline_papers >= 50 and summary.outline == direct
+
+
+def test_a_pdf_whose_links_name_other_entries_than_their_text_all_through_is_shifted():
+    """links.links_shifted: three or more contradicted links, and a tenth of those judged, mean the producer's
+    anchors run an entry off; one slip among right links does not."""
+    from citelens.links import links_shifted
+
+    lines = [f"see Beck (2002) and Bhat (2006), line {k}" for k in range(12)]
+    items = tuple(it(text, 72, 100 + 14 * k) for k, text in enumerate(lines))
+    tm = text_map((Page(1, 612, 792, items),))
+
+    def link(k: int, target: int, which: str) -> CiteLink:
+        x = 72 + 4.5 * lines[k].index(which)
+        return CiteLink(1, (x, 89.0 + 14 * k, x + 4.5 * len(which), 102.5 + 14 * k), target, None)
+
+    right = [link(k, 2, "Bhat (2006)") for k in range(12)]
+    shifted = [link(k, 2, "Beck (2002)") for k in range(3)] + right[3:]  # Beck's citations linked to Bhat
+    assert links_shifted(shifted, AY_ENTRIES, tm)
+    assert not links_shifted([link(0, 2, "Beck (2002)")] + right[1:], AY_ENTRIES, tm)  # one slip
+    assert not links_shifted(right, AY_ENTRIES, tm)

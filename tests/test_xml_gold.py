@@ -93,14 +93,16 @@ def test_corpus_pairs_pdf_against_xml(measured: list[str]) -> None:
     measured.extend(rows)
     text, links = totals["text-only"], totals["with-links"]
     assert len(rows) // 2 == 8
-    # Floors a little under what was last measured (text-only markers R 0.979 P 0.968, entries R 0.943
-    # P 0.957; with links 0.979 / 0.961 / 0.985 / 0.997): a drop below them is a regression to look at.
+    # Floors a little under what was last measured (text-only markers R 0.998 P 0.972, entries R 0.955
+    # P 0.958; with links 0.998 / 0.966 / 0.956 / 0.955): a drop below them is a regression to look at.
     # springer-behavecolsociobiol-2015's XML (and its PDF's links) point one entry too early after "R
-    # Development Core Team (2012)", so its text-only entries score 0.69 where the analysis is right.
+    # Development Core Team (2012)", so its entries score 0.69 where the analysis is right: text-only, and
+    # with links too, since its links' printed authors contradict their targets (links.links_shifted) and the
+    # text names the entries. Without that pair: entries R 0.997 text-only, 0.998 with links.
     assert text.marker_recall >= 0.97 and text.marker_precision >= 0.96
-    assert text.entry_recall >= 0.935 and text.entry_precision >= 0.95
+    assert text.entry_recall >= 0.945 and text.entry_precision >= 0.95
     assert links.marker_recall >= 0.97 and links.marker_precision >= 0.955
-    assert links.entry_recall >= 0.98 and links.entry_precision >= 0.99
+    assert links.entry_recall >= 0.945 and links.entry_precision >= 0.945
     assert text.references_mapped == text.xml_references  # every entry of these lists pairs up
 
 

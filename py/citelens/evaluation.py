@@ -46,7 +46,9 @@ Definitions
   target entry does not carry, while another entry of the list carries them all ("Beck (2002)" linked
   to "Bhat, T. (2006)"): a publisher's linking slip, not ground truth. Such a marker keeps counting as a
   marker but of an unknown entry (like an unresolved one); ``contradicted`` counts them, and the table
-  prints the total, so the figure is never silently flattered.
+  prints the total, so the figure is never silently flattered. (:func:`citelens.links.contradicted_links`;
+  where a PDF's links are so all through, :func:`citelens.links.links_shifted`, the analysis with links
+  reads the entries from the text.)
 
 Partially linked papers
 -----------------------
@@ -68,12 +70,10 @@ from rapidfuzz import fuzz
 from citelens.ids import fold
 from citelens.layout import text_map
 from citelens.links import (AnchorKind, CiteLink, ReferenceList, anchor_name, citation_links, classify_anchor,
-                            linked_ranges, overlaps, text_under, unresolved_citation_links)
+                            contradicted_links, linked_ranges, overlaps, unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
 from citelens.params import PARAMS, Params
-from citelens.patterns import (ANCHOR_BOOKMARK, ANCHOR_NUMBERS, CITE_KEY_PREFIX, EVAL_GROUP_BREAK, EVAL_NAME_WORD,
-                               EVAL_YEAR, NUMERIC_RANGE,
-                               REF_SAME_AUTHORS, TITLE_NUMBERING)
+from citelens.patterns import ANCHOR_BOOKMARK, ANCHOR_NUMBERS, CITE_KEY_PREFIX, NUMERIC_RANGE, TITLE_NUMBERING
 
 # ------------------------------------------------------------------------------------------ outline
 
@@ -319,67 +319,6 @@ class PaperScore:
                 "contradicted": self.contradicted}
 
 
-# Words of author lists that are not names ("Smith and Lee", "Smith, with Lee").
-_NOT_NAMES = frozenset({"and", "with", "the", "for", "see", "also", "eds", "editors"})
-
-
-def _author_part(ref: Reference) -> tuple[str, set[str]]:
-    """An entry's author part (its folded raw text up to the first year) and the years it prints."""
-    raw = fold(ref.raw)
-    year = EVAL_YEAR.search(raw)
-    return (raw[:year.start()] if year else raw[:100]), set(EVAL_YEAR.findall(raw))
-
-
-def _printed_names(tm: Any, lk: CiteLink, names: set[str], params: Params) -> tuple[set[str], set[str]]:
-    """The author names and years printed for a link: the words under it, or, when only a year is
-    linked ("Tibbetts and Dale 2007" with "2007" linked), the names just before it on its line, back to
-    the group's opening bracket, the previous member's semicolon or the previous citation's closing
-    bracket. Only whole names count: a word cut at the rectangle's edge ("heng" of "Zheng") is none."""
-    under = fold(text_under(tm, lk.page, lk.rect))
-    years = set(EVAL_YEAR.findall(under))
-    if len(under) > params.evaluation.name_chars:
-        return set(), years  # a rectangle over more than a citation (wrapped across lines): unjudged
-    x0, y0, x1, y1 = lk.rect
-    ev = params.evaluation
-    # A word the rectangle cuts ("(Z" + "heng et al.,") is no name: it runs on past the edge, so it is
-    # not a whole word of the text under a slightly wider rectangle.
-    wider = fold(text_under(tm, lk.page, (x0 - ev.name_edge, y0, x1 + ev.name_edge, y1)))
-    found = {w for w in EVAL_NAME_WORD.findall(under) if w in names and w in EVAL_NAME_WORD.findall(wider)}
-    if found or not years:
-        return found, years
-    left = fold(text_under(tm, lk.page, (max(0.0, x0 - ev.name_context), y0, x0 - ev.name_gap, y1)))
-    left = EVAL_GROUP_BREAK.split(left.rstrip(" ([{"))[-1]
-    return {w for w in EVAL_NAME_WORD.findall(left) if w in names}, years
-
-
-def contradicted_links(links: Sequence[CiteLink], references: Sequence[Reference], tm: Any,
-                       params: Params = PARAMS) -> set[int]:
-    """Indexes into ``links`` of the links their own printed words contradict (see the module doc).
-
-    Only words that are names in some entry's author part count, so "see", "Table" or a lone year never
-    decide; a link showing no such name, or landing on an entry whose author part names nobody or is
-    IEEE's "———" (the same authors as above), is never contradicted.
-    """
-    parts = {r.index: _author_part(r) for r in references if not REF_SAME_AUTHORS.match(r.raw)}
-    names = {w for h, _ in parts.values() for w in EVAL_NAME_WORD.findall(h)} - _NOT_NAMES
-    out: set[int] = set()
-    for i, lk in enumerate(links):
-        if lk.ref_index not in parts or not EVAL_NAME_WORD.search(parts[lk.ref_index][0]):
-            continue
-        printed, years = _printed_names(tm, lk, names, params)
-        if not printed:
-            continue
-
-        def carries(part: tuple[str, set[str]]) -> bool:
-            return printed <= set(EVAL_NAME_WORD.findall(part[0])) and years <= part[1]
-
-        if carries(parts[lk.ref_index]):
-            continue
-        if any(carries(part) for k, part in parts.items() if k != lk.ref_index):
-            out.add(i)
-    return out
-
-
 def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None = None, *,
              name: str | None = None, partial: bool | None = None, params: Params = PARAMS) -> PaperScore:
     """Score a text-only ``analysis`` of ``document`` against the document's own links and bookmarks.
@@ -391,7 +330,7 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
     tm = text_map(document.pages, params=params.layout)
     resolved = citation_links(document.links, own, tm, params.links)
     lost = unresolved_citation_links(document.links, own, tm, params.links)
-    slips = contradicted_links(resolved, own.references, tm, params)
+    slips = contradicted_links(resolved, own.references, tm, params.links)
     markers = [Link(lk.page, lk.rect, None, dest_name=lk.dest_name) if i in slips else lk for i, lk in enumerate(resolved)]
     t = tally(analysis.citations, (*markers, *lost), params)
     if partial is None:

@@ -467,6 +467,19 @@ class SentenceParams:
 class LinksParams:
     #: Two boxes overlap when they share this share of the narrower one's width ...
     overlap_x: float = 0.25
+    #: A link's printed author and year (:func:`citelens.links.contradicted_links`). Points left of a link that
+    #: shows only a year, searched for the author names printed before it.
+    name_context: float = 150.0
+    #: ... ending this far left of the link, so that none of the link's own first letter is read.
+    name_gap: float = 0.5
+    #: A link whose rectangle holds more characters than this covers more than one citation: not judged.
+    name_chars: int = 60
+    #: Points either side of a link looked at to tell whether a word runs on past the rectangle.
+    name_edge: float = 6.0
+    #: A PDF whose links are off by an entry: at least this many of its judged links contradicted ...
+    shifted_min: int = 3
+    #: ... and at least this share of them: none of its links names an entry (the text's do).
+    shifted_share: float = 0.1
     #: ... and this share of the lower one's height.
     overlap_y: float = 0.3
     #: Entries whose first baseline lies at most this x font size above a destination point ...
@@ -532,14 +545,6 @@ class EvaluationParams:
     partial_min_markers: int = 10
     #: Two heading titles match at this rapidfuzz ratio (0-100) or more, numbering and case ignored.
     title_ratio: float = 85.0
-    #: Points left of a link that shows only a year, searched for the author names printed before it.
-    name_context: float = 150.0
-    #: ... ending this far left of the link, so that none of the link's own first letter is read.
-    name_gap: float = 0.5
-    #: A link whose rectangle holds more characters than this covers more than one citation: not judged.
-    name_chars: int = 60
-    #: Points either side of a link looked at to tell whether a word runs on past the rectangle.
-    name_edge: float = 6.0
 
 
 # Resolution (citelens.resolve): numbers from ../shared/notes/external-apis.md (limits as of late 2026).
