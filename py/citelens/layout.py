@@ -365,13 +365,19 @@ def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutP
             wide = size if size > prev.size else prev.size
             if gap > split_gap * wide or (gap > gutter_gap * wide and right <= mid + wide and x >= mid - wide) \
                     or (aside and (id(item) in aside) != (id(prev) in aside)):
-                lines.append(_line(number, band[start:k], space_gap, rounded))
+                # A piece of one item (a two-column page's line of one item, cut from its band at the gutter: half
+                # the lines of such a page) is its line, built here without a list cut from the band.
+                lines.append(_line(number, band[start:k], space_gap, rounded) if k - start > 1
+                             else _new_line(number, (prev,), (0,), prev.text, prev.box, prev.y, rounded[prev.size], 0))
                 start = k
             prev = item
             end = x + item.width
             if end > right:
                 right, last = end, item
-        lines.append(_line(number, band[start:] if start else band, space_gap, rounded))
+        if start == len(band) - 1:  # (prev is the band's last item)
+            lines.append(_new_line(number, (prev,), (0,), prev.text, prev.box, prev.y, rounded[prev.size], 0))
+        else:
+            lines.append(_line(number, band[start:] if start else band, space_gap, rounded))
     return lines
 
 
