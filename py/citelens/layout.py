@@ -313,25 +313,24 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     gaps: list[_Gap] = []
     lines = _split(page.number, bands, page.width / 2, params, frozenset(), gaps)
     aside = _aside_items(bands, params, gaps)
+    # The lines are this call's own, seen by no one yet: those that read in another column than the 0 they
+    # were built with have it set in place rather than being built again.
     if aside:
         lines = _split(page.number, bands, page.width / 2, params, aside, [])
         order = _reading_order(page.width, lines, [ASIDE if id(line.items[0]) in aside else 0 for line in lines],
                                params)
-    else:
-        sides = _sides(page.width, lines, params)
-        if sides is None:  # one column, read top to bottom: the column 0 the lines were built with stands
-            lines.sort(key=_baseline)
-            return lines
-        order = [(k, sides[k]) for k in _body_order(lines, sides)]
-    # The lines are this call's own, seen by no one yet: those that read in another column than the 0 they
-    # were built with have it set in place rather than being built again.
-    ordered = []
-    for k, column in order:
-        line = lines[k]
+        for k, column in order:
+            if column:
+                _set_column(lines[k], column)
+        return [lines[k] for k, _ in order]
+    sides = _sides(page.width, lines, params)
+    if sides is None:  # one column, read top to bottom: the column 0 the lines were built with stands
+        lines.sort(key=_baseline)
+        return lines
+    for line, column in zip(lines, sides, strict=True):
         if column:
             _set_column(line, column)
-        ordered.append(line)
-    return ordered
+    return [lines[k] for k in _body_order(lines, sides)]
 
 
 #: A gap of at least ``aside_gap`` em between two items of a band, the width of a side box's strip or more
