@@ -256,6 +256,16 @@ def test_a_page_shown_small_in_a_figure_holds_no_headings():
     assert found == ["1 Introduction", "2 Method", "3 Results"]
 
 
+def test_a_numbered_section_title_opens_with_a_capital_unless_a_subsection_names_something_so():
+    # "23 y 24 de Febrero de 2006" set large is a date, "2. same-object location" a figure's label; a
+    # subsection may be named in lower case ("3.2 k-means").
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (2, it("2.1 k-means", 72, 550, 12, BOLD)), (3, it("3 Results", 72, 250, 12, BOLD)),
+                (3, it("23 y 24 de Febrero de 2006", 72, 550, 12, BOLD)))
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["1 Introduction", "2 Method", "2.1 k-means",
+                                                                     "3 Results"]
+
+
 def test_author_lines_are_no_headings_though_an_initial_reads_as_a_letter():
     """"D. White" reads like IEEE's "A. Overview": the marks that tie a name to its affiliation tell an author
     line ("D. E. Trilling,1, 2", "J. Rajagopal4", "D. White∗,‡"), and so does an address on page 1."""

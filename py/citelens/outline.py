@@ -628,6 +628,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         number, title, letter = _parse(text)
         if not _letters_ok(title):
             continue
+        if number is not None and title[:1].islower() and not _named_in_lower_case(number, title):
+            continue  # a section's title opens with a capital: "23 y 24 de Febrero de 2006" is a date
         known = KNOWN_SECTION.match(title) is not None and (number is not None or title[0].isupper())
         if not big and number is None and not known:
             below = shares[last + 1] if last + 1 < len(lines) else 0.0
