@@ -60,8 +60,8 @@ from citelens.ids import fold
 from citelens.layout import TextMap
 from citelens.model import Box, Citation, Link, LinkSource, Reference
 from citelens.params import PARAMS, LinksParams
-from citelens.patterns import (CITE_ANCHOR, EVAL_GROUP_BREAK, EVAL_NAME_WORD, EVAL_YEAR, LINKED_RANGE, NOT_CITE_ANCHOR,
-                               NUMERIC_LABEL, NUMERIC_RANGE, REF_SAME_AUTHORS)
+from citelens.patterns import (CITE_ANCHOR, LINKED_RANGE, NOT_CITE_ANCHOR, NUMERIC_LABEL, NUMERIC_RANGE,
+                               PRINTED_GROUP_BREAK, PRINTED_NAME_WORD, PRINTED_YEAR, REF_SAME_AUTHORS)
 
 
 class ReferenceList(Protocol):
@@ -831,29 +831,37 @@ _NOT_NAMES = frozenset({"and", "with", "the", "for", "see", "also", "eds", "edit
 def _author_part(ref: Reference) -> tuple[str, set[str]]:
     """An entry's author part (its folded raw text up to the first year) and the years it prints."""
     raw = fold(ref.raw)
-    year = EVAL_YEAR.search(raw)
-    return (raw[:year.start()] if year else raw[:100]), set(EVAL_YEAR.findall(raw))
+    year = PRINTED_YEAR.search(raw)
+    return (raw[:year.start()] if year else raw[:100]), set(PRINTED_YEAR.findall(raw))
 
 
-def _printed_names(tm: TextMap, lk: CiteLink, names: set[str], params: LinksParams) -> tuple[set[str], set[str]]:
+def _printed_names(tm: TextMap, index: PageIndex, lk: CiteLink, names: set[str],
+                   params: LinksParams) -> tuple[set[str], set[str]]:
     """The author names and years printed for a link: the words under it, or, when only a year is
     linked ("Tibbetts and Dale 2007" with "2007" linked), the names just before it on its line, back to
     the group's opening bracket, the previous member's semicolon or the previous citation's closing
     bracket. Only whole names count: a word cut at the rectangle's edge ("heng" of "Zheng") is none."""
-    under = fold(text_under(tm, lk.page, lk.rect))
-    years = set(EVAL_YEAR.findall(under))
+    under = fold(text_under(tm, lk.page, lk.rect, index, params))
+    years = set(PRINTED_YEAR.findall(under))
     if len(under) > params.name_chars:
         return set(), years  # a rectangle over more than a citation (wrapped across lines): unjudged
+    words = [w for w in PRINTED_NAME_WORD.findall(under) if w in names]
+    if not words and not years:
+        return set(), years  # "[12]", "Fig. 3": no name and no year to judge by (most links of a numbered paper)
     x0, y0, x1, y1 = lk.rect
-    # A word the rectangle cuts ("(Z" + "heng et al.,") is no name: it runs on past the edge, so it is
-    # not a whole word of the text under a slightly wider rectangle.
-    wider = fold(text_under(tm, lk.page, (x0 - params.name_edge, y0, x1 + params.name_edge, y1)))
-    found = {w for w in EVAL_NAME_WORD.findall(under) if w in names and w in EVAL_NAME_WORD.findall(wider)}
+    found: set[str] = set()
+    if words:
+        # A word the rectangle cuts ("(Z" + "heng et al.,") is no name: it runs on past the edge, so it is
+        # not a whole word of the text under a slightly wider rectangle.
+        wider = PRINTED_NAME_WORD.findall(fold(text_under(tm, lk.page, (x0 - params.name_edge, y0,
+                                                                         x1 + params.name_edge, y1), index, params)))
+        found = {w for w in words if w in wider}
     if found or not years:
         return found, years
-    left = fold(text_under(tm, lk.page, (max(0.0, x0 - params.name_context), y0, x0 - params.name_gap, y1)))
-    left = EVAL_GROUP_BREAK.split(left.rstrip(" ([{"))[-1]
-    return {w for w in EVAL_NAME_WORD.findall(left) if w in names}, years
+    left = fold(text_under(tm, lk.page, (max(0.0, x0 - params.name_context), y0, x0 - params.name_gap, y1), index,
+                           params))
+    left = PRINTED_GROUP_BREAK.split(left.rstrip(" ([{"))[-1]
+    return {w for w in PRINTED_NAME_WORD.findall(left) if w in names}, years
 
 
 def judged_links(links: Sequence[CiteLink], references: Sequence[Reference], tm: TextMap,
@@ -866,18 +874,23 @@ def judged_links(links: Sequence[CiteLink], references: Sequence[Reference], tm:
     decide; a link showing no such name, or landing on an entry whose author part names nobody or is
     IEEE's "———" (the same authors as above), is not judged.
     """
-    parts = {r.index: _author_part(r) for r in references if not REF_SAME_AUTHORS.match(r.raw)}
-    names = {w for h, _ in parts.values() for w in EVAL_NAME_WORD.findall(h)} - _NOT_NAMES
+    parts: dict[int, tuple[set[str], set[str]]] = {}  # each entry's author part as name words, and its years
+    for r in references:
+        if not REF_SAME_AUTHORS.match(r.raw):
+            head, years = _author_part(r)
+            parts[r.index] = (set(PRINTED_NAME_WORD.findall(head)), years)
+    names = {w for words, _ in parts.values() for w in words} - _NOT_NAMES
+    index = PageIndex(tm, params)
     out: dict[int, bool] = {}
     for i, lk in enumerate(links):
-        if lk.ref_index not in parts or not EVAL_NAME_WORD.search(parts[lk.ref_index][0]):
+        if lk.ref_index not in parts or not parts[lk.ref_index][0]:
             continue
-        printed, years = _printed_names(tm, lk, names, params)
+        printed, years = _printed_names(tm, index, lk, names, params)
         if not printed:
             continue
 
-        def carries(part: tuple[str, set[str]]) -> bool:
-            return printed <= set(EVAL_NAME_WORD.findall(part[0])) and years <= part[1]
+        def carries(part: tuple[set[str], set[str]]) -> bool:
+            return printed <= part[0] and years <= part[1]
 
         out[i] = not carries(parts[lk.ref_index]) \
             and any(carries(part) for k, part in parts.items() if k != lk.ref_index)

@@ -467,6 +467,8 @@ class SentenceParams:
 class LinksParams:
     #: Two boxes overlap when they share this share of the narrower one's width ...
     overlap_x: float = 0.25
+    #: ... and this share of the lower one's height.
+    overlap_y: float = 0.3
     #: A link's printed author and year (:func:`citelens.links.contradicted_links`). Points left of a link that
     #: shows only a year, searched for the author names printed before it.
     name_context: float = 150.0
@@ -480,8 +482,6 @@ class LinksParams:
     shifted_min: int = 3
     #: ... and at least this share of them: none of its links names an entry (the text's do).
     shifted_share: float = 0.1
-    #: ... and this share of the lower one's height.
-    overlap_y: float = 0.3
     #: Entries whose first baseline lies at most this x font size above a destination point ...
     above: float = 0.6
     #: ... or at most this x font size below it are its candidates (hyperref: about one line below).

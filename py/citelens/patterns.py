@@ -1135,16 +1135,16 @@ ANCHOR_BOOKMARK = re.compile(
           | [^\s_]* _ \S* \d \S* $ )""",
     X | re.IGNORECASE)
 
-# A name-like word in folded (accent-free, lower-case) text, for the evaluation's check of a link against
+# A name-like word in folded (accent-free, lower-case) text, for the check of a link against
 # the words printed under it: "beck" in "beck (2002)", "nagappan" in "bhat, t., & nagappan, n. (2006)".
-EVAL_NAME_WORD = re.compile(r"[^\W\d_]{3,}")
+PRINTED_NAME_WORD = re.compile(r"[^\W\d_]{3,}")
 
 # Where a citation's names begin, read back from a linked year: after the group's opening bracket, the
 # previous member's semicolon or the previous citation's closing bracket ("(Roux and Jouventin 1987; Charrier").
-EVAL_GROUP_BREAK = re.compile(r"[;()\[\]]")
+PRINTED_GROUP_BREAK = re.compile(r"[;()\[\]]")
 
 # A publication year in an entry or under a link: "2002" in "beck (2002)", "1999" in "(sayigh et al. 1999)".
-EVAL_YEAR = re.compile(r"(?<!\d) (?:1[89]|20) \d\d (?!\d)", X)
+PRINTED_YEAR = re.compile(r"(?<!\d) (?:1[89]|20) \d\d (?!\d)", X)
 
 # An entry label that is a plain number, as the reference stage keeps it: "12", "[12]", "12.", "(12)".
 NUMERIC_LABEL = re.compile(r"^ \W* (?P<number> \d{1,4} ) \W* $", X)
