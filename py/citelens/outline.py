@@ -1183,54 +1183,31 @@ def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
 _OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries")
 
 
-def line_body_size(tm: TextMap) -> float | None:
-    """The size of the text map's lines that hold the most characters (exact, not rounded); ``None`` for an
-    empty map. :func:`body_start` and :func:`prose_start` read it, and take it made once.
-
-    >>> from citelens.layout import text_map
-    >>> from citelens.model import Page, TextItem
-    >>> line_body_size(text_map([Page(1, 600, 800, (TextItem("A Title", 72, 60, 60, 14, 14),
-    ...                                             TextItem("the body text", 72, 100, 65, 10, 10)))]))
-    10
-    """
-    chars: dict[float, int] = {}
-    for line in tm.lines:
-        chars[line.size] = chars.get(line.size, 0) + len(line.text)
-    return max(chars, key=chars.__getitem__) if chars else None
-
-
-def body_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = PARAMS.outline,
-               size: float | None = None) -> int:
+def body_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = PARAMS.outline) -> int:
     """Where the body begins: the line of the first heading on the first two pages that names a
     section ("Abstract", "1 Introduction"); 0 when there is none. The title and author block before it
     holds affiliation superscripts, never citations. A first heading numbered past the start ("2.1
     Transits" with no "1" before it) means the opening section's heading was missed, so the body began
-    earlier: at the first paragraph of body text, as when the first heading is "Results". ``size``: the
-    :func:`line_body_size` of ``tm``, made here when not given."""
+    earlier: at the first paragraph of body text, as when the first heading is "Results"."""
     for item in outline:
         if item.page > 2:
             break
         numbered = HEADING_NUMBER.match(item.title)
         if KNOWN_SECTION.match(item.title) and not item.title.lower().startswith(_OPENINGS) and not numbered:
-            # "Results" first: the introduction ran unheaded before it (PNAS, Nature)
-            return _first_paragraph(tm, p, _line_body(tm, size))
+            return _first_paragraph(tm, p)  # "Results" first: the introduction ran unheaded before it (PNAS, Nature)
         if numbered and not _first_number(numbered.group("number")):
-            return min(_first_paragraph(tm, p, _line_body(tm, size)) or len(tm.text), _heading_start(tm, item))
+            return min(_first_paragraph(tm, p) or len(tm.text), _heading_start(tm, item))
         if KNOWN_SECTION.match(item.title) or numbered:
             return _heading_start(tm, item)
     return 0
 
 
-def prose_start(tm: TextMap, start: int, p: OutlineParams = PARAMS.outline, size: float | None = None) -> int:
+def prose_start(tm: TextMap, start: int, p: OutlineParams = PARAMS.outline) -> int:
     """Where the first paragraph begins, at most ``start`` (the :func:`body_start`): an abstract set without a
     heading line of its own ("Abstract—In this paper ...", IEEE's run-in label) is prose before the first
-    heading. ``size``: the :func:`line_body_size` of ``tm``, made here when not given."""
-    first = _first_paragraph(tm, p, _line_body(tm, size), min_size=p.abstract_min_size)
+    heading."""
+    first = _first_paragraph(tm, p, min_size=p.abstract_min_size)
     return min(start, first) if first else start
-
-
-def _line_body(tm: TextMap, size: float | None) -> float | None:
-    return line_body_size(tm) if size is None else size
 
 
 def _heading_start(tm: TextMap, item: OutlineItem) -> int:
@@ -1246,13 +1223,16 @@ def _first_number(number: str) -> bool:
     return head[0].lower() in ("0", "1", "i", "a") or number.lower().startswith("appendix")
 
 
-def _first_paragraph(tm: TextMap, p: OutlineParams, body: float | None, run: int = 3,
-                     min_size: float | None = None) -> int:
-    """Start of the first ``run`` lines in a row set in the body's size (``body``, the :func:`line_body_size`)
-    or larger (``min_size`` x the body's), in one column: the abstract or the introduction, past the title, the
-    author line and its affiliation superscripts."""
-    if body is None:
+def _first_paragraph(tm: TextMap, p: OutlineParams, run: int = 3, min_size: float | None = None) -> int:
+    """Start of the first ``run`` lines in a row set in the body's size or larger (``min_size`` x the
+    body's), in one column: the abstract or the introduction, past the title, the author line and its
+    affiliation superscripts."""
+    chars: dict[float, int] = {}
+    for line in tm.lines:
+        chars[line.size] = chars.get(line.size, 0) + len(line.text)
+    if not chars:
         return 0
+    body = max(chars, key=chars.__getitem__)
     smallest = (p.paragraph_min_size if min_size is None else min_size) * body
     count = 0
     for i, line in enumerate(tm.lines):

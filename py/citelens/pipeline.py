@@ -33,14 +33,7 @@ from citelens.model import (
     Page,
     Source,
 )
-from citelens.outline import (
-    body_start,
-    detect_outline,
-    line_body_size,
-    outline_from_bookmarks,
-    prose_start,
-    sections,
-)
+from citelens.outline import body_start, detect_outline, outline_from_bookmarks, prose_start, sections
 from citelens.own_doi import own_doi
 from citelens.params import PARAMS, Params
 from citelens.references import find_references
@@ -114,9 +107,8 @@ def analyze(
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
 
     refs = find_references(tm, params.references)
-    size = line_body_size(tm)  # both starts look for the first paragraph by it
-    start = body_start(tm, outline, params.outline, size)
-    found = find_citations(tm, refs, start, params.citations, prose_start(tm, start, params.outline, size))
+    start = body_start(tm, outline, params.outline)
+    found = find_citations(tm, refs, start, params.citations, prose_start(tm, start, params.outline))
     if outline_source == OutlineSource.DETECTED:
         outline = sections(outline)  # the title block and the abstract's label told where the body starts; no more
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
