@@ -1133,9 +1133,9 @@ def detect_outline(
         kept = [h for h in kept if not h.run_in or h.number is not None or KNOWN_SECTION.match(h.title)]
         # A paper numbers its sections in one system: where they are numbered in digits, a run-in head
         # numbered in Roman numerals labels an item of a list ("I. Statistical: uses ...", "II. Hybrid: ...").
-        roman = [h for h in kept if h.number is not None and ROMAN_NUMBER.fullmatch(h.number.rstrip("."))]
+        roman = {id(h) for h in kept if h.number is not None and ROMAN_NUMBER.fullmatch(h.number.rstrip("."))}
         if 2 * len(roman) < sum(h.number is not None for h in kept):
-            kept = [h for h in kept if not (h.run_in and any(h is r for r in roman))]
+            kept = [h for h in kept if not (h.run_in and id(h) in roman)]
     kept = _without_lists(kept)
     if len(kept) < p.min_headings:
         return ()
