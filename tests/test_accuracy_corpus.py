@@ -24,14 +24,15 @@ pytestmark = pytest.mark.skipif(not HAVE_CORPUS, reason="../shared/corpus not fo
 
 # Floors: (overall marker→entry F1, per style F1, superscript marker precision). Measured when set:
 # pdf/ 0.976 (alphabetic 0.981, author-year 0.954, brackets 0.999, parentheses 0.997, superscript 0.982,
-# superscript marker P 0.999); check/ 0.984 (author-year 0.982, brackets 0.990, parentheses 0.972,
-# superscript 0.978, marker P 0.979). Issue 10's targets: 0.95 overall, superscript 0.93 (marker
+# superscript marker P 0.999); check/ 0.980 (author-year 0.969, brackets 0.990, parentheses 0.972,
+# superscript 0.978, marker P 0.979). (check/ was 0.984 and author-year 0.982 while one list stopped early:
+# the links to its lost entries, judged as links of unknown entries, were left out of F1; found, they count.) Issue 10's targets: 0.95 overall, superscript 0.93 (marker
 # precision 0.97), brackets 0.98, parentheses 0.97, author-year 0.95, alphabetic 0.95. Links whose printed
 # author and year contradict their target are set aside by the scoring (citelens.evaluation).
 FLOORS = {
     "pdf": {"all": 0.965, "alphabetic": 0.97, "author-year": 0.945, "numbered-bracket": 0.99,
             "numbered-paren": 0.99, "superscript": 0.975, "superscript_precision": 0.99},
-    "check": {"all": 0.975, "author-year": 0.97, "numbered-bracket": 0.98, "numbered-paren": 0.965,
+    "check": {"all": 0.975, "author-year": 0.96, "numbered-bracket": 0.98, "numbered-paren": 0.965,
               "superscript": 0.97, "superscript_precision": 0.97},
 }
 
@@ -66,11 +67,11 @@ def test_marker_to_entry_accuracy(scored, measured, folder):
 
 # Reference counts within 5 % of the entries each PDF marks (citelens.evaluation: its link targets with the
 # middles of ranges linked at their ends, or every named destination of their kind, which a producer sets for
-# each entry cited or not). Measured when set: pdf/ 71 of 73, check/ 20 of 24 (issue 10's target: 95 % of
+# each entry cited or not). Measured when set: pdf/ 71 of 73, check/ 21 of 24 (issue 10's target: 95 % of
 # papers). The hand-read list lengths of
 # tests/test_references_corpus.py are the stricter truth for pdf/; this one needs no reading, so it is the
 # one check/ can have.
-REFCOUNT_FLOORS = {"pdf": 0.95, "check": 0.8}
+REFCOUNT_FLOORS = {"pdf": 0.95, "check": 0.85}
 
 
 @pytest.mark.parametrize("folder", ["pdf", "check"])

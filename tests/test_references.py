@@ -254,6 +254,7 @@ def test_a_list_without_heading_is_found_before_supplementary_pages():
     "John Smith (M’99) received the B.S. degree in physics from the",
     "A Proofs of the main theorems . . . . . . . . . . . . . . . . . 14",  # an appendix's table of contents
     "Received December 2001; revised November 2003; accepted March 2004.",  # ACM's history line
+    "Edited by: Jane Roe, University of Somewhere, Country",  # an editor line of front matter
 ])
 def test_end_matter_after_the_last_entry_is_no_part_of_it(after):
     items = [it("References", 72, 300, 12),
@@ -265,16 +266,21 @@ def test_end_matter_after_the_last_entry_is_no_part_of_it(after):
     assert refs[-1].raw == "E. Lee, Reading with context, 2023."
 
 
-def test_a_line_of_an_entry_that_opens_with_words_of_end_matter_goes_on_with_the_entry():
-    # "edited by" opens a line of a chapter's entry; Frontiers' front matter prints "Edited by:" capitalised.
+@pytest.mark.parametrize("first, second", [
+    ("[1] A. Smith, Retrieval, in: The Handbook of Documents,", "edited by B. Jones and C. Lee, Oxford, 2019, pp. 1–20."),
+    # Vancouver and Chicago set the editors as a sentence of their own after the book's title.
+    ("[1] Smith A. Retrieval. In: The Handbook of Documents.", "Edited by B. Jones and C. Lee. Oxford, 2019, pp. 1–20."),
+])
+def test_a_line_of_an_entry_that_opens_with_words_of_end_matter_goes_on_with_the_entry(first, second):
+    # "edited by" opens a line of a chapter's entry; front matter's editor line has a colon ("Edited by:").
     items = [it("References", 72, 300, 12),
-             it("[1] A. Smith, Retrieval, in: The Handbook of Documents,", 72, 320, 8),
-             it("edited by B. Jones and C. Lee, Oxford, 2019, pp. 1–20.", 84, 330, 8),
+             it(first, 72, 320, 8),
+             it(second, 84, 330, 8),
              it("[2] C. Müller, Citation graphs, in: Proc. ACL, 2020.", 72, 342, 8),
              it("[3] E. Lee, Reading with context, 2023.", 72, 354, 8)]
     refs = find_references(text_map(pages(prose(80, 40), items))).references
     assert [r.label for r in refs] == ["[1]", "[2]", "[3]"]
-    assert refs[0].raw.endswith("edited by B. Jones and C. Lee, Oxford, 2019, pp. 1–20.")
+    assert refs[0].raw.endswith(second)
 
 
 def test_an_unnumbered_list_without_heading_ends_the_text():

@@ -469,7 +469,7 @@ END_MATTER = re.compile(
           | supplement (?: ary | al ) \s+ (?: materials? | information | data ) | supporting \s+ information
           | open \s+ access | additional \s+ information | author \s+ information | how \s+ to \s+ cite )
         (?: \s+ statement )? \s* [:.|] (?! \d )
-      | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | (?-i: Edited ) \s+ by \s
+      | copyright \s+ © | © \s* (?: 19 | 20 ) \d\d | abbreviations \s* :? \s* $ | (?-i: Edited ) \s+ by \s* :
       | publisher['’]?s \s+ note \s+ [A-Z] | please \s+ cite \s+ as
       | received \s+ (?: \d{1,2} \s+ )? (?: jan | feb | mar | apr | may | jun | jul | aug | sep | oct | nov | dec ) [a-z]* \.?
         \s+ (?: \d{1,2} ,? \s+ )? (?: 19 | 20 ) \d\d \b              # "Received December 2001; revised ..."
