@@ -360,6 +360,9 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                     or bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha()
                                                            and bare[-1:] == ")" and len(bare) <= 3):
                 continue
+            den = bare.rpartition("/")[2]
+            if den != bare and (den.lower() in EXPONENT_UNITS or (len(den) == 1 and den.isalpha())):
+                continue  # a denominator's power: "kg/m2", "1/r2", "W/m2" (not "and/or2")
             raw = text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
             raw = _spaced_list(raw.strip(" ,"))
             nums = _numbers(raw, limit, p)
