@@ -345,6 +345,12 @@ def test_a_bracket_glued_to_a_short_variable_is_an_index():
     assert [c.text for c in run(body, numbered(12)).citations][9:] == ["[5]", "[6]", "[7]", "[8]"]
 
 
+def test_a_bracket_after_a_relation_is_an_interval_or_a_vector():
+    body = NUMERIC_BODY + ["For τ ∈ [1, 2], x = [3, 4] and s ⊆ [5] the bounds hold,",
+                           "as shown in [1, 2] and by [5]."]
+    assert [c.text for c in run(body, numbered(12)).citations][9:] == ["[1, 2]", "[5]"]
+
+
 def test_the_bibliography_is_never_searched():
     tm = text_map([page(NUMERIC_BODY), page(["References", "[1] Author1 A. Title [2]. 2001."], 2)])
     result = find_citations(tm, refs_of(numbered(12), tm))

@@ -169,7 +169,21 @@ def _indexed(text: str, start: int) -> bool:
     >>> _indexed("scores t[1]", 8), _indexed("shown [1]", 6), _indexed("shown[1]", 5), _indexed("et al[1]", 5)
     (True, False, False, False)
     """
-    return bool(INDEX_BEFORE.search(text[max(0, start - 6):start]))
+    return bool(INDEX_BEFORE.search(text[max(0, start - 6):start])) or _operand(text, start)
+
+
+_RELATIONS = frozenset("∈∉⊂⊆⊃⊇=≠≤≥<>×→↦∪∩")
+
+
+def _operand(text: str, start: int) -> bool:
+    """A bracket after a relation or an operator is an interval, a vector or a set: "τ ∈ [1, 2]",
+    "x = [1, 3]". A citation follows words and punctuation.
+
+    >>> _operand("with τ ∈ [1, 2]", 9), _operand("as shown in [1, 2]", 12)
+    (True, False)
+    """
+    before = text[max(0, start - 3):start].rstrip()
+    return bool(before) and before[-1] in _RELATIONS
 
 
 def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationParams) -> Iterator[_Marker]:
