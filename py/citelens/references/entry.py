@@ -96,7 +96,7 @@ _new_fields = frozen_constructor(EntryFields)
 
 def dense_text(text: str) -> str:
     """The entry's text with breaks inside DOIs and URLs closed: "doi.org/10.1001/\\narch..." is one word."""
-    return " ".join(REF_BREAK_INSIDE_ID.sub(lambda m: m.group(1) or m.group(2), text).split())
+    return " ".join(REF_BREAK_INSIDE_ID.sub("", text).split())
 
 
 # The accents REF_SPACING_ACCENT finds, and their combining marks (one table: citelens.model's).
