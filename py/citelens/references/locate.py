@@ -252,6 +252,13 @@ def _merge_label_rows(rows: list[Row], params: ReferencesParams) -> list[Row]:
     return out
 
 
+# The characters END_MATTER can match first: the first letters of its words in either case ("Received",
+# "copyright"; "ſ" is an "s" to a case-blind match), "©", and a capital (a biography's name). A row that opens
+# with anything else (a label "[12]", a digit, most lower-case letters) is told no end matter without trying
+# the pattern's thirty alternatives one by one.
+_END_MATTER_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZacdefhoprs©ſ")
+
+
 def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row]:
     """Take rows from ``stream`` until the list ends; drop size-odd lines at column tops and bottoms.
 
@@ -298,9 +305,11 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             else:
                 break
         if rows:
-            if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
+            if _is_section_heading(row, rows[-1], size, params) or (
+                    row.text[:1] in _END_MATTER_FIRST and END_MATTER.match(row.text)):
                 break
-            if DOTTED_LEADER.search(row.text) and len(row.text.rstrip(". 0123456789")) >= 3:
+            if row.text.count(".") >= 5 and DOTTED_LEADER.search(row.text) \
+                    and len(row.text.rstrip(". 0123456789")) >= 3:
                 break  # a table of contents line ("A Proofs . . . . . 12"): an appendix's, after the list
             joined = _small_caps(rows[-1], row, params)
             if joined is not None and len(rows) > 1 and _is_section_heading(joined, rows[-2], size, params):
@@ -354,7 +363,8 @@ def _continuation(foreign: list[Row], resumed: Row, size: float, pitch: float,
 
 def _sort_key(text: str) -> str:
     """The first word, lower case and without accents: where an entry sorts in an alphabetical list."""
-    word = text.split(maxsplit=1)[0] if text.split() else ""
+    words = text.split(maxsplit=1)
+    word = words[0] if words else ""
     return unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
 
 
