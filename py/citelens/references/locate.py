@@ -252,13 +252,6 @@ def _merge_label_rows(rows: list[Row], params: ReferencesParams) -> list[Row]:
     return out
 
 
-# The characters END_MATTER can match first: the first letters of its words in either case ("Received",
-# "copyright"; "ſ" is an "s" to a case-blind match), "©", and a capital (a biography's name). A row that opens
-# with anything else (a label "[12]", a digit, most lower-case letters) is told no end matter without trying
-# the pattern's thirty alternatives one by one.
-_END_MATTER_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZacdefhoprs©ſ")
-
-
 def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row]:
     """Take rows from ``stream`` until the list ends; drop size-odd lines at column tops and bottoms.
 
@@ -305,8 +298,7 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             else:
                 break
         if rows:
-            if _is_section_heading(row, rows[-1], size, params) or (
-                    row.text[:1] in _END_MATTER_FIRST and END_MATTER.match(row.text)):
+            if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
                 break
             if row.text.count(".") >= 5 and DOTTED_LEADER.search(row.text) \
                     and len(row.text.rstrip(". 0123456789")) >= 3:
