@@ -645,13 +645,18 @@ def _sides(width: float, lines: Sequence[Line], params: LayoutParams) -> list[in
     mid = width / 2
     slack = width * params.half_slack
     left_end, right_start = mid + slack, mid - slack
-    sides = [0 if box[2] <= left_end else 1 if box[0] >= right_start else -1 for box in map(_box, lines)]
+    # The longer lines decide; the sides of all are worked out only on a two-column page (one in six).
     least = params.min_line_chars
-    long_sides = [s for line, s in zip(lines, sides, strict=True) if len(line.text) >= least]
-    halves0, halves1 = long_sides.count(0), long_sides.count(1)
-    two_col = bool(long_sides) and halves0 > 0 and halves1 > 0 \
-        and halves0 + halves1 >= params.two_column_share * len(long_sides)
-    return sides if two_col else None
+    halves0 = halves1 = 0
+    long = [line.box for line in lines if len(line.text) >= least]
+    for box in long:
+        if box[2] <= left_end:
+            halves0 += 1
+        elif box[0] >= right_start:
+            halves1 += 1
+    if not halves0 or not halves1 or halves0 + halves1 < params.two_column_share * len(long):
+        return None
+    return [0 if box[2] <= left_end else 1 if box[0] >= right_start else -1 for box in map(_box, lines)]
 
 
 def _body_order(lines: Sequence[Line], sides: list[int] | None) -> list[int]:
