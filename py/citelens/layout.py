@@ -425,21 +425,29 @@ def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], high
     each band.
     """
     script, drop, rise = params.script_size, params.subscript_drop, params.superscript_rise
+    # _main of the band after the last one looked at, kept for its own turn (two in five follow one that had
+    # small items too) unless items moved into it; -1 when none is kept.
+    known, main = -1, (0.0, 0.0)
+    emptied = False
     for k in range(len(bands) - 1):
         band = bands[k]
         if len(band) < 2 or lows[k] >= script * highs[k]:
             continue  # nothing small in it: no superscript to hand down
         nxt = bands[k + 1]
-        y, size = _main(band)
-        ny, nsize = _main(nxt)
+        y, size = main if known == k else _main(band)
+        ny, nsize = main = _main(nxt)
+        known = k + 1
         small, hang, reach = script * size, drop * size, rise * nsize
         moved = [i for i in band if i.size < small and i.y - y > hang and 0 < ny - i.y <= reach]
         if moved:
             band[:] = [i for i in band if i not in moved]
+            emptied = emptied or not band
             nxt.extend(moved)
+            known = -1
             lows[k + 1] = min(lows[k + 1], *(i.size for i in moved))
             highs[k + 1] = max(highs[k + 1], *(i.size for i in moved))
-    bands[:] = [b for b in bands if b]
+    if emptied:
+        bands[:] = [b for b in bands if b]
 
 
 def _size_steps(sizes: list[tuple[float, float]], small: float) -> bool:
