@@ -450,10 +450,18 @@ def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], high
         bands[:] = [b for b in bands if b]
 
 
-def _size_steps(sizes: list[tuple[float, float]], small: float) -> bool:
-    """Whether two or more gaps (the sizes of the items left and right of each) step one way between a
-    smaller size (``small`` x the other or less) and a larger: a side box set smaller beside the body."""
-    return max(sum(a <= small * b for a, b in sizes), sum(b <= small * a for a, b in sizes)) >= 2
+def _size_steps(gaps: Iterable[tuple[float, float, float, float, object, int]], small: float) -> bool:
+    """Whether two or more ``gaps`` (:data:`_Gap` and the gaps of :func:`_aside_items` hold the sizes of the items
+    left and right of each at [2] and [3]) step one way between a smaller size (``small`` x the other or less)
+    and a larger: a side box set smaller beside the body."""
+    up = down = 0
+    for g in gaps:
+        left, right = g[2], g[3]
+        if left <= small * right:
+            up += 1
+        if right <= small * left:
+            down += 1
+    return up >= 2 or down >= 2
 
 
 def _aside_items(bands: list[list[TextItem]], params: LayoutParams, found: list[_Gap]) -> frozenset[int]:
@@ -482,16 +490,16 @@ def _aside_items(bands: list[list[TextItem]], params: LayoutParams, found: list[
     # A side box is set smaller than the body beside it: the last test below wants two gaps across its strip
     # between a smaller and a larger size. Most pages are set in one size, and hold no two such gaps at all.
     small = params.aside_smaller
-    if not _size_steps([(f[2], f[3]) for f in found], small):
+    if not _size_steps(found, small):
         return frozenset()
-    # from, to, characters before and after it in its band, sizes of the items on either side of it
-    gaps: list[tuple[float, float, int, int, float, float]] = []
+    # from, to, sizes of the items on either side of it (as in found), characters before and after it in its band
+    gaps: list[tuple[float, float, float, float, int, int]] = []
     seen: list[int] = []
     counted: list[TextItem] | None = None
     for a, b, left_size, right_size, band, k in found:
         if band is not counted:  # a band's gaps come together
             seen, counted = list(accumulate([len(i.text) for i in band], initial=0)), band  # characters of band[:k]
-        gaps.append((a, b, seen[k], seen[-1] - seen[k], left_size, right_size))
+        gaps.append((a, b, left_size, right_size, seen[k], seen[-1] - seen[k]))
     # Sweep the gaps' ends: a band's gaps never overlap, so the count at x is the number of bands open there.
     events = sorted([(g[0], 1) for g in gaps] + [(g[1], -1) for g in gaps])
     strips: list[tuple[int, float, float]] = []
@@ -518,9 +526,9 @@ def _aside_items(bands: list[list[TextItem]], params: LayoutParams, found: list[
         # side smaller than the other (not a table's columns).
         over = [g for g in gaps if g[0] <= s0 and g[1] >= s1]
         least = params.aside_min_lines * params.aside_min_chars
-        if sum(g[2] for g in over) < least or sum(g[3] for g in over) < least:
+        if sum(g[4] for g in over) < least or sum(g[5] for g in over) < least:
             continue
-        if not _size_steps([(g[4], g[5]) for g in over], small):
+        if not _size_steps(over, small):
             continue
         # Its middle half: a line ending a little into the strip (the gaps' ends vary) does not cross it.
         out.update(_aside_beside(bands, s0 + (s1 - s0) / 4, s1 - (s1 - s0) / 4, params))
