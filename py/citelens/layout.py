@@ -384,14 +384,19 @@ def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool
     """Whether ``item`` sits under an item of ``band`` on another baseline, overlapping it by more than an
     em: the next line of a smaller-set column, not part of this line (PLOS's 8 pt side box beside a 13 pt
     heading: "provided the original author" and "and source are credited." 9.5 pt apart, both within
-    tolerance of the heading). Accents, superscripts and subscripts overlap their neighbours by less."""
+    tolerance of the heading). Accents, superscripts and subscripts overlap their neighbours by less.
+    ``band`` comes in baseline order, top down, as banding walks down the page."""
     x0, x1 = item.x, item.x + item.width
-    if x1 - x0 <= item.size or item.y - band[0].y <= params.stacked_drop * item.size:
+    y, size = item.y, item.size
+    drop = params.stacked_drop * size
+    if x1 - x0 <= size or y - band[0].y <= drop:
         return False  # band[0] is the band's highest item: the common case, one baseline, ends here
     for other in band:
-        if item.y - other.y > params.stacked_drop * item.size \
-                and min(x1, other.x + other.width) - max(x0, other.x) > (item.size if item.size > other.size
-                                                                           else other.size):
+        if y - other.y <= drop:
+            return False  # neither this item nor any after it, lower down, sits above item's baseline
+        # min(x1, other's right) - max(x0, other's left), the overlap, without two calls
+        left, right = other.x, other.x + other.width
+        if (right if right < x1 else x1) - (left if left > x0 else x0) > (size if size > other.size else other.size):
             return True
     return False
 
