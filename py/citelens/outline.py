@@ -317,6 +317,13 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
         # leadings) between them unless ``under`` a heading (:func:`_spaced_over`): a line beside that one or
         # above it is a table's cell or a label.
         return None
+    font = line.items[0].font
+    if n + 1 == len(lines) or font in map(_font, lines[n + 1].items) \
+            and (n + 2 == len(lines) or font in map(_font, lines[n + 2].items)):
+        # A heading told by its spacing is set in none of the fonts of the paragraph under it (the next line,
+        # or the one after a wrapped heading or a first subheading: :func:`_spaced`, :func:`_over_spaced`); a
+        # line of running text shares its first font with both, which costs less to see than the rest.
+        return None
     if line.size >= p.larger_ratio * body and n + 2 < len(lines) \
             and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1]):
         last = lines[n + 1]
