@@ -233,15 +233,15 @@ def _spaced_over(prev: Line, line: Line, last: Line, nxt: Line, body: float, p: 
         and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size
 
 
-def _set_apart(prev: Line | None, line: Line, after: Sequence[Line], page: Page, body: float,
+def _set_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line], page: Page, body: float,
                p: OutlineParams) -> bool:
     """A numbered heading in no heading font: a short numbered line in capitals ("1 INTRODUCTION",
     "II. RELATED WORK", small capitals faked by size) or in a font the paragraph does not use (ACM's
     sans "1.2 What is optimistic replication?" over serif text), with a blank line above it (or the
     column's top) and a paragraph close under it, flush with it or centred over it. A numbered list
     item is set in the paragraph's own font and case; a table's numbered row has no paragraph under it.
+    ``text`` is the line's, its words one space apart.
     """
-    text = " ".join(line.text.split())
     if len(text) > p.max_chars:
         return False
     number, title, letter = _parse(text)
@@ -455,7 +455,7 @@ def _without_line_numbers(page: Page, lines: list[Line], body: float, p: Outline
     return out
 
 
-def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: OutlineParams) -> bool:
+def _known_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line], p: OutlineParams) -> bool:
     """An unnumbered section name every paper may carry ("ACKNOWLEDGMENTS", "REFERENCES", "Declaration of
     interests": :func:`_known`) alone on its line, in a face its paragraph does not use, with space
     above it and that paragraph (a full line of it, opening with a capital, a digit or a bracket) close under
@@ -463,7 +463,8 @@ def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: Outlin
     section headings). Journals set the back matter smaller than the body, its headings with it, so the
     heading is measured against the paragraph it opens, not against the body: that paragraph is no larger
     than the heading. The same words in the paragraph's own face are a sentence's start, not a heading,
-    unless set in capitals (IEEE's "REFERENCES" in the text's font): no sentence is one word in capitals."""
+    unless set in capitals (IEEE's "REFERENCES" in the text's font): no sentence is one word in capitals.
+    ``text`` is the line's, its words one space apart."""
     # (The layout first: most lines have no paragraph opening close under them, and it costs less to see than
     # the section names.)
     if not after:
@@ -480,7 +481,6 @@ def _known_apart(prev: Line | None, line: Line, after: Sequence[Line], p: Outlin
     if prev is not None and prev.page == line.page and prev.column == line.column \
             and 0 < line.baseline - prev.baseline < p.apart_above * max(size, prev.size):
         return False
-    text = " ".join(line.text.split())
     if not _known(text) or _parse(text)[0] is not None:
         return False
     return _own_face(line.items, nxt) or bool(_capitals(text))
@@ -561,10 +561,14 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             if spaced is not None:
                 out.append(spaced[0])
                 n = spaced[1]
-            elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p) \
-                    or _known_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], p):
-                text = " ".join(line.text.split())
-                number, title, letter = _parse(text)
+                continue
+            text = " ".join(line.text.split())
+            number, title, letter = _parse(text)
+            prev, after = lines[n - 1] if n else None, lines[n + 1:n + 2]
+            # Set apart, a numbered line is a heading (:func:`_set_apart`), and an unnumbered one that names a
+            # known section (:func:`_known_apart`): each test turns the other's lines away, so one runs.
+            if _set_apart(prev, line, text, after, page, body, p) if number is not None \
+                    else _known_apart(prev, line, text, after, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
@@ -607,7 +611,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 n = last
             elif _packed(lines, n, body, p, out):
                 pass  # at its paragraph's leading: neither set apart nor spaced
-            elif _set_apart(lines[n - 1] if n else None, line, lines[n + 1:n + 2], page, body, p):
+            elif _set_apart(lines[n - 1] if n else None, line, text, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
             elif (spaced := _spaced_heading(lines, n, body, p, out)) is not None:
                 out.append(spaced[0])  # a little larger, in a font of its own (Nature's 8.7 pt over 8.2 pt)
