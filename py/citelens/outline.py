@@ -94,8 +94,13 @@ class Heading:
 def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
     """Indexes of the page's fonts in a heading face (bold, or small capitals as elsarticle's
     "1. INTRODUCTION" in CMCSC10), and of its italic fonts."""
-    emph = frozenset(i for i, f in enumerate(page.fonts) if f.bold or FONT_SMALLCAPS.search(f.name))
+    emph = frozenset(i for i, f in enumerate(page.fonts) if f.bold or _smallcaps(f.name))
     return emph, frozenset(i for i, f in enumerate(page.fonts) if f.italic)
+
+
+@lru_cache(maxsize=1024)  # a paper names its few fonts again on every page
+def _smallcaps(name: str) -> bool:
+    return FONT_SMALLCAPS.search(name) is not None
 
 
 @lru_cache(maxsize=16384)
