@@ -169,7 +169,7 @@ def _indexed(text: str, start: int) -> bool:
     >>> _indexed("scores t[1]", 8), _indexed("shown [1]", 6), _indexed("shown[1]", 5), _indexed("et al[1]", 5)
     (True, False, False, False)
     """
-    return bool(INDEX_BEFORE.search(text[max(0, start - 6):start])) or _operand(text, start)
+    return bool(INDEX_BEFORE.search(text[max(0, start - 6):start]))
 
 
 _RELATIONS = frozenset("∈∉⊂⊆⊃⊇=≠≤≥<>×→↦∪∩")
@@ -186,6 +186,11 @@ def _operand(text: str, start: int) -> bool:
     return bool(before) and before[-1] in _RELATIONS
 
 
+def _in_formula(text: str, start: int) -> bool:
+    """A bracket of mathematics, not a citation: an index (:func:`_indexed`) or an operand (:func:`_operand`)."""
+    return _indexed(text, start) or _operand(text, start)
+
+
 def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationParams) -> Iterator[_Marker]:
     for a, b in spans:
         seg = text[a:b]
@@ -194,11 +199,11 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationPa
             lo, hi = int(m.group("a")), int(m.group("b"))
             if 1 <= lo < hi <= limit and hi - lo <= p.range_max:
                 taken.append((m.start(), m.end()))
-                if not _indexed(text, a + m.start()):  # "x[3]-[4]": neither bracket is a citation
+                if not _in_formula(text, a + m.start()):  # "x[3]-[4]": neither bracket is a citation
                     yield _Marker(a + m.start(), a + m.end(), tuple(range(lo, hi + 1)))
         for m in chain(NUM_BRACKET.finditer(seg), NUM_BRACKET_LOCATOR.finditer(seg)):
             if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()) \
-                    or _indexed(text, a + m.start()):
+                    or _in_formula(text, a + m.start()):
                 continue
             nums = _numbers(m.group("body"), limit, p)
             if nums:
