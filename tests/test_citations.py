@@ -196,6 +196,24 @@ def test_citations_without_brackets_in_author_year_documents():
     assert "Author1 et al., 2001" not in [c.text for c in numeric.citations]
 
 
+def test_a_citation_broken_at_a_page_end_is_two_markers_past_the_running_foot():
+    # "(Müller, 2017; Smith et" ends page 1; a running foot in a smaller size (with parentheses and a year of
+    # its own) stands between it and "al., 2019b; Lee 2020)" at the head of page 2.
+    foot = [TextItem("Journal of Tests 12 (2020) 1-9", 72, 760, 150, 8, 8, 0)]
+    def paper(head_of_page_2: str):
+        tm = text_map([page(AY_BODY + ["Later work (Müller, 2017; Smith et", foot]),
+                       page([head_of_page_2, "and more text follows here."], 2),
+                       page(["References", "entries ..."], 3)])
+        return find_citations(tm, refs_of(AY_REFS, tm))
+
+    found = [(c.page, c.text, c.ref_indexes) for c in paper("al., 2019b; Lee 2020) agrees with it.").citations]
+    assert found[-2:] == [(1, "(Müller, 2017; Smith et", (5, 2)), (2, "al., 2019b; Lee 2020)", (2, 3))]
+    # A new sentence at the next page's head carries nothing on; nor does a bracket without a year.
+    for head in ("The results (Lee 2020) differ.", "see above) for this."):
+        texts = [c.text for c in paper(head).citations]
+        assert not any(t.startswith(("(Müller, 2017; Smith", "see")) for t in texts), texts
+
+
 def test_bare_suffixes_take_the_year_before_them():
     result = run(AY_BODY + ["Both (Smith et al., 2019a,b) and Smith et al. (2019a, b) name two entries."], AY_REFS)
     assert [c.ref_indexes for c in result.citations][-2:] == [(1, 2), (1, 2)]

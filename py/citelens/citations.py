@@ -605,14 +605,8 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
         taken: list[tuple[int, int]] = []  # the parenthetical markers' spans, in order, apart
         taken_starts: list[int] = []
         for m in _paren_matches(text, a, b):  # "(Smith et al., 2019a; Lee 2020, p. 4)"
-            hits: list[int] = []
             body = m.group("body") if m.group("body") is not None else m.group("sbody")
-            for part in body.split(";"):
-                for nm in AY_NAME_YEARS.finditer(part):
-                    phrase = part[: nm.start("years")].strip(" ,")
-                    lead = AY_LEADING_AUTHORS.search(part, max(0, nm.start() - p.ay_lead_chars), nm.start())
-                    found = list(_resolve(nm, index, phrase, lead.group("first"))) if lead else []
-                    hits.extend(found or _resolve(nm, index, phrase))
+            hits = _part_hits(body.split(";"), index, p)
             if hits:
                 taken.append((m.start(), m.end()))
                 taken_starts.append(m.start())
@@ -632,6 +626,70 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                 lead, hits = None, list(_resolve(m, index))
             if hits:
                 yield _Marker(lead.start() if lead else m.start(), m.end(), tuple(dict.fromkeys(hits)))
+
+
+def _part_hits(parts: Iterable[str], index: _AuthorIndex, p: CitationParams) -> list[int]:
+    """The entries the parts of a parenthetical citation's body name (``body.split(";")``), in order."""
+    hits: list[int] = []
+    for part in parts:
+        for nm in AY_NAME_YEARS.finditer(part):
+            phrase = part[: nm.start("years")].strip(" ,")
+            lead = AY_LEADING_AUTHORS.search(part, max(0, nm.start() - p.ay_lead_chars), nm.start())
+            found = list(_resolve(nm, index, phrase, lead.group("first"))) if lead else []
+            hits.extend(found or _resolve(nm, index, phrase))
+    return hits
+
+
+# How the second half of a citation broken at a column's end opens: it carries on a name list or its years
+# ("et al., 2016)", "al., 2016)", "and Lee, 2019)", "2020)"), never with a capital's new sentence.
+_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
+
+
+def _broken(tm: TextMap, spans: list[tuple[int, int]], index: _AuthorIndex,
+            p: CitationParams) -> Iterator[_Marker]:
+    """Parenthetical citations broken at a column's or a page's end: "(Afgan et" at a page's foot, "al.,
+    2016)" at the next one's head. What stands between the halves (running feet and heads, footnotes, a
+    figure's words) keeps AY_PAREN from reading them as one.
+
+    A column ends where the next line is on another page or set in another size (a footnote, a running
+    foot). Its sentence goes on at the first line of its size that opens a column (the line before it is on
+    another page, set in another size, or stands lower on the page) and carries on the name list
+    (:data:`_GOES_ON`), within ``broken_lines`` lines. Joined, the halves must be one parenthetical citation
+    naming an entry; each half is then a marker of the entries its parts name, as a PDF links each half."""
+    text, lines, starts = tm.text, tm.lines, tm.starts
+    same = p.broken_same_size
+    for a, b in spans:
+        for i in range(tm.line_index(a), tm.line_index(max(b - 1, a)) + 1):
+            line = lines[i]
+            t = line.text.rstrip()
+            k = max(t.rfind("("), t.rfind("["))
+            if k < 0 or i + 1 >= len(lines) or not a <= starts[i] + k < b:
+                continue
+            closer = ")" if t[k] == "(" else "]"
+            nxt = lines[i + 1]
+            if closer in t[k:] or nxt.page == line.page and abs(nxt.size - line.size) <= same:
+                continue  # closed on its line, or going on in the next: AY_PAREN reads it whole
+            for j in range(i + 1, min(len(lines), i + 1 + p.broken_lines)):
+                goes, before = lines[j], lines[j - 1]
+                if abs(goes.size - line.size) > same or before.page == goes.page \
+                        and abs(before.size - goes.size) <= same and before.box[1] <= goes.box[1]:
+                    continue  # another size, or no column's first line
+                if _GOES_ON.match(goes.text):
+                    break
+            else:
+                continue
+            c = goes.text.find(closer)
+            if c < 0 or not a <= starts[j] < b:
+                continue
+            first, second = t[k + 1:], goes.text[:c]
+            if AY_PAREN.fullmatch(f"{t[k]}{first} {second}{closer}") is None:
+                continue
+            parts = f"{first} {second}".split(";")
+            cut = first.count(";")  # the part broken in two
+            before_hits, after_hits = _part_hits(parts[:cut + 1], index, p), _part_hits(parts[cut:], index, p)
+            if before_hits and after_hits:
+                yield _Marker(starts[i] + k, starts[i] + len(t), tuple(dict.fromkeys(before_hits)))
+                yield _Marker(starts[j], starts[j] + c + 1, tuple(dict.fromkeys(after_hits)))
 
 
 def _overlaps(spans: list[tuple[int, int]], starts: list[int], start: int, end: int) -> bool:
@@ -813,7 +871,7 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
         if numeric:
             markers = markers + list(_ref_words(tm.text, body_spans, limit, params))
         if style == _AUTHOR_YEAR:  # inside a marker already found, a bare one is dropped by _dedupe
-            markers = markers + list(_bare(tm.text, spans, index))
+            markers = markers + list(_bare(tm.text, spans, index)) + list(_broken(tm, spans, index, params))
         named = [(m, indexes) for m in markers if (indexes := _indexes(m, by_label if numeric else None))]
         kept = _dedupe(sorted(named, key=lambda pair: (pair[0].start, pair[0].end)))
         return CitationResult(_PUBLIC[style], tuple(_citation(tm, m, indexes) for m, indexes in kept),

@@ -350,6 +350,10 @@ class CitationParams:
     ay_tail_chars: int = 12
     #: How far before an author-year match its leading authors are looked for ("MacLeod, Rutherford, ...").
     ay_lead_chars: int = 160
+    #: A citation broken at a column's end goes on within this many lines (past running feet and heads,
+    #: footnotes, a figure's words), in a line whose size is within ``broken_same_size`` points of its own.
+    broken_lines: int = 120
+    broken_same_size: float = 0.3
     #: A superscript is set smaller than this share of its line's size (:data:`SCRIPT_SIZE`) ...
     script_size: float = SCRIPT_SIZE
     #: ... and raised above the baseline by more than this share of it.
