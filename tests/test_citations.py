@@ -351,10 +351,12 @@ def test_entries_named_by_number_in_the_sentence_in_numbered_documents():
 
 def test_numbered_citations_with_a_locator():
     body = NUMERIC_BODY + ["Degree centrality [3, Ch. 3] and a bound [5, Theorem 3] from [7, Lemma A.12] and",
-                           "[2, 4, pp. 12–15]; not a pair [3, 17] of numbers or [4, blue]."]
-    texts = [(c.text, c.ref_indexes) for c in run(body, numbered(12)).citations][-4:]
+                           "[2, 4, pp. 12–15]; not a pair [3, 17] of numbers or [4, blue]. A label in parentheses",
+                           "and a finer part: [2, Equation (6.3)], [11, Theorem 2, item 1], [9, Ch. 3, p. 12]."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, numbered(12)).citations][-7:]
     assert texts == [("[3, Ch. 3]", (3,)), ("[5, Theorem 3]", (5,)), ("[7, Lemma A.12]", (7,)),
-                     ("[2, 4, pp. 12–15]", (2, 4))]
+                     ("[2, 4, pp. 12–15]", (2, 4)), ("[2, Equation (6.3)]", (2,)),
+                     ("[11, Theorem 2, item 1]", (11,)), ("[9, Ch. 3, p. 12]", (9,))]
 
 
 def test_a_bracket_glued_to_a_short_variable_is_an_index():
