@@ -375,6 +375,19 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     ("D. E. Knuth, The Art of Computer Programming, volume 1. Addison-Wesley, 1968.",
      "The Art of Computer Programming"),
     ("A. Salam, Molecular Quantum Electrodynamics (Wiley, Hoboken, NJ, 2010).", "Molecular Quantum Electrodynamics"),
+    ("S. W. Hawking, G. F. R. Ellis, The Large Scale Structure of Space-Time, Cambridge University press (1973).",
+     "The Large Scale Structure of Space-Time"),
+    ("U. Smith, Turbulence: The Legacy of A. N. Kolmogorov, Cambridge Univ. Press, Cambridge (1995).",
+     "Turbulence: The Legacy of A. N. Kolmogorov"),
+    # where and how the work appeared, after a comma: a talk, a work to come, a series' volume, a web address
+    ("S. Collins, Hadron Structure, plenary talk given at the 34th Symposium on Lattice Field Theory, 2016.",
+     "Hadron Structure"),
+    ("J. von Neumann and I. J. Schoenberg, Fourier integrals and metric geometry, to appear in the Transactions "
+     "of the American Mathematical Society.", "Fourier integrals and metric geometry"),
+    ("S. Akbulut and J. D. McCarthy, Casson's invariant for oriented homology 3-spheres, volume 36 of "
+     "Mathematical Notes, Princeton University Press, 1990.", "Casson's invariant for oriented homology 3-spheres"),
+    ("M. Wolf, Quantum channels and operations: a guided tour, https://example.org/qchannels.pdf.",
+     "Quantum channels and operations: a guided tour"),
     # a journal, volume and pages after commas
     ("Gil-Alana, L.A. and Robinson, P.M. (1997), Testing of unit root hypotheses, Journal of Econometrics, 80, "
      "241-268.", "Testing of unit root hypotheses"),
