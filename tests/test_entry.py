@@ -355,6 +355,12 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
      "Thymic carcinoma. Ten years' experience in twenty patients"),
     ("Goldner RD, Adams DO. The structure of phagocytes in vivo. III. The effect of foreign substances. Am J "
      "Pathol 1977; 89:335-350.", "The structure of phagocytes in vivo. III. The effect of foreign substances"),
+    ("Planck Collaboration, Planck 2015 results. XIII. Cosmological parameters, arXiv:1502.01589.",
+     "Planck 2015 results. XIII. Cosmological parameters"),
+    ("Smith A, Lee B. Review on ion mobility spectrometry. Part 1: current instrumentation. Analyst. 2015;140:1376–90.",
+     "Review on ion mobility spectrometry. Part 1: current instrumentation"),
+    ("Camargo, S. J., 2007: Cluster analysis of typhoon tracks. Part I: General properties. J. Climate, 20, 3635-3653.",
+     "Cluster analysis of typhoon tracks. Part I: General properties"),
     ("Oh S, Syn SY. Who shares? Who doesn't? Factors affecting information sharing on social media. J Assoc Inf "
      "Sci Technol 2015; 66:2045-2060.", "Who shares? Who doesn't? Factors affecting information sharing on social media"),
     # ... but a title ends where its venue's sentence starts

@@ -674,8 +674,9 @@ ENTRY_TITLE_STOP_SCAN = re.compile(
 ENTRY_PLACE_PUBLISHER = re.compile(r"\s* [A-Z][\w'’\-]* (?: ,? \s+ [A-Z][\w'’\-.]* ){0,3} \s* : \s+ [A-Z]", X)
 
 # A segment of a title after its first stop, when the title goes on: a Roman part number ("The structure of
-# mononuclear phagocytes. III. The effect of ..."), "Part II".
-ENTRY_TITLE_PART = re.compile(r"\s* (?: (?: Part | Pt\. ) \s+ )? [IVX]{1,5} \s* \Z", X)
+# mononuclear phagocytes. III. The effect of ..."), "Part II", and a part with its own title after a colon
+# ("Cluster analysis of typhoon tracks. Part I: General properties").
+ENTRY_TITLE_PART = re.compile(r"\s* (?: (?: Part | Pt\. ) \s+ (?: [IVX]{1,5} | \d{1,2} ) (?: \s* : \s+ \S.* )? | [IVX]{1,5} ) \s* \Z", X)
 
 # --------------------------------------------------------------------------------------- citations
 # (citations.py: append its patterns here)

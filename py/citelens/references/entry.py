@@ -436,7 +436,13 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     k = 0
     while len(ends) < k + 2 and len(ends) < 40:
         ends.extend(islice(found, 1))  # the next stop, fetched only when the title may go on
-        if len(ends) < k + 2 or not _title_goes_on(rest, ends, k):
+        if len(ends) < k + 2:
+            part = rest[ends[k - 1].end():ends[k].start()] if k > 0 else ""
+            if ENTRY_TITLE_PART.match(part) and ":" not in part \
+                    and _title_like(cand := _without_venue(rest.strip(" ,;:.")), params):
+                return cand  # after a bare part number ("... results. XIII."), the part's title runs to the end
+            break
+        if not _title_goes_on(rest, ends, k):
             break
         k += 1
     stop = ends[k].start()
