@@ -381,6 +381,15 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     ("D. E. Knuth, The Art of Computer Programming, volume 1. Addison-Wesley, 1968.",
      "The Art of Computer Programming"),
     ("A. Salam, Molecular Quantum Electrodynamics (Wiley, Hoboken, NJ, 2010).", "Molecular Quantum Electrodynamics"),
+    ("Di Francesco P, Mathieu P and Sénéchal D 1997 Conformal Field Theory (New York: Springer)", "Conformal Field Theory"),
+    # ... but taxa or places in parentheses, or one the title goes on after, are the title's own
+    ("Wake MH (1978) The reproductive biology of Eleutherodactylus jasperi (Amphibia, Anura, Leptodactylidae), with "
+     "comments on the evolution of live-bearing systems. J Herpetol 12: 121-133.",
+     "The reproductive biology of Eleutherodactylus jasperi (Amphibia, Anura, Leptodactylidae), with comments on the "
+     "evolution of live-bearing systems"),
+    ("Babai D, Molnár Z. Multidimensionality and scale in a mountainous landscape (Gyimes, Eastern Carpathians, "
+     "Romania). Hum Ecol. 2013;41:1-12.", "Multidimensionality and scale in a mountainous landscape (Gyimes, Eastern "
+     "Carpathians, Romania)"),
     ("S. W. Hawking, G. F. R. Ellis, The Large Scale Structure of Space-Time, Cambridge University press (1973).",
      "The Large Scale Structure of Space-Time"),
     ("U. Smith, Turbulence: The Legacy of A. N. Kolmogorov, Cambridge Univ. Press, Cambridge (1995).",

@@ -600,9 +600,15 @@ ENTRY_BRACKET_OR_COMMA = re.compile(r"[()\[\],]")
 # A book's publisher, place and year in parentheses after its title (physics, law, history):
 # "Anomalies in Quantum Field Theory (Oxford Univ. Press, 2000).", "(New York: W.W. Norton, 2004)",
 # "(Wiley, New York), 1977", "(Springer, New York, 2002)"; not a parenthesis the title goes on after
-# ("shark (Richardson, 1836) off the coast") nor one that opens in lower case ("(in German)").
+# ("shark (Richardson, 1836) off the coast", "(Amphibia, Anura, Leptodactylidae), with comments on") nor one
+# that opens in lower case ("(in German)"). It names a year or a publisher, in it or just after it: a list of
+# taxa or places in parentheses is the title's ("(Coleoptera: Curculionidae)", "(Gyimes, Eastern Carpathians)");
+# or it is a place and its publisher ("(New York: Springer)").
 ENTRY_PUBLISHER_PAREN = re.compile(
-    r"\s* \( (?= [A-Z] [^()]{1,120} [,:] [^()]* \) \s* (?: [.,;\[(]|$ ) )", X)
+    r"""\s* \( (?= [A-Z] [^()]{1,120} [,:] [^()]* \) \s* (?: [.;\[(] | , (?! \s* [a-z] ) | $ ) )
+        (?= [^()]* (?: \b (?: 1[5-9] | 20 ) \d\d \b | (?i: press | publish | publication | verlag | books? \b | univ ) )
+          | [A-Z][\w.'’\-]* (?: \s+ [A-Z][\w.'’\-]* ){0,2} \s* : \s* [A-Z]
+          | [^()]* \) \s* ,? \s* (?: 1[5-9] | 20 ) \d\d \b )""", X)
 
 # An IEEE or AMS mark for "the same authors as the entry above", in place of the names: "———,", "--, C. W.
 # Landsea", "--, --, and M. A. Saunders", "____. 2001."
