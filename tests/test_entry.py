@@ -289,6 +289,8 @@ def _fields(raw: str) -> tuple:
      ("Michalski", "Stepp", "Diday")),
     # a single "Surname I." author is not forename "Pullman P.", surname "Northern"
     ("Pullman P. Northern Lights. New York: Knopf; 1995.", ("Pullman",)),
+    # ... nor forename "Smith J.", surname "Cells", when no name follows the "and" after it (a title's "and")
+    ("Smith J. Cells and Tissues in Culture. London: Academic Press; 1965.", ("Smith",)),
     # hyphenated initials, and a written-out forename among initials
     ("P. Evripidou and J-L. Gaudiot, \"The USC decoupled data-flow execution model,\" In Advanced Topics, 1991.",
      ("Evripidou", "Gaudiot")),

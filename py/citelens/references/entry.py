@@ -253,7 +253,7 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
     group = ENTRY_COLLABORATION.match(text, pos)
     if group is not None:
         pos = group.end()  # "GEANT4 Collaboration, S. Agostinelli et al.": the members follow
-    end = pos
+    start = end = pos
     form: int | None = None
     dangling = joined = False
     while pos < len(text) and len(names) < 500:
@@ -290,6 +290,12 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         # "Reconstruction, Energy Calibration, and Identification of ...": a "Surname, Forename" list
         # whose "and" no name follows was the title's words, not names.
         names, end = [], pos if group is None else group.end()
+    elif form == 3 and dangling and len(names) == 1 and not _INITIALLED_NEXT.match(text, pos):
+        # "Smith J. Cells and Tissues in Culture": no name follows the "and", so "J. Cells" was no forename's
+        # initial and surname but the one author's initial and the title's first word.
+        alone = _name_at(text, start, 1, vancouver)
+        if alone is not None:
+            names, end = [alone[1].group("sur")], alone[3]
     if group is not None:
         # Author-year text cites the collaboration by its name ("Astropy Collaboration et al. 2018"), so it
         # is the first author, its members after it; alone, it is the author ("CMS collaboration, Title").
@@ -308,6 +314,10 @@ def _glued_et_al(text: str, m: re.Match[str]) -> bool:
     return m.group("sur").endswith("et") and NAME_GLUED_AL.match(text, m.end()) is not None
 
 
+
+
+# A forename and an initial: a name the parser could not finish ("Robert P. Chase, Jr.") is still a name.
+_INITIALLED_NEXT = re.compile(r"\s*[A-Z][\w'’\-]+\s+[A-Z]\.")
 
 
 def _name_at(text: str, pos: int, form: int | None,
