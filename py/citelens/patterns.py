@@ -633,14 +633,17 @@ ENTRY_GROUP_AUTHOR = re.compile(
 
 # An organisation as the author, named by what it is, before a full stop and the title: "Centers for
 # Disease Control and Prevention. Update: trends in AIDS incidence", "Society of Critical Care Medicine.
-# Guidelines for ...", "World Health Organization. Global report".
+# Guidelines for ...", "World Health Organization. Global report", "European Environment Agency (EEA).
+# Environmental Indicators"; or by its acronym alone: "CICES. Common International Classification",
+# "UNESCO-IPBES. The Contribution of ...".
 ENTRY_ORGANISATION = re.compile(
     r"""(?P<group> (?: [A-Z][\w&'’\-]* ,? \s+ (?: (?: of | for | and | the | on | in | de | des | du | la | und | für ) \s+ )* ){0,8}
         (?: Centers? | Centres? | Department | Society | Association | Institute | Organi[sz]ation | Agency | Ministry
           | Office | Council | Commission | Committee | Bureau | Board | Foundation | Network | Federation | Academy
           | Academies | Service | Administration | Authority | Union | Programme | Program | Survey )
-        (?: ,? \s+ (?: (?: of | for | and | the | on | in ) \s+ )* [A-Z][\w&'’\-]* ){0,8} )
-    (?= \s* \. \s+ [A-Z] )""", X)
+        (?: ,? \s+ (?: (?: of | for | and | the | on | in ) \s+ )* [A-Z][\w&'’\-]* ){0,8}
+      | [A-Z]{2,} (?: [-/&] [A-Z]{2,} )* )
+    (?= (?: \s* \( [A-Z]{2,10} \) )? \s* \. \s+ [A-Z] )""", X)
 
 # More places where a title ends and what follows it starts, besides TITLE_VENUE: an editor ("…Symmetry
 # Energy, edited by Li B. A.", "…the Tale, ed. by Mary Lord"), GOST's "//" before the venue ("Gravity
