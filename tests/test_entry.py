@@ -289,6 +289,9 @@ def _fields(raw: str) -> tuple:
      ("Michalski", "Stepp", "Diday")),
     # a single "Surname I." author is not forename "Pullman P.", surname "Northern"
     ("Pullman P. Northern Lights. New York: Knopf; 1995.", ("Pullman",)),
+    # an organisation named by its acronym alone
+    ("UNESCO-IPBES. The Contribution of Indigenous and Local Knowledge Systems. Paris: UNESCO; 2013.",
+     ("UNESCO-IPBES",)),
     # ... nor forename "Smith J.", surname "Cells", when no name follows the "and" after it (a title's "and")
     ("Smith J. Cells and Tissues in Culture. London: Academic Press; 1965.", ("Smith",)),
     # hyphenated initials, and a written-out forename among initials
@@ -440,6 +443,12 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     # an organisation as the author, then the title
     ("Centers for Disease Control and Prevention. Update: trends in AIDS incidence. Morb Mortal Wkly Rep "
      "1997;46:661–7.", "Update: trends in AIDS incidence"),
+    ("CICES. Common International Classification of Ecosystem Services version 4.3. 2013. http://cices.eu.",
+     "Common International Classification of Ecosystem Services version 4.3"),
+    # a year inside the title, its subtitle after it
+    ("IPCC. Climate change 2013: The physical science basis. 2013; 1–33.", "Climate change 2013: The physical science basis"),
+    ("Powell-Jackson T, Borghi J. Countdown to 2015: tracking donor assistance to maternal, newborn, and child health. "
+     "Lancet 2006; 368: 1077–87.", "Countdown to 2015: tracking donor assistance to maternal, newborn, and child health"),
     # names joined by dots (Korean lists)
     ("최경원.임연옥.윤현숙(2012). 사별 여성노인의 삶의 만족에 관한 연구. 노인복지연구, 55, 85-104.", "사별 여성노인의 삶의 만족에 관한 연구"),
     # an editor after the title

@@ -429,7 +429,8 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     if paren is not None and paren.start() > 0:
         cut = paren.start()  # "Lie Algebras (Wiley International, New York, London, 1962)"
     dated = False
-    if year is not None and begin + 8 < year.start() < begin + cut and text[year.start() - 1] in " (":
+    if year is not None and begin + 8 < year.start() < begin + cut and text[year.start() - 1] in " (" \
+            and not _YEAR_SUBTITLE.match(text, year.end()):
         # The entry's own year after the title, with no stop before it: the venue or the date follows
         # ("Clinical usefulness of the second derivative of a plethysmogram 1993 Cardiol 23 207--217").
         cut = year.start() - begin - (text[year.start() - 1] == "(")
@@ -458,6 +459,10 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     stop = ends[k].start()
     cand = _without_venue(rest[: stop + (ends[k].group(0) != ".")].strip(" ,;:"))
     return cand if _title_like(cand, params) else None
+
+
+# A subtitle after a year in the title: "Climate change 2013: The physical science basis".
+_YEAR_SUBTITLE = re.compile(r":\s+[A-Za-z]")
 
 
 def _lower_goes_on(rest: str, after: int) -> bool:
