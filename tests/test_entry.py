@@ -329,6 +329,9 @@ def _fields(raw: str) -> tuple:
      ("ENCODE Project Consortium",)),
     ("CKMfitter group, J. Charles et al., Current status of the CKM fit, Phys. Rev. D91 (2015) 073007.",
      ("CKMfitter group", "Charles")),
+    ("R Development Core Team (2008) R: a language and environment for statistical computing. R Foundation, Vienna.",
+     ("R Development Core Team",)),
+    ("Qwen Team. Introducing Qwen1.5, 2024a. URL https://qwenlm.github.io/blog/qwen1.5/.", ("Qwen Team",)),
     # title words joined by "and" are no "Surname, Forename" list
     ("ATLAS Collaboration, Reconstruction, Energy Calibration, and Identification of Tau Leptons, ATL-PUB-2015.",
      ("ATLAS Collaboration",)),

@@ -617,10 +617,11 @@ ENTRY_SAME_AUTHORS = re.compile(r"(?: \s* [-–—_]{2,} \s* [.,]? \s* (?: (?: a
 # A collaboration named before its members (particle physics, astronomy): "GEANT4 Collaboration, S.
 # Agostinelli et al.", "Particle Data Group Collaboration, K. A. Olive", "CMS collaboration, Determination",
 # "CKMfitter group, J. Charles et al.", "ATLAS Collab. (G. Aad et al.)" (its members inside the brackets),
+# a software's team ("R Core Team (2020)", "R Development Core Team, 2012"),
 # "Virgo, LIGO Scientific collaboration, B.P. Abbott et al." (two groups).
 ENTRY_COLLABORATION = re.compile(
     r"""(?P<group> (?: The \s+ )? (?: [\w\-&]+ \s+ ){0,5}
-                  (?: [Cc]ollaborations? | COLLABORATION | Collab\. | [Cc]onsortium | [Gg]roup )
+                  (?: [Cc]ollaborations? | COLLABORATION | Collab\. | [Cc]onsortium | [Gg]roup | Team )
                 | [\w\-&]+ , \s+ (?: [\w\-&]+ \s+ ){1,4} [Cc]ollaborations? ) \s* (?: [,:;] \s* | (?<! \. ) \. \s+ | \( (?= [A-Z]\. ) | (?= \( ) )""", X)
 
 # A group author before the year, when no person's name opens the entry: "The Cancer Genome Atlas Research
