@@ -289,6 +289,9 @@ def _fields(raw: str) -> tuple:
      ("Michalski", "Stepp", "Diday")),
     # a single "Surname I." author is not forename "Pullman P.", surname "Northern"
     ("Pullman P. Northern Lights. New York: Knopf; 1995.", ("Pullman",)),
+    # a one-word name among "Surname Initials" ones
+    ("McGuire JA, Brown RM, Mumpuni, Riyanto A, Andayani N (2007) The flying lizards of the Draco lineatus group. "
+     "Zool J Linn Soc 149: 1-62.", ("McGuire", "Brown", "Mumpuni", "Riyanto", "Andayani")),
     # an organisation named by its acronym alone
     ("UNESCO-IPBES. The Contribution of Indigenous and Local Knowledge Systems. Paris: UNESCO; 2013.",
      ("UNESCO-IPBES",)),

@@ -259,6 +259,14 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
     while pos < len(text) and len(names) < 500:
         found = _name_at(text, pos, form, vancouver)
         if found is None:
+            mono = _MONONYM.match(text, pos) if form == 1 else None
+            if mono is not None and _name_at(text, mono.end(), form, vancouver) is not None:
+                # A one-word name among "Surname Initials" ones (Indonesian and other mononyms): "McGuire JA,
+                # Brown RM, Mumpuni, Riyanto A"; the list goes on with a name after it.
+                names.append(mono.group("sur"))
+                pos = end = mono.end()
+                joined = False
+                continue
             dangling = bool(names) and joined
             break
         k, m, strong, after = found
@@ -315,6 +323,9 @@ def _glued_et_al(text: str, m: re.Match[str]) -> bool:
 
 
 
+
+# A name of one word between the commas of a "Surname Initials" list: "Mumpuni, ".
+_MONONYM = re.compile(r"(?P<sur>[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?),\s+")
 
 # A forename and an initial: a name the parser could not finish ("Robert P. Chase, Jr.") is still a name.
 _INITIALLED_NEXT = re.compile(r"\s*[A-Z][\w'’\-]+\s+[A-Z]\.")
