@@ -310,6 +310,9 @@ def _fields(raw: str) -> tuple:
     # a list's label left on the entry, and the same-authors dash before more names
     ("17.Creed PA, Hicks RE, Machin MA. Behavioural plasticity. J Occup Org Psychol. 1998;71: 171-91.",
      ("Creed", "Hicks", "Machin")),
+    ("32-Sharma D, Jelacic J. Incidence of perioperative hyperglycemia. Anesth Analg. 2009; 108(1): 81-9.",
+     ("Sharma", "Jelacic")),
+    ("• Cornwall, Mark. The Undermining of Austria-Hungary. London: St. Martin's Press, 2000.", ("Cornwall",)),
     ("--, C. W. Landsea, and K. J. Berry, 1994: Predicting cyclone activity. Wea. Forecasting, 9, 103-115.",
      ("Landsea", "Berry")),
     # French "et" between names; "Jr." or a forename's initial ending a single name before the title

@@ -553,9 +553,11 @@ TITLE_WORD = re.compile(r"[^\W\d_][\w'’\-]*")
 # ------------------------------------------------------------------- one entry (references/entry.py)
 
 # A list's label left at the start of an entry's text (XML readers and extractors keep it): "[26] S. Scherer",
-# "17.Creed PA", "6. Myers T", "[ 47]T. Sotiriou", "(3) Smith", "11 E. W. Becker"; not a year ("2019. Title").
+# "17.Creed PA", "6. Myers T", "[ 47]T. Sotiriou", "(3) Smith", "11 E. W. Becker", "32-Sharma D", a bullet
+# ("• Cornwall, Mark."); not a year ("2019. Title").
 ENTRY_LABEL = re.compile(
-    r"\s* (?: \[ \s* \d{1,4} \s* \] | \( \d{1,4} \) | \d{1,3} \. (?! \d ) | \d{1,3} \s+ (?= [A-Z] ) ) \s* (?= [^\W\d_] | [\"“‘'«] )", X)
+    r"""\s* (?: \[ \s* \d{1,4} \s* \] | \( \d{1,4} \) | \d{1,3} \. (?! \d ) | \d{1,3} \s+ (?= [A-Z] ) | \d{1,3} - (?= [A-Z][a-z] )
+              | [•▪◦∙·‣] ) \s* (?= [^\W\d_] | [\"“‘'«] )""", X)
 
 # A space set before punctuation instead of after it (some extractors place the gap at the wrong side of
 # a glyph): "Phys .Rev .Lett .116", "C .Cartier ,J .Hwang", "merger ,Phys", "( 2016)".
