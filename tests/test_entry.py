@@ -337,6 +337,13 @@ def _fields(raw: str) -> tuple:
      ("CKMfitter group", "Charles")),
     ("R Development Core Team (2008) R: a language and environment for statistical computing. R Foundation, Vienna.",
      ("R Development Core Team",)),
+    # an organisation named by what it is, whose last words a person's name would take
+    ("World Health Organization. Obesity: preventing and managing the global epidemic. Geneva: WHO; 2000.",
+     ("World Health Organization",)),
+    ("European Environment Agency (EEA). Environmental Indicators: Typology and Overview. Copenhagen: EEA; 1999.",
+     ("European Environment Agency",)),
+    ("Bell DM, World Health Organization Writing Group. Non-pharmaceutical interventions for pandemic influenza. "
+     "Emerg Infect Dis 2006;12(1):81-87.", ("Bell",)),
     ("Qwen Team. Introducing Qwen1.5, 2024a. URL https://qwenlm.github.io/blog/qwen1.5/.", ("Qwen Team",)),
     # title words joined by "and" are no "Surname, Forename" list
     ("ATLAS Collaboration, Reconstruction, Energy Calibration, and Identification of Tau Leptons, ATL-PUB-2015.",

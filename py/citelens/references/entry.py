@@ -253,6 +253,13 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
     group = ENTRY_COLLABORATION.match(text, pos)
     if group is not None:
         pos = group.end()  # "GEANT4 Collaboration, S. Agostinelli et al.": the members follow
+    elif pos == 0:
+        org = ENTRY_ORGANISATION.match(text)
+        if org is not None and not org.group("group").isupper() \
+                and not _PERSON_FIRST.match(org.group("group")):
+            # An organisation named by what it is ("European Environment Agency (EEA). Environmental ..."),
+            # whose last words a person's name would take ("Environment Agency").
+            return (org.group("group"),), org.end()
     start = end = pos
     form: int | None = None
     dangling = joined = False
@@ -326,6 +333,9 @@ def _glued_et_al(text: str, m: re.Match[str]) -> bool:
 
 # A name of one word between the commas of a "Surname Initials" list: "Mumpuni, ".
 _MONONYM = re.compile(r"(?P<sur>[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?),\s+")
+
+# A person's "Surname Initials" before a comma: "Bell DM, World Health Organization Writing Group" is a list.
+_PERSON_FIRST = re.compile(r"[A-Z][\w'’\-]+\s+[A-Z]{1,3}\.?,")
 
 # A forename and an initial: a name the parser could not finish ("Robert P. Chase, Jr.") is still a name.
 _INITIALLED_NEXT = re.compile(r"\s*[A-Z][\w'’\-]+\s+[A-Z]\.")
