@@ -403,6 +403,11 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
      "The Art of Computer Programming"),
     ("A. Salam, Molecular Quantum Electrodynamics (Wiley, Hoboken, NJ, 2010).", "Molecular Quantum Electrodynamics"),
     ("Di Francesco P, Mathieu P and Sénéchal D 1997 Conformal Field Theory (New York: Springer)", "Conformal Field Theory"),
+    # a series or a report number in parentheses
+    ("Risken H 1989 The Fokker-Planck Equation (Springer Series in Synergetics vol 18) (Berlin: Springer)",
+     "The Fokker-Planck Equation"),
+    ("Dewey, J., & Small, A. W. (1897). My pedagogic creed (No. 25). New York & Chicago: EL Kellogg & Company.",
+     "My pedagogic creed"),
     # ... but taxa or places in parentheses, or one the title goes on after, are the title's own
     ("Wake MH (1978) The reproductive biology of Eleutherodactylus jasperi (Amphibia, Anura, Leptodactylidae), with "
      "comments on the evolution of live-bearing systems. J Herpetol 12: 121-133.",

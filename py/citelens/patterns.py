@@ -612,6 +612,13 @@ ENTRY_PUBLISHER_PAREN = re.compile(
           | [A-Z][\w.'’\-]* (?: \s+ [A-Z][\w.'’\-]* ){0,2} \s* : \s* [A-Z]
           | [^()]* \) \s* ,? \s* (?: 1[5-9] | 20 ) \d\d \b )""", X)
 
+# A series or a report number in parentheses after a title (ISO 690, Chicago, APA): "The Fokker-Planck Equation
+# (Springer Series in Synergetics vol 18)", "(Advanced Studies in Contemporary Mathematics)", "My pedagogic creed
+# (No. 25)", "(Working Paper No. 13987)".
+ENTRY_SERIES_PAREN = re.compile(
+    r"""\s* \( (?= (?: [^()]* \s )? (?: [Ss]eries | [Vv]ol \.? \s* \d+ | No \. \s* \d+ | [Ww]orking \s+ [Pp]aper | [Mm]onographs?
+                                   | [Ll]ecture \s+ [Nn]otes | [Ss]tudies \s+ in ) \b [^()]* \) )""", X)
+
 # An IEEE or AMS mark for "the same authors as the entry above", in place of the names: "———,", "--, C. W.
 # Landsea", "--, --, and M. A. Saunders", "____. 2001."
 ENTRY_SAME_AUTHORS = re.compile(r"(?: \s* [-–—_]{2,} \s* [.,]? \s* (?: (?: and | & ) \s+ )? )+", X)

@@ -28,6 +28,7 @@ from citelens.patterns import (
     ENTRY_ORGANISATION,
     ENTRY_PLACE_PUBLISHER,
     ENTRY_PUBLISHER_PAREN,
+    ENTRY_SERIES_PAREN,
     ENTRY_QUOTE_MARK,
     ENTRY_QUOTED_TITLE,
     ENTRY_SAME_AUTHORS,
@@ -446,9 +447,11 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     stop = ENTRY_TITLE_STOP_SCAN.search(rest, 0, cut)
     if stop is not None and stop.start() > 0:
         cut = stop.start()
-    paren = ENTRY_PUBLISHER_PAREN.search(rest, 0, cut) if "(" in rest else None
-    if paren is not None and paren.start() > 0:
-        cut = paren.start()  # "Lie Algebras (Wiley International, New York, London, 1962)"
+    if "(" in rest:
+        for pattern in (ENTRY_PUBLISHER_PAREN, ENTRY_SERIES_PAREN):
+            paren = pattern.search(rest, 0, cut)
+            if paren is not None and paren.start() > 0:
+                cut = paren.start()  # "Lie Algebras (Wiley International, New York, London, 1962)"
     dated = False
     if year is not None and begin + 8 < year.start() < begin + cut and text[year.start() - 1] in " (" \
             and not _YEAR_SUBTITLE.match(text, year.end()):
