@@ -403,6 +403,10 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
      "The Art of Computer Programming"),
     ("A. Salam, Molecular Quantum Electrodynamics (Wiley, Hoboken, NJ, 2010).", "Molecular Quantum Electrodynamics"),
     ("Di Francesco P, Mathieu P and Sénéchal D 1997 Conformal Field Theory (New York: Springer)", "Conformal Field Theory"),
+    # a title ending in a letter ("... to C."), the venue opening after it
+    ("C. Consel and F. Noel. A General Approach for Run-Time Specialization and its Application to C. In Conference "
+     "Record of the 23rd Symposium on Principles of Programming Languages, 1996.",
+     "A General Approach for Run-Time Specialization and its Application to C"),
     # a series or a report number in parentheses
     ("Risken H 1989 The Fokker-Planck Equation (Springer Series in Synergetics vol 18) (Berlin: Springer)",
      "The Fokker-Planck Equation"),

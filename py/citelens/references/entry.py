@@ -506,6 +506,10 @@ _VENUE_OPENERS = frozenset({"in", "doi", "http", "https", "pp", "p", "vol", "arx
                             "accessed", "ed", "eds", "edited", "url", "www"})
 
 
+# What opens a venue after a title's stop: "In Proceedings", "In: J. Smith (ed.)".
+_VENUE_OPENS = re.compile(r"\s+In[:\s]")
+
+
 def _sentence_ends(rest: str) -> Iterator[re.Match[str]]:
     """The stops in ``rest`` that may end its title's sentence: TITLE_END's, less the full stops that end an
     initial or an abbreviation ("J.", "vs.", "No.") and those two lower-case words follow
@@ -514,8 +518,9 @@ def _sentence_ends(rest: str) -> Iterator[re.Match[str]]:
         if m.group(0) == ".":
             stop = m.start()
             word = rest[max(rest.rfind(" ", 0, stop), rest.rfind(".", 0, stop)) + 1:stop]
-            if len(word) <= 1 or word.lower().strip("(") in _TITLE_ABBREV or _lower_goes_on(rest, m.end()):
-                continue
+            if len(word) <= 1 and not (word.isupper() and _VENUE_OPENS.match(rest, m.end())) \
+                    or word.lower().strip("(") in _TITLE_ABBREV or _lower_goes_on(rest, m.end()):
+                continue  # an initial or an abbreviation; "... its Application to C. In Proceedings" ends at "C."
         yield m
 
 
