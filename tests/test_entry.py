@@ -433,6 +433,8 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
      "Mathematical Notes, Princeton University Press, 1990.", "Casson's invariant for oriented homology 3-spheres"),
     ("M. Wolf, Quantum channels and operations: a guided tour, https://example.org/qchannels.pdf.",
      "Quantum channels and operations: a guided tour"),
+    ("J. Hurtado, Structural Reliability: Statistical Learning Perspectives, Lecture Notes in Applied and "
+     "Computational Mechanics (Springer, 2013).", "Structural Reliability: Statistical Learning Perspectives"),
     # a journal, volume and pages after commas
     ("Gil-Alana, L.A. and Robinson, P.M. (1997), Testing of unit root hypotheses, Journal of Econometrics, 80, "
      "241-268.", "Testing of unit root hypotheses"),

@@ -670,11 +670,12 @@ _STOP_BY = r"(?: (?: edited | translated | compiled ) \s+ by | (?: ed | eds | tr
 _STOP_BRACKETED = r"(?i: arxiv | https? : | doi | e-print ) | \d+ (?: st | nd | rd | th ) \s* (?i: ed | edn | edition ) \b"
 # What opens the part after a title's comma when that part says where or how the work appeared: a talk
 # ("Hadron Structure, plenary talk given at ..."), a work to come ("…, to appear in ACM Transactions"), a
-# book in a series ("…, volume 36 of Mathematical Notes"), a web address, a publisher, its name ending in a
+# book in a series ("…, volume 36 of Mathematical Notes", "…, Lecture Notes in Physics 818", "…, Springer
+# Series in Synergetics"), a web address, a publisher, its name ending in a
 # publisher's word ("…, Oxford University press (1995)", "…, Cambridge Univ. Press, Cambridge", "…, Kluwer
 # Academic Publishers").
 _STOP_AFTER_COMMA = r"""(?: (?: plenary \s+ | invited \s+ )? talk \s+ (?: at | given | presented ) \b | to \s+ appear \b
-    | volume \s+ \d+ \s+ of \b | (?i: https? : | www\. )
+    | volume \s+ \d+ \s+ of \b | (?i: https? : | www\. ) | (?: [A-Z][\w\-]* \s+ ){0,3} (?: Lecture \s+ Notes | Series ) \b
     | (?: [A-Z][\w.'’\-]* \s* ){1,4} (?i: press | publishers? | publishing | verlag ) \b (?! \s* [a-z] ) )"""
 ENTRY_TITLE_STOP_SCAN = re.compile(
     rf"""[\s,(\[;]
