@@ -335,6 +335,11 @@ def _fields(raw: str) -> tuple:
      ("ENCODE Project Consortium",)),
     ("CKMfitter group, J. Charles et al., Current status of the CKM fit, Phys. Rev. D91 (2015) 073007.",
      ("CKMfitter group", "Charles")),
+    ("CMS Collaboration, Serguei Chatrchyan et al., Observation of a new boson, Phys. Lett. B 716 (2012) 30.",
+     ("CMS Collaboration", "Chatrchyan")),
+    # ... but no member: the title follows the collaboration
+    ("ATLAS Collaboration, The ATLAS Simulation Infrastructure, Eur. Phys. J. C 70 (2010) 823.",
+     ("ATLAS Collaboration",)),
     ("R Development Core Team (2008) R: a language and environment for statistical computing. R Foundation, Vienna.",
      ("R Development Core Team",)),
     # an organisation named by what it is, whose last words a person's name would take

@@ -278,6 +278,11 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
             dangling = bool(names) and joined
             break
         k, m, strong, after = found
+        if group is not None and not names and k == 3 and not _has_initial(m.group("ini")) \
+                and NAME_ET_AL.match(text, after if after >= 0 else m.end()) is None:
+            # A collaboration's members are named with initials or followed by "et al.": in "ATLAS Collaboration,
+            # The ATLAS Simulation Infrastructure" the title follows.
+            break
         sur = m.group("sur")
         stop = m.end()
         if sur.endswith("et") and NAME_GLUED_AL.match(text, stop) is not None:
