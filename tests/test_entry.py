@@ -285,6 +285,8 @@ def _fields(raw: str) -> tuple:
      ("CONKLIN", "BEGEMAN")),
     # "Surname, Forename" (Chicago), the first name only inverted
     ("Knuth, Donald E. (1998). The Art of Computer Programming. Reading: Addison-Wesley.", ("Knuth",)),
+    ("Wu, Yuezhu; Zhang, R. B., Integrable representations of the quantum affine superalgebra. Adv. Theor. Math. "
+     "Phys. 20 (2016), 553-593.", ("Wu", "Zhang")),
     ("Michalski, Ryszard S., Robert E. Stepp, and Edwin Diday, (1981). A Recent Advance in Data Analysis.",
      ("Michalski", "Stepp", "Diday")),
     # a single "Surname I." author is not forename "Pullman P.", surname "Northern"

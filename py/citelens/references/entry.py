@@ -234,8 +234,9 @@ _NAME_FORMS = (NAME_SURNAME_COMMA, NAME_SURNAME_INITIALS, NAME_INITIALS_SURNAME,
 # Names in another order that a list in one order still holds: bioRxiv's "Amberg D., D. C. Burke", ASM's
 # "Agogué, H., M. Brink", "R. Smith" among forenames-first names and "N. Manjikian and Wayne M. Loueks"
 # the other way round ("Nicol, D. M. and E Heidelberger" too); Chicago inverts only the first name
-# ("Michalski, Ryszard S., Robert E. Stepp").
-_NAME_FALLBACK = {None: tuple(range(len(_NAME_FORMS))), 0: (0, 2, 3), 1: (1, 2), 2: (2, 3), 3: (3, 2), 4: (4, 3, 2),
+# ("Michalski, Ryszard S., Robert E. Stepp"); a "Surname, Forename" list gives initials where it knows no
+# more ("Wu, Yuezhu; Zhang, R. B.").
+_NAME_FALLBACK = {None: tuple(range(len(_NAME_FORMS))), 0: (0, 2, 3), 1: (1, 2), 2: (2, 3), 3: (3, 2), 4: (4, 0, 3, 2),
                   5: (5,)}
 
 
