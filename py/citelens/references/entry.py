@@ -28,10 +28,10 @@ from citelens.patterns import (
     ENTRY_ORGANISATION,
     ENTRY_PLACE_PUBLISHER,
     ENTRY_PUBLISHER_PAREN,
-    ENTRY_SERIES_PAREN,
     ENTRY_QUOTE_MARK,
     ENTRY_QUOTED_TITLE,
     ENTRY_SAME_AUTHORS,
+    ENTRY_SERIES_PAREN,
     ENTRY_SPACE_BEFORE_PUNCT,
     ENTRY_SPACE_IN_PARENS,
     ENTRY_TITLE_LEAD,
@@ -457,7 +457,8 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
         for pattern in (ENTRY_PUBLISHER_PAREN, ENTRY_SERIES_PAREN):
             paren = pattern.search(rest, 0, cut)
             if paren is not None and paren.start() > 0:
-                cut = paren.start()  # "Lie Algebras (Wiley International, New York, London, 1962)"
+                # "Lie Algebras (Wiley International, New York, London, 1962)", "(Springer Series in ...)"
+                cut = paren.start()
     dated = False
     if year is not None and begin + 8 < year.start() < begin + cut and text[year.start() - 1] in " (" \
             and not _YEAR_SUBTITLE.match(text, year.end()):
