@@ -85,6 +85,24 @@ def test_numbered_list_after_the_last_heading_stops_at_the_appendix():
     assert x0 == pytest.approx(72) and y0 < 320 < 330 < y1 < 338
 
 
+@pytest.mark.parametrize("heading", ["Références", "Bibliographie", "Referências", "Riferimenti bibliografici",
+                                     "Literatura", "Список литературы", "参考文献", "참고문헌", "Kaynaklar",
+                                     "Reference list"])
+def test_the_list_heading_in_other_languages(heading):
+    # Names forename first, no labels: without its heading such a list is not found at all.
+    refs = [
+        it(heading, 72, 300, 12),
+        it("Kyle Lo and Lucy Lu Wang. 2020. Reading papers with", 72, 320, 8),
+        it("context. In Proceedings of ACL, pages 1–9.", 84, 330, 8),
+        it("Jacob Devlin and Ming-Wei Chang. 2019. Deep bidirec-", 72, 340, 8),
+        it("tional transformers. In Proceedings of NAACL.", 84, 350, 8),
+        it("Anna Rogers and Olga Kovaleva. 2021. A primer on", 72, 360, 8),
+        it("models. Transactions of the ACL, 8:842–866.", 84, 370, 8),
+    ]
+    tm = text_map(pages(furniture(1) + prose(80, 20), furniture(2) + prose(80, 15) + refs))
+    assert [r.authors[0] for r in find_references(tm).references] == ["Lo", "Devlin", "Rogers"]
+
+
 def test_running_heads_and_page_numbers_inside_an_entry_are_dropped():
     p1 = furniture(1) + prose(80, 30)
     p2 = furniture(2) + prose(80, 40) + [

@@ -191,14 +191,19 @@ LINE_END_HYPHEN = re.compile(r"-[\n\f]")
 # The heading line that opens a reference list, for the references stage and the outline alike: "References",
 # "7 REFERENCES", "Literature Cited", a bioRxiv line number before it ("870 Literature cited"), ACS's black square
 # ("■ REFERENCES"), small-caps split by the extractor ("R EFERENCES"), other languages ("7. Bibliografía",
-# Greek "ΒιΒλιογραφια"), "References and Notes", "REFERENCES CITED", "Literature".
+# Greek "ΒιΒλιογραφια", "Références", "Bibliographie", "Referências", "Riferimenti bibliografici", "Literatura",
+# "Литература", "Список литературы", "参考文献", "참고문헌", "Kaynaklar"), "References and Notes",
+# "REFERENCES CITED", "Literature", "Reference list".
 REFERENCE_LIST_HEADING = re.compile(
     r"""
     ^ \s* (?: ■ \s* )? (?: \d{1,4} \.? \s+ | [IVX]{1,5} \. \s+ | [A-Z] \. \s+ )?
     (?i: r \s? eferences (?: \s+ (?: and | & ) \s+ notes | \s+ cited )?
        | bibliography | bibliograf[ií]a | βιβλιογραφ[ιί]α | literature \s+ cited | literature? | works \s+ cited
        | cited \s+ literature | references \s+ and \s+ further \s+ reading | literaturverzeichnis
-       | r[ée]f[ée]rences \s+ bibliographiques | referencias (?: \s+ bibliogr[aá]ficas )? | αναφορ[εέ]ς )
+       | r[ée]f[ée]rences (?: \s+ bibliographiques )? | bibliographie | referencias (?: \s+ bibliogr[aá]ficas )?
+       | refer[êe]ncias (?: \s+ bibliogr[áa]ficas )? | riferimenti (?: \s+ bibliografici )? | literatura
+       | литература | список \s+ (?: использованной \s+ )? литературы | 参考文献 | 참고 \s? 문헌 | kaynak (?: lar | ça )
+       | reference \s+ list | αναφορ[εέ]ς )
     \s* :? \s* $
     """,
     X,
@@ -485,7 +490,8 @@ END_MATTER = re.compile(
 TITLE_END = re.compile(r"[.?!](?<=\S[.?!])(?=\s+\S|$|[A-Z])")  # after a non-space (see X)
 
 # A word stem every REFERENCE_LIST_HEADING alternative holds (a cheap pre-filter): "REFERENCES" → "EFERENC".
-REF_HEADING_HINT = re.compile(r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc)")
+REF_HEADING_HINT = re.compile(
+    r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc|eferênc|iferiment|итератур|参考文献|참고|aynak)")
 
 # A line number alone in bioRxiv's margin: "871".
 REF_NUMBER_ONLY = re.compile(r"\d{1,5}")
