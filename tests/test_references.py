@@ -315,6 +315,21 @@ def test_an_unnumbered_list_without_heading_ends_the_text():
     assert refs[0].raw == "Abbott, J., and Other, K. (2010). A study of item 0, J. Exp. Tests 0, 01–09."
 
 
+def test_a_list_without_heading_whose_names_put_forenames_first():
+    # ACL's and NeurIPS's lists name authors forename first, some by initials, some alone before the title.
+    heads = ["Kyle Lo, Lucy Lu Wang, and Mark Neumann. 2020.", "Andrea Schaerf. A survey of automated timetabling,",
+             "D. S. Johnson. A theoretician's guide to experiments,", "J-D Kim, Tomoko Ohta, and Yuka Tateisi. 2003.",
+             "E Gashi and K Sylejmani. Simulated annealing for course", "Masaki Eto. 2019. Extended co-citation search:"]
+    entries = []
+    for k, head in enumerate(heads):
+        y = 300 + 24 * k
+        entries.append(it(head, 72, y, 8))
+        entries.append(it(f"a study of item {k}. J. Exp. Tests {k}, 20{10 + k}.", 84, y + 10, 8))
+    doc = pages(prose(80, 40), prose(80, 40), prose(80, 16) + entries)
+    refs = find_references(text_map(doc)).references
+    assert [r.authors[:1] for r in refs] == [("Lo",), ("Schaerf",), ("Johnson",), ("Kim",), ("Gashi",), ("Eto",)]
+
+
 @pytest.mark.parametrize(("labels", "expected"), [
     (["[Knu84]", "[GJ79]", "[BCD+05]"], ["[Knu84]", "[GJ79]", "[BCD+05]"]),
     (["[AL11]", "[Tho17a]", "[vdH10]", "[JOP+ ]"], ["[AL11]", "[Tho17a]", "[vdH10]", "[JOP+ ]"]),

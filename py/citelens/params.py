@@ -202,12 +202,13 @@ class ReferencesParams:
     fallback_max_junk: float = 0.34
     fallback_tries: int = 5
     #: Fallback without numbers: an unnumbered list of at least this many entries, of which at most this
-    #: share may fail to open with a surname and hold a year; candidate starts tried bottom-up, at most
-    #: this many, until this many in a row fail.
+    #: share may fail to open with an author's name and hold a year; candidate starts tried bottom-up, at
+    #: most this many, until this many in a row fail (the lines of a long author list set forenames first
+    #: open like entries, and a list starting at one of them fails).
     fallback_unnumbered_min_entries: int = 5
     fallback_unnumbered_junk: float = 0.1
     fallback_unnumbered_tries: int = 300
-    fallback_unnumbered_misses: int = 8
+    fallback_unnumbered_misses: int = 40
     #: The list's font size is the modal size over this many lines after the heading.
     size_sample_lines: int = 10
     #: A line this much larger than the list's size ends the list (body text or a heading resumed) ...

@@ -299,6 +299,21 @@ AUTHOR_START = re.compile(
     X,
 )
 
+# The start of an entry whose first author's forenames or initials come first (ACL, NeurIPS, ICML, most CS
+# preprints): "Kyle Lo, Tyler Murray", "Lucy Lu Wang and", "J-D Kim, Tomoko Ohta", "E Gashi and K Sylejmani",
+# "D. S. Johnson. A theoretician's guide", "Andrea Schaerf. A survey", "Masaki Eto. 2019.". Only a list with
+# no heading is looked for by it, beside AUTHOR_START (references/locate.py), and as the start of entries, not
+# of lines: a line of prose may open so too, a run of entries holding years does not.
+AUTHOR_START_FORENAME = re.compile(
+    r"""
+    ^ (?: (?: (?: [A-ZÀ-ÖØ-ÞĀ-Ž] [^\W\d_]+ (?: - [A-ZÀ-ÖØ-ÞĀ-Ž]? [^\W\d_]+ )? | [A-Z] - [A-Z] | [A-Z]{1,2} ) \s+ ){1,2} (?: [A-Z] \. \s* )?
+      | (?: [A-Z] \. \s* (?: - \s* [A-Z] \. \s* )? ){1,3} )
+    (?: (?: van | von | de | der | den | del | della | di | da | du | le | la ) \s+ )*
+    [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]* [^\W\d_A-Z] (?: \s* , | \s+ and \s | \. \s+ (?: (?: 1[6-9] | 20 ) \d\d \b | [A-Z] ) )
+    """,
+    X,
+)
+
 # One author's name in the orders entries use, each anchored at the name's start (references/entry.py tries
 # them in turn and keeps the one the first author is written in). Surnames keep particles, hyphens, apostrophes and
 # diacritics, and may be Cyrillic or Greek: "van der Berg", "Gómez-Baggethun", "O’Connor", "Müller",

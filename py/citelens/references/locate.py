@@ -19,6 +19,7 @@ from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
     APPENDIX_HEADING,
     AUTHOR_START,
+    AUTHOR_START_FORENAME,
     CAPTION,
     DOTTED_LEADER,
     END_MATTER,
@@ -445,15 +446,16 @@ def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tup
 
 def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[list[Row], list[Entry]]:
     """No heading and no numbered run: an unnumbered (author-year) or alphabetically labelled list that
-    ends the text. Every entry of such a list opens with a surname and its initials ("Smith, J.",
-    "Bates DM") or an alphabetic label, and holds a year; prose does not, paragraph after paragraph.
+    ends the text. Every entry of such a list opens with its first author's name, surname first ("Smith, J.",
+    "Bates DM") or forenames first ("Kyle Lo, Tyler Murray", "A. Smith"), or an alphabetic label, and holds a
+    year; prose does not, paragraph after paragraph.
 
     Candidate first rows are tried bottom-up; the list starts at the top-most one whose region still
     splits into such entries (at most ``fallback_unnumbered_junk`` of them otherwise), and the search ends
     after ``fallback_unnumbered_misses`` candidates in a row that fail.
     """
     starts = [k for k, r in enumerate(rows)
-              if AUTHOR_START.match(r.text) or (r.label is not None and r.label.kind is LabelKind.ALPHA)]
+              if _author_first(r.text) or (r.label is not None and r.label.kind is LabelKind.ALPHA)]
     best: tuple[list[Row], list[Entry]] = ([], [])
     misses = 0
     for k in reversed(starts[-params.fallback_unnumbered_tries:]):
@@ -472,12 +474,19 @@ def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[lis
 
 
 def _opens_like_reference(entry: Entry, params: ReferencesParams) -> bool:
-    """An entry that opens with a surname and initials, or an alphabetic label, and holds a year."""
+    """An entry that opens with an author's name (:func:`_author_first`) or an alphabetic label, and holds a
+    year."""
     first = entry.rows[0]
-    opens = AUTHOR_START.match(first.text[entry.skip:]) is not None \
+    opens = _author_first(first.text[entry.skip:]) \
         or (first.label is not None and first.label.kind is LabelKind.ALPHA)
     text = " ".join(r.text for r in entry.rows)
     return opens and len(text) < params.entry_max_chars and REF_YEAR.search(text) is not None
+
+
+def _author_first(text: str) -> bool:
+    """Whether ``text`` opens with a first author's name, surname first ("Smith, J.", "Bates DM") or forenames
+    first ("Kyle Lo,", "A. Smith,")."""
+    return AUTHOR_START.match(text) is not None or AUTHOR_START_FORENAME.match(text) is not None
 
 
 def _looks_like_reference(text: str, params: ReferencesParams) -> bool:
