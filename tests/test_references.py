@@ -330,6 +330,15 @@ def test_a_list_without_heading_whose_names_put_forenames_first():
     assert [r.authors[:1] for r in refs] == [("Lo",), ("Schaerf",), ("Johnson",), ("Kim",), ("Gashi",), ("Eto",)]
 
 
+def test_a_table_of_methods_and_their_years_is_no_list():
+    # A results table at a paper's end, one method a row with its year: no heading, no list.
+    rows = ["ROUGE-1 (2004) 0.31 0.34 0.46", "SIM (2019) 0.37 0.52 0.60", "DPR (2020) 0.29 0.31 0.41",
+            "BERTScore-DB-XL (2020) 0.30 0.37 0.46", "SummaC-NLI (2022) 0.22 0.26 0.34",
+            "MultiVers-FEVER (2022) 0.47 0.58 0.71", "SuperPAL (2021) 0.61 0.68 0.77"]
+    doc = pages(prose(80, 40), prose(80, 40), prose(80, 16) + [it(r, 72, 300 + 12 * k, 8) for k, r in enumerate(rows)])
+    assert find_references(text_map(doc)).references == ()
+
+
 @pytest.mark.parametrize(("labels", "expected"), [
     (["[Knu84]", "[GJ79]", "[BCD+05]"], ["[Knu84]", "[GJ79]", "[BCD+05]"]),
     (["[AL11]", "[Tho17a]", "[vdH10]", "[JOP+ ]"], ["[AL11]", "[Tho17a]", "[vdH10]", "[JOP+ ]"]),

@@ -474,13 +474,14 @@ def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[lis
 
 
 def _opens_like_reference(entry: Entry, params: ReferencesParams) -> bool:
-    """An entry that opens with an author's name (:func:`_author_first`) or an alphabetic label, and holds a
-    year."""
+    """An entry that opens with an author's name (:func:`_author_first`) or an alphabetic label, holds a
+    year, and is mostly letters: names and a title, not a table's row of figures ("ROUGE-1 (2004) 0.31 0.34")."""
     first = entry.rows[0]
     opens = _author_first(first.text[entry.skip:]) \
         or (first.label is not None and first.label.kind is LabelKind.ALPHA)
     text = " ".join(r.text for r in entry.rows)
-    return opens and len(text) < params.entry_max_chars and REF_YEAR.search(text) is not None
+    return opens and len(text) < params.entry_max_chars and REF_YEAR.search(text) is not None \
+        and 2 * sum(c.isalpha() for c in text) >= len(text) - text.count(" ")
 
 
 def _author_first(text: str) -> bool:
