@@ -101,11 +101,6 @@ _KIND_GROUPS = tuple((kind, kind.value) for kind in LabelKind)
 
 
 def label_of(text: str) -> Label | None:
-    # A label opens with a bracket, a digit or ACS's "■", after spaces at most: most rows (an entry's
-    # continuation lines) are told unlabelled by their first character.
-    first = text[:1]
-    if not (first in "[(■" or first.isdecimal() or first.isspace()):
-        return None
     m = REF_LABEL.match(text)
     if m is None:
         return None
