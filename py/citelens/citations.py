@@ -44,6 +44,7 @@ from citelens.patterns import (
     AY_BARE,
     AY_BARE_COMMA,
     AY_BARE_RUN,
+    AY_GOES_ON,
     AY_LEADING_AUTHORS,
     AY_LEADING_AUTHORS_NARRATIVE,
     AY_NARRATIVE,
@@ -640,11 +641,6 @@ def _part_hits(parts: Iterable[str], index: _AuthorIndex, p: CitationParams) -> 
     return hits
 
 
-# How the second half of a citation broken at a column's end opens: it carries on a name list or its years
-# ("et al., 2016)", "al., 2016)", "and Lee, 2019)", "2020)"), never with a capital's new sentence.
-_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
-
-
 def _broken(tm: TextMap, spans: list[tuple[int, int]], index: _AuthorIndex,
             p: CitationParams) -> Iterator[_Marker]:
     """Parenthetical citations broken at a column's or a page's end: "(Afgan et" at a page's foot, "al.,
@@ -654,7 +650,7 @@ def _broken(tm: TextMap, spans: list[tuple[int, int]], index: _AuthorIndex,
     A column ends where the next line is on another page or set in another size (a footnote, a running
     foot). Its sentence goes on at the first line of its size that opens a column (the line before it is on
     another page, set in another size, or stands lower on the page) and carries on the name list
-    (:data:`_GOES_ON`), within ``broken_lines`` lines. Joined, the halves must be one parenthetical citation
+    (:data:`~citelens.patterns.AY_GOES_ON`), within ``broken_lines`` lines. Joined, the halves must be one parenthetical citation
     naming an entry; each half is then a marker of the entries its parts name, as a PDF links each half."""
     text, lines, starts = tm.text, tm.lines, tm.starts
     same = p.broken_same_size
@@ -674,7 +670,7 @@ def _broken(tm: TextMap, spans: list[tuple[int, int]], index: _AuthorIndex,
                 if abs(goes.size - line.size) > same or before.page == goes.page \
                         and abs(before.size - goes.size) <= same and before.box[1] <= goes.box[1]:
                     continue  # another size, or no column's first line
-                if _GOES_ON.match(goes.text):
+                if AY_GOES_ON.match(goes.text):
                     break
             else:
                 continue

@@ -640,6 +640,24 @@ ENTRY_SERIES_PAREN = re.compile(
     r"""\s* \( (?= (?: [^()]* \s )? (?: [Ss]eries | [Vv]ol \.? \s* \d+ | No \. \s* \d+ | [Ww]orking \s+ [Pp]aper | [Mm]onographs?
                                    | [Ll]ecture \s+ [Nn]otes | [Ss]tudies \s+ in ) \b [^()]* \) )""", X)
 
+# A name of one word between the commas of a "Surname Initials" list (Indonesian and other mononyms):
+# "Mumpuni, " in "McGuire JA, Brown RM, Mumpuni, Riyanto A".
+ENTRY_MONONYM = re.compile(r"(?P<sur>[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?),\s+")
+
+# A person's "Surname Initials" before a comma, opening an entry: "Bell DM, World Health Organization Writing
+# Group" is a list of authors, not an organisation.
+ENTRY_PERSON_FIRST = re.compile(r"[A-Z][\w'’\-]+\s+[A-Z]{1,3}\.?,")
+
+# A forename and an initial: a name the author parser could not finish ("Robert P. Chase, Jr.") is still a name.
+ENTRY_INITIALLED_NEXT = re.compile(r"\s*[A-Z][\w'’\-]+\s+[A-Z]\.")
+
+# A subtitle after a year inside a title, matched just past the year: ": The physical science basis" in
+# "Climate change 2013: The physical science basis".
+ENTRY_YEAR_SUBTITLE = re.compile(r":\s+[A-Za-z]")
+
+# What opens a venue after a title's stop, matched just past the stop: " In Proceedings", " In: J. Smith (ed.)".
+ENTRY_VENUE_OPENS = re.compile(r"\s+In[:\s]")
+
 # An IEEE or AMS mark for "the same authors as the entry above", in place of the names: "———,", "--, C. W.
 # Landsea", "--, --, and M. A. Saunders", "____. 2001."
 ENTRY_SAME_AUTHORS = re.compile(r"(?: \s* [-–—_]{2,} \s* [.,]? \s* (?: (?: and | & ) \s+ )? )+", X)
@@ -903,6 +921,11 @@ AY_PAREN_START = re.compile(
     """,
     X,
 )
+
+# How the second half of a parenthetical citation broken at a column's end opens (citations._broken): it
+# carries on a name list or its years ("et al., 2016)", "al., 2016)", "and Lee, 2019)", "2020)"), never with a
+# capital's new sentence.
+AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
 # with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)".

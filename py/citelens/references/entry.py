@@ -19,17 +19,20 @@ from citelens.construct import frozen_constructor
 from citelens.model import SPACING_ACCENTS
 from citelens.params import PARAMS, ReferencesParams
 from citelens.patterns import (
-    ENTRY_ET_AL_END_SCAN,
     ENTRY_BRACKET_OR_COMMA,
     ENTRY_COLLABORATION,
+    ENTRY_ET_AL_END_SCAN,
     ENTRY_GROUP_AUTHOR,
+    ENTRY_INITIALLED_NEXT,
     ENTRY_IN_LATIN,
     ENTRY_LABEL,
+    ENTRY_MONONYM,
     ENTRY_ORGANISATION,
+    ENTRY_PERSON_FIRST,
     ENTRY_PLACE_PUBLISHER,
     ENTRY_PUBLISHER_PAREN,
-    ENTRY_QUOTE_MARK,
     ENTRY_QUOTED_TITLE,
+    ENTRY_QUOTE_MARK,
     ENTRY_SAME_AUTHORS,
     ENTRY_SERIES_PAREN,
     ENTRY_SPACE_BEFORE_PUNCT,
@@ -37,6 +40,8 @@ from citelens.patterns import (
     ENTRY_TITLE_LEAD,
     ENTRY_TITLE_PART,
     ENTRY_TITLE_STOP_SCAN,
+    ENTRY_VENUE_OPENS,
+    ENTRY_YEAR_SUBTITLE,
     NAME_ET_AL,
     NAME_FOLLOW_CLEAR,
     NAME_FORENAME_SURNAME,
@@ -46,19 +51,19 @@ from citelens.patterns import (
     NAME_RUN_ON,
     NAME_SEPARATOR,
     NAME_SINGLE,
-    NAME_SURNAMES_ONLY,
     NAME_SPACED_NEXT,
     NAME_SUFFIX,
     NAME_SUFFIX_AFTER,
+    NAME_SURNAMES_ONLY,
     NAME_SURNAME_COMMA,
     NAME_SURNAME_ET_AL,
     NAME_SURNAME_FORENAME,
     NAME_SURNAME_INITIALS,
     NAME_UNCASED,
+    REF_ACCESS_YEAR_SCAN,
     REF_BREAK_INSIDE_ID,
     REF_DIGIT,
     REF_ID_SPAN,
-    REF_ACCESS_YEAR_SCAN,
     REF_NAMED_YEAR,
     REF_SPACING_ACCENT,
     REF_SPACING_ACCENT_CHAR,
@@ -258,7 +263,7 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
     elif pos == 0:
         org = ENTRY_ORGANISATION.match(text)
         if org is not None and not org.group("group").isupper() \
-                and not _PERSON_FIRST.match(org.group("group")):
+                and not ENTRY_PERSON_FIRST.match(org.group("group")):
             # An organisation named by what it is ("European Environment Agency (EEA). Environmental ..."),
             # whose last words a person's name would take ("Environment Agency").
             return (org.group("group"),), org.end()
@@ -268,7 +273,7 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
     while pos < len(text) and len(names) < 500:
         found = _name_at(text, pos, form, vancouver)
         if found is None:
-            mono = _MONONYM.match(text, pos) if form == 1 else None
+            mono = ENTRY_MONONYM.match(text, pos) if form == 1 else None
             if mono is not None and _name_at(text, mono.end(), form, vancouver) is not None:
                 # A one-word name among "Surname Initials" ones (Indonesian and other mononyms): "McGuire JA,
                 # Brown RM, Mumpuni, Riyanto A"; the list goes on with a name after it.
@@ -312,7 +317,7 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         # "Reconstruction, Energy Calibration, and Identification of ...": a "Surname, Forename" list
         # whose "and" no name follows was the title's words, not names.
         names, end = [], pos if group is None else group.end()
-    elif form == 3 and dangling and len(names) == 1 and not _INITIALLED_NEXT.match(text, pos):
+    elif form == 3 and dangling and len(names) == 1 and not ENTRY_INITIALLED_NEXT.match(text, pos):
         # "Smith J. Cells and Tissues in Culture": no name follows the "and", so "J. Cells" was no forename's
         # initial and surname but the one author's initial and the title's first word.
         alone = _name_at(text, start, 1, vancouver)
@@ -336,16 +341,6 @@ def _glued_et_al(text: str, m: re.Match[str]) -> bool:
     return m.group("sur").endswith("et") and NAME_GLUED_AL.match(text, m.end()) is not None
 
 
-
-
-# A name of one word between the commas of a "Surname Initials" list: "Mumpuni, ".
-_MONONYM = re.compile(r"(?P<sur>[A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)?),\s+")
-
-# A person's "Surname Initials" before a comma: "Bell DM, World Health Organization Writing Group" is a list.
-_PERSON_FIRST = re.compile(r"[A-Z][\w'’\-]+\s+[A-Z]{1,3}\.?,")
-
-# A forename and an initial: a name the parser could not finish ("Robert P. Chase, Jr.") is still a name.
-_INITIALLED_NEXT = re.compile(r"\s*[A-Z][\w'’\-]+\s+[A-Z]\.")
 
 
 def _name_at(text: str, pos: int, form: int | None,
@@ -461,7 +456,7 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
                 cut = paren.start()
     dated = False
     if year is not None and begin + 8 < year.start() < begin + cut and text[year.start() - 1] in " (" \
-            and not _YEAR_SUBTITLE.match(text, year.end()):
+            and not ENTRY_YEAR_SUBTITLE.match(text, year.end()):
         # The entry's own year after the title, with no stop before it: the venue or the date follows
         # ("Clinical usefulness of the second derivative of a plethysmogram 1993 Cardiol 23 207--217").
         cut = year.start() - begin - (text[year.start() - 1] == "(")
@@ -492,10 +487,6 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     return cand if _title_like(cand, params) else None
 
 
-# A subtitle after a year in the title: "Climate change 2013: The physical science basis".
-_YEAR_SUBTITLE = re.compile(r":\s+[A-Za-z]")
-
-
 def _lower_goes_on(rest: str, after: int) -> bool:
     """Two lower-case words after a full stop: no sentence opens so, so the stop ended an abbreviation of
     the title ("Trichoderma spp. on Rhizoctonia", "XI-XIV вв. на Синае"), unless the first opens the venue
@@ -513,10 +504,6 @@ _VENUE_OPENERS = frozenset({"in", "doi", "http", "https", "pp", "p", "vol", "arx
                             "accessed", "ed", "eds", "edited", "url", "www"})
 
 
-# What opens a venue after a title's stop: "In Proceedings", "In: J. Smith (ed.)".
-_VENUE_OPENS = re.compile(r"\s+In[:\s]")
-
-
 def _sentence_ends(rest: str) -> Iterator[re.Match[str]]:
     """The stops in ``rest`` that may end its title's sentence: TITLE_END's, less the full stops that end an
     initial or an abbreviation ("J.", "vs.", "No.") and those two lower-case words follow
@@ -525,7 +512,7 @@ def _sentence_ends(rest: str) -> Iterator[re.Match[str]]:
         if m.group(0) == ".":
             stop = m.start()
             word = rest[max(rest.rfind(" ", 0, stop), rest.rfind(".", 0, stop)) + 1:stop]
-            if len(word) <= 1 and not (word.isupper() and _VENUE_OPENS.match(rest, m.end())) \
+            if len(word) <= 1 and not (word.isupper() and ENTRY_VENUE_OPENS.match(rest, m.end())) \
                     or word.lower().strip("(") in _TITLE_ABBREV or _lower_goes_on(rest, m.end()):
                 continue  # an initial or an abbreviation; "... its Application to C. In Proceedings" ends at "C."
         yield m
