@@ -258,6 +258,7 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
     if dash is not None and dash.end() > 0 and text[: dash.end()].strip(" ,."):
         pos = dash.end()  # "———, Title" or "--, C. W. Landsea, ...": the names above, then any more
     group = ENTRY_COLLABORATION.match(text, pos)
+    org = None  # an organisation opening the entry, asked once: first here, again if no name is found
     if group is not None:
         pos = group.end()  # "GEANT4 Collaboration, S. Agostinelli et al.": the members follow
     elif pos == 0:
@@ -328,7 +329,7 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         # is the first author, its members after it; alone, it is the author ("CMS collaboration, Title").
         names.insert(0, group.group("group"))
     if not names and pos == 0:
-        org = ENTRY_GROUP_AUTHOR.match(text) or ENTRY_ORGANISATION.match(text)
+        org = ENTRY_GROUP_AUTHOR.match(text) or org
         if org is not None:
             return (org.group("group"),), org.end()  # "The Cancer Genome Atlas Research Network (2008)"
         bare = NAME_SURNAMES_ONLY.match(text)
