@@ -51,6 +51,7 @@ from citelens.patterns import (
     AY_NARRATIVE_BRACKET,
     AY_NARRATIVE_LEAD,
     AY_NAME_YEARS,
+    AY_OPEN_AT_LINE_END,
     AY_PAREN,
     AY_PAREN_EXTENT,
     AY_PAREN_START,
@@ -655,16 +656,16 @@ def _broken(tm: TextMap, spans: list[tuple[int, int]], index: _AuthorIndex,
     text, lines, starts = tm.text, tm.lines, tm.starts
     same = p.broken_same_size
     for a, b in spans:
-        for i in range(tm.line_index(a), tm.line_index(max(b - 1, a)) + 1):
-            line = lines[i]
-            t = line.text.rstrip()
-            k = max(t.rfind("("), t.rfind("["))
-            if k < 0 or i + 1 >= len(lines) or not a <= starts[i] + k < b:
+        for opened in AY_OPEN_AT_LINE_END.finditer(text, a, b):  # (found in C: a few lines of a paper)
+            i = tm.line_index(opened.start())
+            if i + 1 >= len(lines):
                 continue
+            line, nxt = lines[i], lines[i + 1]
+            if nxt.page == line.page and abs(nxt.size - line.size) <= same:
+                continue  # going on in the next line: AY_PAREN reads it whole
+            t = line.text.rstrip()
+            k = opened.start() - starts[i]
             closer = ")" if t[k] == "(" else "]"
-            nxt = lines[i + 1]
-            if closer in t[k:] or nxt.page == line.page and abs(nxt.size - line.size) <= same:
-                continue  # closed on its line, or going on in the next: AY_PAREN reads it whole
             for j in range(i + 1, min(len(lines), i + 1 + p.broken_lines)):
                 goes, before = lines[j], lines[j - 1]
                 if abs(goes.size - line.size) > same or before.page == goes.page \

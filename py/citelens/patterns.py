@@ -922,6 +922,10 @@ AY_PAREN_START = re.compile(
     X,
 )
 
+# A bracket opened on a line and not closed before the line's end: "(Afgan et" at a page's foot, the first half
+# of a citation broken at a column's end (citations._broken).
+AY_OPEN_AT_LINE_END = re.compile(r"[(\[][^()\[\]\n\f]*(?=[\n\f]|\Z)")
+
 # How the second half of a parenthetical citation broken at a column's end opens (citations._broken): it
 # carries on a name list or its years ("et al., 2016)", "al., 2016)", "and Lee, 2019)", "2020)"), never with a
 # capital's new sentence.
