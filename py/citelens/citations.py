@@ -651,8 +651,9 @@ def _broken(tm: TextMap, spans: list[tuple[int, int]], index: _AuthorIndex,
     A column ends where the next line is on another page or set in another size (a footnote, a running
     foot). Its sentence goes on at the first line of its size that opens a column (the line before it is on
     another page, set in another size, or stands lower on the page) and carries on the name list
-    (:data:`~citelens.patterns.AY_GOES_ON`), within ``broken_lines`` lines. Joined, the halves must be one parenthetical citation
-    naming an entry; each half is then a marker of the entries its parts name, as a PDF links each half."""
+    (:data:`~citelens.patterns.AY_GOES_ON`), within ``broken_lines`` lines. Joined, the halves must be one
+    parenthetical citation naming an entry; each half is then a marker of the entries its parts name, as a PDF
+    links each half."""
     text, lines, starts = tm.text, tm.lines, tm.starts
     same = p.broken_same_size
     for a, b in spans:
