@@ -121,6 +121,16 @@ def test_wheel_is_pure_python_and_needs_only_rapidfuzz(tmp_path):
         ("HelveticaLTStd-Obl", False, True),
         ("Times-Roman", False, False),
         ("Symbol", False, False),
+        # Adobe's style abbreviations (Technical Note 5088), alone or before a width
+        ("ArnoPro-Smbd", True, False),
+        ("HelveticaNeueLTStd-BdItCn", True, True),
+        ("FrutigerLTStd-Blk", True, False),
+        ("MyriadPro-SbIt", True, True),
+        ("MinionPro-ItCapt", False, True),
+        ("HiraginoSans-W6", True, False),
+        ("MinionPro-Regular", False, False),
+        ("SabonLTStd-Roman", False, False),
+        ("Helvetica-Condensed", False, False),
     ],
 )
 def test_font_style_from_name(name, bold, italic):

@@ -13,8 +13,11 @@ X = re.VERBOSE
 # rather than "(?<=\S)[.?!]": the same matches).
 
 # ------------------------------------------------------------------------------------------- fonts
-# Names seen in ../shared/corpus. Case matters for the short suffixes ("TB" bold, "It" italic), so the
-# long words are matched case-insensitively inside (?i:...) and the rest as written.
+# Names seen in ../shared/corpus, and the abbreviations Adobe's font naming standard gives a style after
+# the family's hyphen (Technical Note 5088: Bd bold, Sb/Smbd semibold, Db demibold, XBd extra bold, Blk
+# black, Hv heavy, Ult ultra; It italic, Obl oblique), alone or before a width ("-BdCn", "-SmbdIt"), and
+# the weight numbers of CJK families ("-W6"). Case matters for the short suffixes ("TB" bold, "It" italic),
+# so the long words are matched case-insensitively inside (?i:...) and the rest as written.
 
 # Matches: "NimbusRomNo9L-Medi" (Times bold in LaTeX), "CMBX12", "CMB10", "SFRB1000", "rtxb" (newtx),
 # "Arial,Bold", "MinionPro-Semibold", "Lato-Black", "LinLibertineTB", "AdvOT3b30f6db.B+fb" (Elsevier),
@@ -27,6 +30,8 @@ FONT_BOLD = re.compile(
     | \. B I? (?: \+ | \Z )                    # AdvOT3b30f6db.B, AdvTT67eeb634.BI
     | - (?: B | BI | Bd\d? | bd | b | bi ) \Z  # AdvGulliv-B, TradeGothicLTStd-Bd2, Advhelvneue-bi
     | - H I? \Z                                # AdvPSHN-H (Helvetica Neue Heavy, Cell Press)
+    | - [A-Za-z]*? (?: Bd | Sb | SmBd | Smbd | Db | XBd | Blk | Hv | Hvy | Ult ) (?= [A-Z\d] | \Z )
+    | - W [6-9] \Z                             # HiraginoSans-W6
     """,
     X,
 )
@@ -41,6 +46,8 @@ FONT_ITALIC = re.compile(
     | T B? I \Z                                # LinLibertineTI
     | \. B? I (?: \+ | \Z )                    # AdvOT02ce3bbb.I, AdvTT67eeb634.BI
     | - (?: I | BI | i | bi | it ) \Z          # AdvGulliv-I, Advhelvneue-bi
+    | - [A-Za-z]*? (?: It | Obl ) (?= [A-Z\d] | \Z )  # HelveticaNeueLTStd-BdItCn
+    | (?i: kursiv )
     """,
     X,
 )
