@@ -330,6 +330,20 @@ def test_a_list_without_heading_whose_names_put_forenames_first():
     assert [r.authors[:1] for r in refs] == [("Lo",), ("Schaerf",), ("Johnson",), ("Kim",), ("Gashi",), ("Eto",)]
 
 
+def test_a_list_without_heading_of_entries_without_titles():
+    # Astronomy's entries have no title and as many digits as letters, and cut a long author list to
+    # "Surname et al.": still a list's entries, one a line.
+    lines = ["Boslough, M., Brown, P., & Harris, A. W. 2015, Icarus, 257, 302", "Mainzer et al. 2011, ApJ, 741, 90",
+             "Mainzer et al. 2014, ApJ, 792, 30", "Rabinowitz, D. L. 1993, ApJ, 407, 412",
+             "Schmidt, M. 1968, AJ, 151, 393", "Trilling et al. 2017, AJ, submitted",
+             "Valdes, F. & Gruendl, R. 2014, ASPC, 485, 379"]
+    doc = pages(prose(80, 40), prose(80, 40), prose(80, 16) + [it(t, 72, 300 + 12 * k, 8) for k, t in enumerate(lines)])
+    refs = find_references(text_map(doc)).references
+    assert [(r.authors[:1], r.year) for r in refs] == [
+        (("Boslough",), 2015), (("Mainzer",), 2011), (("Mainzer",), 2014), (("Rabinowitz",), 1993),
+        (("Schmidt",), 1968), (("Trilling",), 2017), (("Valdes",), 2014)]
+
+
 def test_a_table_of_methods_and_their_years_is_no_list():
     # A results table at a paper's end, one method a row with its year: no heading, no list.
     rows = ["ROUGE-1 (2004) 0.31 0.34 0.46", "SIM (2019) 0.37 0.52 0.60", "DPR (2020) 0.29 0.31 0.41",

@@ -294,14 +294,16 @@ REF_ARXIV = re.compile(
 REF_URL = re.compile(r"(?P<url>(?:https?://|www\.)[^\s<>\"]+)", re.IGNORECASE)
 
 # The start of an author-year entry on a flush-left list: "Bates DM, DebRoy S (2003)", "Boslough, M., Brown",
-# "Cafazzo, S., Valsecchi", "van der Berg, J.", "Müller, Hans", "Aranda-Díaz A., K. Mace", "O’Neil, C. 2016";
+# "Cafazzo, S., Valsecchi", "van der Berg, J.", "Müller, Hans", "Aranda-Díaz A., K. Mace", "O’Neil, C. 2016",
+# "Mainzer et al. 2011," (astronomy's lists cut a long author list so; prose's "Mainzer et al. 2011)" has
+# no comma after the year);
 # not "PubMed Abstract" nor "Reference Source" (F1000's link lines): a forename needs its comma.
 AUTHOR_START = re.compile(
     r"""
     ^ (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | ten | ter
             | Van | Von | De | Del | Della | Di | Da | Du | Le | La ) \s+ )*
     [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’¨´`ˆ˜\-]* \w
-    (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b ) | , \s* [A-Z][a-zà-ÿ]+ \b )
+    (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b ) | , \s* [A-Z][a-zà-ÿ]+ \b | \s+ et \s+ al \. \s+ (?: 1[6-9] | 20 ) \d\d [a-z]? , )
     """,
     X,
 )

@@ -475,13 +475,15 @@ def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[lis
 
 def _opens_like_reference(entry: Entry, params: ReferencesParams) -> bool:
     """An entry that opens with an author's name (:func:`_author_first`) or an alphabetic label, holds a
-    year, and is mostly letters: names and a title, not a table's row of figures ("ROUGE-1 (2004) 0.31 0.34")."""
+    year, and has no fewer letters than digits: names (and a title) are words, while a table's row is figures
+    ("ROUGE-1 (2004) 0.31 0.34"). An entry without a title has as many digits as an astronomer's do ("Schmidt,
+    M. 1968, AJ, 151, 393": 12 letters, 10 digits), so letters are weighed against digits, not against all."""
     first = entry.rows[0]
     opens = _author_first(first.text[entry.skip:]) \
         or (first.label is not None and first.label.kind is LabelKind.ALPHA)
     text = " ".join(r.text for r in entry.rows)
     return opens and len(text) < params.entry_max_chars and REF_YEAR.search(text) is not None \
-        and 2 * sum(c.isalpha() for c in text) >= len(text) - text.count(" ")
+        and sum(map(str.isalpha, text)) >= sum(map(str.isdigit, text))
 
 
 def _author_first(text: str) -> bool:
