@@ -344,6 +344,22 @@ def test_a_list_without_heading_of_entries_without_titles():
         (("Schmidt",), 1968), (("Trilling",), 2017), (("Valdes",), 2014)]
 
 
+def test_a_list_without_heading_may_name_programs_and_organisations():
+    # Software and organisations are cited by their name and a year where an author-year list puts authors.
+    heads = ["Kyle Lo, Lucy Lu Wang, and Mark Neumann. 2020.", "Grobid. 2023. GROBID.",
+             "Zejiang Shen and Kyle Lo. 2021. Layoutparser:", "pdf2image. 2023. pdf2image.",
+             "World Health Organization. 2020. Global report", "Masaki Eto. 2019. Extended co-citation search:",
+             "pdfplumber. 2023. pdfplumber.", "Zhang Wei and Li Na. 2022. A study"]
+    entries = []
+    for k, head in enumerate(heads):
+        y = 300 + 24 * k
+        entries.append(it(head, 72, y, 8))
+        entries.append(it(f"of item {k}. https://github.com/example/item{k}.", 84, y + 10, 8))
+    doc = pages(prose(80, 40), prose(80, 40), prose(80, 16) + entries)
+    refs = find_references(text_map(doc)).references
+    assert [r.raw.split(".")[0] for r in refs] == [h.split(".")[0] for h in heads]
+
+
 def test_a_table_of_methods_and_their_years_is_no_list():
     # A results table at a paper's end, one method a row with its year: no heading, no list.
     rows = ["ROUGE-1 (2004) 0.31 0.34 0.46", "SIM (2019) 0.37 0.52 0.60", "DPR (2020) 0.29 0.31 0.41",

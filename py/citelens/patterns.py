@@ -323,6 +323,17 @@ AUTHOR_START_FORENAME = re.compile(
     X,
 )
 
+# The start of an entry that names its maker in a word or few and then its year, as author-year lists
+# order every entry: a program or an organisation, its name in any case ("pdf2image. 2023. pdf2image.
+# https://...", "Grobid. 2008–2023.", "OpenAI. 2023.", "World Health Organization. 2020.",
+# "R Core Team (2020)."). A line of prose seldom opens with a few words, a stop and a year.
+AUTHOR_START_NAMED_YEAR = re.compile(
+    r"""
+    ^ [^\W_] [^.,;:()]{0,48}? (?: \. \s+ | \s+ \( ) (?: 1[6-9] | 20 ) \d\d [a-z]? (?: [–\-] (?: 1[6-9] | 20 )? \d\d )? \)? [.,:]
+    """,
+    X,
+)
+
 # One author's name in the orders entries use, each anchored at the name's start (references/entry.py tries
 # them in turn and keeps the one the first author is written in). Surnames keep particles, hyphens, apostrophes and
 # diacritics, and may be Cyrillic or Greek: "van der Berg", "Gómez-Baggethun", "O’Connor", "Müller",

@@ -20,6 +20,7 @@ from citelens.patterns import (
     APPENDIX_HEADING,
     AUTHOR_START,
     AUTHOR_START_FORENAME,
+    AUTHOR_START_NAMED_YEAR,
     CAPTION,
     DOTTED_LEADER,
     END_MATTER,
@@ -480,7 +481,8 @@ def _opens_like_reference(entry: Entry, params: ReferencesParams) -> bool:
     M. 1968, AJ, 151, 393": 12 letters, 10 digits), so letters are weighed against digits, not against all."""
     first = entry.rows[0]
     opens = _author_first(first.text[entry.skip:]) \
-        or (first.label is not None and first.label.kind is LabelKind.ALPHA)
+        or (first.label is not None and first.label.kind is LabelKind.ALPHA) \
+        or AUTHOR_START_NAMED_YEAR.match(first.text, entry.skip) is not None
     text = " ".join(r.text for r in entry.rows)
     return opens and len(text) < params.entry_max_chars and REF_YEAR.search(text) is not None \
         and sum(map(str.isalpha, text)) >= sum(map(str.isdigit, text))
