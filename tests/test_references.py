@@ -265,6 +265,16 @@ def test_a_list_without_heading_is_found_before_supplementary_pages():
     assert rl.references[-1].raw.endswith("(2015).")
 
 
+def test_a_list_without_heading_is_found_before_matrices_whose_rows_open_with_one():
+    # An appendix's matrices and arrays after the list: many rows open with "1", none with words after it.
+    entries = [it(f"[{n}] A. Author{chr(64 + n)} and B. Other, A study of item {n}, Phys. Rev. {n}, 1{n} (20{10 + n}).",
+                  72, 160 + 12 * n, 8) for n in range(1, 6)]
+    rows = [it(r, 200, 300 + 14 * k) for k, r in enumerate(["1 1", "1 0 1", "1 1", "1 2 1", "1 1", "1 3 3 1"])]
+    doc = pages(prose(80, 40), prose(80, 40), prose(80, 5) + entries, prose(80, 15) + rows, prose(80, 40))
+    rl = find_references(text_map(doc))
+    assert [r.label for r in rl.references] == ["[1]", "[2]", "[3]", "[4]", "[5]"]
+
+
 @pytest.mark.parametrize("after", [
     "Publisher’s note Springer Nature remains neutral with regard to",
     "Supplemental Material: A study of items",

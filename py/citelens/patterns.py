@@ -334,6 +334,10 @@ AUTHOR_START_NAMED_YEAR = re.compile(
     X,
 )
 
+# A word of an entry's first row after its label: a name or a title's, where a matrix's row has figures
+# ("1 1 0", "1 t’wte2/cr2ge2te6" still has one).
+ENTRY_WORD = re.compile(r"[^\W\d_]{2,}")
+
 # One author's name in the orders entries use, each anchored at the name's start (references/entry.py tries
 # them in turn and keeps the one the first author is written in). Surnames keep particles, hyphens, apostrophes and
 # diacritics, and may be Cyrillic or Greek: "van der Berg", "Gómez-Baggethun", "O’Connor", "Müller",

@@ -24,6 +24,7 @@ from citelens.patterns import (
     CAPTION,
     DOTTED_LEADER,
     END_MATTER,
+    ENTRY_WORD,
     HEADING_NUMBER,
     KNOWN_SECTION,
     REFERENCE_LIST_HEADING,
@@ -429,7 +430,9 @@ def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tup
     first_page = pages[-n] if n else pages[0]
     first = tm.line_index(tm.page_starts[first_page])
     rows = list(read_rows(tm, first, furniture, None, params))
-    starts = [k for k, r in enumerate(rows) if r.label is not None and r.label.number == 1]
+    # An entry opens with words (a name, a title), not with more figures: "1 1" is a matrix's row.
+    starts = [k for k, r in enumerate(rows) if r.label is not None and r.label.number == 1
+              and ENTRY_WORD.search(r.text, r.label.end) is not None]
     for k in reversed(starts[-params.fallback_tries:]):
         region = until_list_ends(iter(rows[k:]), params)
         entries = numbered_entries(region, params)
