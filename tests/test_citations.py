@@ -445,6 +445,9 @@ def test_author_year_search_finds_what_the_patterns_find_anywhere(text):
 @pytest.mark.parametrize("pattern, text, expected", [
     (UNICODE_SUPERSCRIPT, "shown¹⁻⁴ and before¹² here", ["¹⁻⁴", "¹²"]),
     (UNICODE_SUPERSCRIPT, "a list.² and x)³ and ²alone", []),
+    (UNICODE_SUPERSCRIPT, "cells¹, shown²⁻⁴. tissue³) before⁵” and⁶", ["¹", "²⁻⁴", "³", "⁵", "⁶"]),
+    # a code that a font without a Unicode map spells in the characters its codes name (pdf.js's reading)
+    (UNICODE_SUPERSCRIPT, "ʸʷʷʷ»É»·È¹¾ʹʷʸʼƑʺƓʺʷʼ·É and x²y", []),
     (REF_WORD_NUMBERS, "ref. 41, refs 29 and 30, Refs. 3–5 (ref 7)", ["ref. 41", "refs 29 and 30", "Refs. 3–5", "ref 7"]),
     (REF_WORD_NUMBERS, "pref 3, Xref 4, ref 35.2, 1ref 5", []),
 ])

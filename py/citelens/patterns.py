@@ -852,8 +852,11 @@ SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–\-−⁻\s]+"
 
 # Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²". The first digit comes before the
 # lookbehind that checks the letter ahead of it (the same test), so the engine skips straight to the digits.
+# A citation ends its word: a space or punctuation follows it, not another letter or sign ("È¹¾" is a
+# code a font without a Unicode map spells in whatever characters its codes happen to name).
 UNICODE_SUPERSCRIPT = re.compile(
-    r"[⁰¹²³⁴⁵⁶⁷⁸⁹] (?<= [^\W\d_.,;:)\]] [⁰¹²³⁴⁵⁶⁷⁸⁹] ) [⁰¹²³⁴⁵⁶⁷⁸⁹]* (?: [⁻,–] [⁰¹²³⁴⁵⁶⁷⁸⁹]+ )*", X)
+    r"""[⁰¹²³⁴⁵⁶⁷⁸⁹] (?<= [^\W\d_.,;:)\]] [⁰¹²³⁴⁵⁶⁷⁸⁹] ) [⁰¹²³⁴⁵⁶⁷⁸⁹]* (?: [⁻,–] [⁰¹²³⁴⁵⁶⁷⁸⁹]+ )*
+        (?! [^\s.,;:)\]’'"”?!] )""", X)
 SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 
 # What an affiliation or address holds, so a raised number opening such a line labels an affiliation, not a
