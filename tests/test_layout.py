@@ -62,6 +62,34 @@ def test_two_columns_are_read_left_column_first_and_never_merged():
     assert {ln.column for ln in lines if ln.text.startswith("right")} == {1}
 
 
+def _words(text: str, x: float, y: float, space: float, size: float = 9.0) -> list[TextItem]:
+    """A line read word by word, as pdf.js gives a justified line: one item per word, ``space`` pt apart."""
+    out = []
+    for word in text.split():
+        out.append(item(word, x, y, size))
+        x += 0.5 * size * len(word) + space
+    return out
+
+
+def test_a_justified_line_read_word_by_word_over_the_midline_is_one_line():
+    # The Lancet's text column spans the page's midline and stretches its spaces to 0.8 em: every space
+    # of the line is as wide as the one over the midline, which is no gutter.
+    words = _words("We used the OECD Creditor Reporting System", 270, 170, 7.2)
+    assert [ln.text for ln in page_lines(page(*words, width=595.28))] == ["We used the OECD Creditor Reporting System"]
+
+
+def test_two_columns_read_word_by_word_are_two_lines():
+    # Words spaced 0.3 em on either side of a 1.5 em gutter; and a narrow gutter (0.8 em) beside
+    # a single wide gap (a table's cell, an equation's number) on one side only.
+    left = _words("the left column of the page", 180, 170, 2.7)
+    right = _words("and its right column text", 318, 170, 2.7)
+    assert [ln.text for ln in page_lines(page(*left, *right, width=612.0))] == [
+        "the left column of the page", "and its right column text"]
+    left = [item("and so", 237, 190, 9.0), item("(3)", 279, 190, 9.0)]
+    right = _words("where the next column goes", 299.7, 190, 2.7)
+    assert [ln.text for ln in page_lines(page(*left, *right, width=612.0))] == ["and so (3)", "where the next column goes"]
+
+
 def test_spanning_title_comes_before_the_columns():
     title = item("A Title That Spans Both Columns Of The Page", 150, 60, 16, width=320)
     left = [item(f"left column line number {i} text", 54, 120 + 12 * i, width=240) for i in range(4)]

@@ -362,7 +362,9 @@ def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutP
             if gap >= em * (size if size > last.size else last.size) and not right < mid < x:
                 gaps.append((right, x, last.size, size, band, k))
             wide = size if size > prev.size else prev.size
-            if gap > split_gap * wide or (gap > gutter_gap * wide and right <= mid + wide and x >= mid - wide) \
+            if gap > split_gap * wide or (gap > gutter_gap * wide and right <= mid + wide and x >= mid - wide
+                                          and not (gap <= params.gutter_word_max * wide
+                                                   and _spaced_alike(band, k, gap, params.gutter_word_share))) \
                     or (aside and (id(item) in aside) != (id(prev) in aside)):
                 # A piece of one item (a two-column page's line of one item, cut from its band at the gutter: half
                 # the lines of such a page) is its line, built here without a list cut from the band.
@@ -378,6 +380,30 @@ def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutP
         else:
             lines.append(_line(number, band[start:] if start else band, space_gap, rounded))
     return lines
+
+
+def _spaced_alike(band: list[TextItem], k: int, gap: float, share: float) -> bool:
+    """Whether gaps of at least ``share`` of ``gap`` (the one before ``band[k]``, sorted by x) part neighbouring
+    items on both sides of it: the line's words are spaced as widely, so ``gap`` parts two words, not two
+    columns. A gutter is wider than the spaces between the words on either side of it (a single wide gap on
+    one side is an equation's number or a table's cell, no spacing of the line's)."""
+    least = share * gap
+    left = found = False
+    right = band[0].x + band[0].width
+    for n in range(1, len(band)):
+        item = band[n]
+        if n == k:
+            if not left:
+                return False
+            found = True
+        elif item.x - right >= least:
+            if found:
+                return True
+            left = True
+        end = item.x + item.width
+        if end > right:
+            right = end
+    return False
 
 
 def _stacked(band: list[TextItem], item: TextItem, params: LayoutParams) -> bool:

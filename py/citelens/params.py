@@ -25,8 +25,14 @@ class LayoutParams:
     space_gap: float = 0.15
     #: A gap wider than this splits a line anywhere (table cells, far-apart fragments).
     split_gap: float = 2.5
-    #: A gap wider than this splits a line where it covers the page's vertical midline (column gutter).
+    #: A gap wider than this splits a line where it covers the page's vertical midline (column gutter) ...
     gutter_gap: float = 0.7
+    #: ... unless it is at most ``gutter_word_max`` (em) and gaps of at least this share of it part the
+    #: line's items on both sides of it: then it is a space between words of a justified line that spans the
+    #: midline, read word by word (pdf.js gives an item per word where a line's spaces are stretched: The
+    #: Lancet's 0.8 em). A space stretches to an em at most; a gutter, a table's cells are wider.
+    gutter_word_share: float = 0.75
+    gutter_word_max: float = 1.0
     #: Lines at least this long vote on whether a page has two columns.
     min_line_chars: int = 20
     #: Share of voting lines that must sit wholly in one half for a page to count as two-column ...
