@@ -6,6 +6,10 @@ a second or more with pdfminer (a tenth of that with PDFium), so each extraction
 adapter re-extracts. :data:`ENGINE` is the engine the accuracy tests read the papers with (the CLI's
 default, :func:`citelens.cli.pdf.default_engine`); ``document(file, engine=...)`` reads with the other.
 The scoring helpers live in :mod:`citelens.evaluation`.
+
+A third engine, ``"pdfjs"`` (:data:`READER`), reads a paper as the reader does: pdf.js's text items through
+``web/analysis/extract.js`` (``tools/extract_pdfjs.mjs`` under Node; the project's ``npm ci`` brings
+pdf.js), made plain as the worker makes them (:meth:`~citelens.model.Document.plain`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ import csv
 import hashlib
 import json
 import os
+import subprocess
+import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -98,23 +105,56 @@ def style_bucket(paper: Paper) -> str:
 ENGINE = next(iter(ENGINES))
 
 
+#: The reader's engine: pdf.js and the browser's adapter (see the module's docstring).
+READER = "pdfjs"
+_READER_SOURCES = ("web/analysis/extract.js", "web/analysis/destinations.js", "tools/extract_pdfjs.mjs",
+                   "node_modules/pdfjs-dist/package.json")
+
+
 def _adapter_key(engine: str) -> str:
-    adapters = ROOT / "py" / "citelens" / "adapters"
-    src = (adapters / f"{engine}.py").read_bytes() + (adapters / "pdftext.py").read_bytes()
+    if engine == READER:
+        src = b"".join((ROOT / f).read_bytes() for f in _READER_SOURCES)
+    else:
+        adapters = ROOT / "py" / "citelens" / "adapters"
+        src = (adapters / f"{engine}.py").read_bytes() + (adapters / "pdftext.py").read_bytes()
     model = (ROOT / "py" / "citelens" / "model.py").read_bytes()
     return hashlib.sha256(src + model).hexdigest()[:10]
+
+
+def _cache_file(file: str, engine: str) -> Path:
+    from citelens.adapters.pdftext import file_sha256
+
+    tag = "" if engine == "pdfminer" else f"-{engine}"
+    return CACHE / f"{Path(file).stem}-{file_sha256(CORPUS / file)[:12]}{tag}-{_adapter_key(engine)}.json"
+
+
+def read_as_the_reader(files: Iterable[str]) -> None:
+    """Extract with pdf.js (one Node process) every paper of ``files`` not yet in the cache."""
+    todo = [f for f in files if not _cache_file(f, READER).is_file()]
+    if not todo:
+        return
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        subprocess.run(["node", str(ROOT / "tools" / "extract_pdfjs.mjs"), tmp, *(str(CORPUS / f) for f in todo)],
+                       check=True, capture_output=True, cwd=ROOT)
+        for f in todo:
+            record = json.loads((Path(tmp) / f"{Path(f).stem}.json").read_text(encoding="utf-8"))
+            if "error" in record:
+                raise RuntimeError(f"pdf.js cannot read {f}: {record['error']}")
+            (Path(tmp) / f"{Path(f).stem}.json").replace(_cache_file(f, READER))
 
 
 @cache
 def document(file: str, engine: str = ENGINE) -> Document:
     """The paper's Document as the ``engine`` adapter makes it (cached on disk), its fonts styled."""
-    from citelens.adapters.pdftext import file_sha256
     from citelens.cli.pdf import engine_module
 
     path = CORPUS / file
-    tag = "" if engine == "pdfminer" else f"-{engine}"
-    key = f"{Path(file).stem}-{file_sha256(path)[:12]}{tag}-{_adapter_key(engine)}.json"
-    cached = CACHE / key
+    cached = _cache_file(file, engine)
+    if engine == READER:
+        read_as_the_reader([file])
+        record = json.loads(cached.read_text(encoding="utf-8"))
+        return with_font_styles(Document.from_json(record["document"]).plain())
     if cached.is_file():
         doc = Document.from_json(json.loads(cached.read_text(encoding="utf-8")))
     else:
@@ -138,15 +178,23 @@ WITHIN = 0.05  # a reference count is right within 5 % of the entries the PDF ma
 
 def score_folder(folder: str, engine: str = ENGINE) -> list[tuple[Paper, PaperScore]]:
     """Each paper of ``pdf`` or ``check`` read by ``engine``, analysed text-only and scored against its own
-    links, as ``citelens eval`` does."""
+    links, as ``citelens eval`` does. The reader's reading (:data:`READER`) is scored against the links and
+    bookmarks :data:`ENGINE` reads, so both readings meet the same truth."""
+    from dataclasses import replace
+
     from citelens.evaluation import evaluate
     from citelens.layout import text_map
     from citelens.pipeline import analyze
     from citelens.references import find_references
 
     out = []
+    if engine == READER:
+        read_as_the_reader(p.file for p in papers(folder))
     for paper in papers(folder):
         doc = document(paper.file, engine)
+        if engine == READER:
+            truth = document(paper.file)
+            doc = replace(doc, links=truth.links, bookmarks=truth.bookmarks, destinations=truth.destinations)
         analysis = analyze(doc, text_only=True)
         refs = find_references(text_map(doc.without_pdf_structure().pages))
         out.append((paper, evaluate(doc, analysis, refs, name=paper.stem)))

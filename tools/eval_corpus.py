@@ -32,8 +32,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="+", help="folders of the corpus: pdf, check")
     ap.add_argument("--json", type=Path, help="also write the totals (and pdf/'s rows) here")
-    ap.add_argument("--engine", choices=tuple(corpus.ENGINES), default=corpus.ENGINE,
-                    help=f"the PDF adapter whose extractions are scored (default: {corpus.ENGINE}, the tests')")
+    ap.add_argument("--engine", choices=(*corpus.ENGINES, corpus.READER), default=corpus.ENGINE,
+                    help=f"the PDF adapter whose extractions are scored (default: {corpus.ENGINE}, the tests'; "
+                         f"{corpus.READER}: pdf.js as the reader reads the paper, needs Node)")
     args = ap.parse_args()
     report = {}
     for folder in args.folders:
