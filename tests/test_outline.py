@@ -502,6 +502,19 @@ def test_a_numbered_line_set_apart_in_capitals_or_a_font_of_its_own_is_a_heading
     assert got == ["1 Introduction", *([expected] if expected else []), "3 Discussion", "4 Summary"]
 
 
+def test_a_heading_in_a_font_of_its_own_may_lend_its_face_to_a_symbol_of_the_paragraph():
+    # Elsevier: "2.3. Statistical analyses" in a face of its own, over "The coefficient of efficiency (E)"
+    # whose E is set in that face. The paragraph's own face is the one it is written in.
+    case = section_page(2, [it("2.3 Statistical analyses", 72, 0, font=SANS)])
+    y = next(i.y for i in case.items if i.text.startswith("2.3")) + 16
+    first = [i for i in case.items if i.y == y][0]
+    opening = [it("The coefficient of efficiency (", 72, y), it("E", 72 + 0.45 * 10 * 31, y, font=SANS),
+               it(") of the model runs on and on", 72 + 0.45 * 10 * 32, y)]
+    case = Page(2, 612, 792, tuple(i for i in case.items if i is not first) + tuple(opening), FACES)
+    got = [o.title for o in detect_outline(with_bold_sections(case), 10.0)]
+    assert got == ["1 Introduction", "2.3 Statistical analyses", "3 Discussion", "4 Summary"]
+
+
 def test_small_capitals_split_over_two_lines_by_size_are_one_heading():
     # IEEE's "I. INTRODUCTION": "I. I" at 10 pt and "NTRODUCTION" at 8 pt on one baseline, in the left
     # column, 6.5 pt under a line of the right column: line building gives the smaller piece to the right

@@ -178,9 +178,20 @@ def _opens_paragraph(text: str) -> bool:
     return first.isupper() or first in "0123456789["
 
 
-def _own_face(items: Sequence[TextItem], nxt: Line) -> bool:
-    """Whether ``items`` (a heading's) are set in none of the fonts of the line ``nxt`` under them."""
-    return not {i.font for i in items} & {i.font for i in nxt.items}
+def _own_face(items: Sequence[TextItem], nxt: Line, p: OutlineParams) -> bool:
+    """Whether ``items`` (a heading's) are set in a face the line ``nxt`` under them is not: at most
+    ``own_face_share`` of its letters are in the heading's fonts. A paragraph may set a word or a symbol in the heading's face
+    ("The coefficient of efficiency (**E**)"); its own face is the one it is written in."""
+    fonts = {i.font for i in items}
+    if fonts.isdisjoint(map(_font, nxt.items)):
+        return True
+    inside = total = 0
+    for i in nxt.items:
+        n = _letters(i.text)
+        total += n
+        if i.font in fonts:
+            inside += n
+    return inside <= p.own_face_share * total
 
 
 def _aligned(line: Line, nxt: Line, size: float, p: OutlineParams) -> bool:
@@ -218,7 +229,7 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
     return _spaced_over(prev, line, last, nxt, body, p, under_heading) \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
         and nxt.text.lstrip()[:1].isupper() \
-        and _own_face(line.items, nxt) and _own_face(last.items, nxt)
+        and _own_face(line.items, nxt, p) and _own_face(last.items, nxt, p)
 
 
 def _short_title(text: str, max_chars: int, p: OutlineParams) -> bool:
@@ -278,7 +289,7 @@ def _set_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line], 
         return False
     capitals = _letters(title) >= 4 and title.upper() == title
     rest = line.items[_lead(line):]
-    foreign = _own_face(rest, nxt)
+    foreign = _own_face(rest, nxt, p)
     return capitals or foreign and line.size >= p.apart_min_size * body
 
 
@@ -330,7 +341,7 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
         # line of running text shares its first font with both, which costs less to see than the rest.
         return None
     if line.size >= p.larger_ratio * body and n + 2 < len(lines) \
-            and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1]):
+            and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1], p):
         last = lines[n + 1]
     after = lines[n + 1:n + 2] if last is line else lines[n + 2:n + 3]
     if not _spaced(lines[n - 1], line, after, body, p, under, last) \
@@ -354,8 +365,8 @@ def _over_spaced(prev: Line, line: Line, sub: Line, para: Line, body: float, p: 
     "Search results", in one face)."""
     head = line.text.strip()
     return _short_title(head, p.spaced_max_chars, p) \
-        and _spaced_over(prev, line, line, sub, body, p, under) and _own_face(line.items, para) \
-        and (_own_face(line.items, sub) or abs(line.size - sub.size) >= p.same_size
+        and _spaced_over(prev, line, line, sub, body, p, under) and _own_face(line.items, para, p) \
+        and (_own_face(line.items, sub, p) or abs(line.size - sub.size) >= p.same_size
              or _letters(head) >= 4 and head.upper() == head and sub.text.upper() != sub.text) \
         and _spaced(line, sub, [para], body, p, under_heading=True)
 
@@ -488,7 +499,7 @@ def _known_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line]
         return False
     if not _known(text) or _parse(text)[0] is not None:
         return False
-    return _own_face(line.items, nxt) or bool(_capitals(text))
+    return _own_face(line.items, nxt, p) or bool(_capitals(text))
 
 
 def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:

@@ -81,6 +81,9 @@ class LayoutParams:
 class OutlineParams:
     #: A line this much larger than the body size is a heading candidate whatever its font.
     size_ratio: float = 1.12
+    #: A heading's face is its own when at most this share of the letters of the line under it are set in it
+    #: (a word or a symbol of the paragraph in the heading's face).
+    own_face_share: float = 0.2
     #: ... unless that size holds this share of all characters (a second body size, not a heading size).
     prose_share: float = 0.1
     #: A line is set in a heading face (bold, small caps) when this share of its letters are; from this x the
