@@ -90,6 +90,37 @@ def test_two_columns_read_word_by_word_are_two_lines():
     assert [ln.text for ln in page_lines(page(*left, *right, width=612.0))] == ["and so (3)", "where the next column goes"]
 
 
+def _column(x: float, width: float, n: int, word: str, y0: float = 100.0, size: float = 9.0) -> list[TextItem]:
+    """``n`` justified lines of one column: each a run of prose exactly ``width`` wide from ``x``."""
+    return [item(f"{word} column line {k} of its justified paragraph text", x, y0 + 11 * k, size, width=width)
+            for k in range(n)]
+
+
+def test_columns_parted_away_from_the_midline_are_read_one_after_the_other():
+    # The Lancet: a margin column for notes (37-110 pt), then two text columns (119-333, 344-558 of 595)
+    # whose gutter, 1.3 em wide, lies 40 pt right of the page's midline.
+    left, right = _column(119, 214, 20, "left"), _column(344.4, 214, 20, "right")
+    lines = page_lines(page(*left, *right, width=595.28))
+    assert [ln.text for ln in lines] == [i.text for i in left + right]
+
+
+def test_three_columns_are_read_one_after_the_other():
+    # Science: three columns of 164 pt, 14 pt apart, on a 594 pt page.
+    cols = [_column(x, 164, 20, name) for x, name in ((37, "first"), (215, "second"), (393, "third"))]
+    lines = page_lines(page(*cols[2], *cols[0], *cols[1], width=593.97))
+    assert [ln.text for ln in lines] == [i.text for col in cols for i in col]
+    assert len({ln.column for ln in lines}) == 3
+
+
+def test_a_tables_aligned_columns_keep_its_rows_in_order():
+    # A table's cells line up as columns do, but they are short and far apart: its rows read row by row.
+    rows = [[item(f"Author{k}", 75, 100 + 14 * k, width=30), item(f"{1999 + k}", 143, 100 + 14 * k, width=14),
+             item("Cross-sectional", 429, 100 + 14 * k, width=41), item("Students", 487, 100 + 14 * k, width=40)]
+            for k in range(12)]
+    lines = page_lines(page(*[i for r in rows for i in r], width=595.28))
+    assert [ln.baseline for ln in lines] == sorted(ln.baseline for ln in lines)
+
+
 def test_spanning_title_comes_before_the_columns():
     title = item("A Title That Spans Both Columns Of The Page", 150, 60, 16, width=320)
     left = [item(f"left column line number {i} text", 54, 120 + 12 * i, width=240) for i in range(4)]

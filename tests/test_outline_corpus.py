@@ -46,7 +46,7 @@ def test_outline_accuracy_against_bookmarks(measured):
     measured.extend(rows)
     measured.append(f"  OVERALL P {total.precision:.3f}  R {total.recall:.3f}  F1 {total.f1:.3f}")
     assert len(rows) >= 15
-    # Measured: pdf/ 0.885 (PDFium P 0.865, R 0.905, 57 papers; pdfminer 0.885). Real third-level headings below
+    # Measured: pdf/ 0.886 (PDFium P 0.864, R 0.910, 57 papers, 2026-12-06). Real third-level headings below
     # the depth a paper's bookmarks go to count against it (NAR's methods).
     # Issue 10's target: 0.85 on both folders.
     assert total.f1 >= 0.875, "\n".join(rows)
@@ -63,8 +63,9 @@ def test_outline_accuracy_on_the_check_folder(measured):
         if section_bookmarks(doc.bookmarks):
             total = total + score_outline(detected(paper), doc.bookmarks)
     measured.append(f"outline vs bookmarks, check/: P {total.precision:.3f}  R {total.recall:.3f}  F1 {total.f1:.3f}")
-    # Measured with PDFium, the default engine: 0.834, P 0.807, R 0.863 (pdfminer 0.834). Issue 10's target: 0.85.
-    assert total.f1 >= 0.825
+    # Measured with PDFium, the default engine: 0.843, P 0.810, R 0.879 (2026-12-06; 0.834 before columns parted
+    # away from the page's midline, and three columns, were read as such). Issue 10's target: 0.85.
+    assert total.f1 >= 0.835
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)

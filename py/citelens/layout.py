@@ -17,6 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from math import inf
 from operator import attrgetter
 
 from citelens.construct import frozen_constructor
@@ -311,19 +312,24 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     #    Side boxes are found from the gaps the split meets (one pass over the items for both); the few pages
     #    that hold one are split again, at the boxes' edges too.
     gaps: list[_Gap] = []
-    lines = _split(page.number, bands, page.width / 2, params, frozenset(), gaps)
+    mids: tuple[float, ...] = (page.width / 2,)
+    lines = _split(page.number, bands, mids, params, frozenset(), gaps)
     aside = _aside_items(bands, params, gaps)
+    gutters = () if aside else _off_centre_gutters(bands, gaps, page.width, params)
+    if gutters:  # (few pages: the columns part away from the midline, or there are three)
+        mids = gutters
+        lines = _split(page.number, bands, mids, params, frozenset(), [])
     # The lines are this call's own, seen by no one yet: those that read in another column than the 0 they
     # were built with have it set in place rather than being built again.
     if aside:
-        lines = _split(page.number, bands, page.width / 2, params, aside, [])
+        lines = _split(page.number, bands, mids, params, aside, [])
         order = _reading_order(page.width, lines, [ASIDE if id(line.items[0]) in aside else 0 for line in lines],
                                params)
         for k, column in order:
             if column:
                 _set_column(lines[k], column)
         return [lines[k] for k, _ in order]
-    sides = _sides(page.width, lines, params)
+    sides = _sides(page.width, lines, params, gutters)
     if sides is None:  # one column, read top to bottom: the column 0 the lines were built with stands
         lines.sort(key=_baseline)
         return lines
@@ -339,10 +345,12 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
 _Gap = tuple[float, float, float, float, list[TextItem], int]
 
 
-def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutParams, aside: frozenset[int],
-           gaps: list[_Gap]) -> list[Line]:
-    """Each band (sorted by x) cut into lines (column 0) at the gaps that part columns or cells, and where the
+def _split(number: int, bands: list[list[TextItem]], mids: tuple[float, ...], params: LayoutParams,
+           aside: frozenset[int], gaps: list[_Gap]) -> list[Line]:
+    """Each band (sorted by x) cut into lines (column 0) at the gaps that part columns (over ``mids``: the
+    page's midline, or its gutters where :func:`_off_centre_gutters` found them) or cells, and where the
     items of ``aside`` meet the others; the gaps a side box's strip may be made of are added to ``gaps``."""
+    mid, more = mids[0], mids[1:]
     split_gap, gutter_gap, space_gap, em = params.split_gap, params.gutter_gap, params.space_gap, params.aside_gap
     rounded = _Rounded()
     lines: list[Line] = []
@@ -359,10 +367,13 @@ def _split(number: int, bands: list[list[TextItem]], mid: float, params: LayoutP
             x, size = item.x, item.size
             gap = x - right
             # A gap over the page's midline parts two columns, or a box from a body narrower than itself.
-            if gap >= em * (size if size > last.size else last.size) and not right < mid < x:
+            if gap >= em * (size if size > last.size else last.size) and not right < mid < x \
+                    and not (more and any(right < m < x for m in more)):
                 gaps.append((right, x, last.size, size, band, k))
             wide = size if size > prev.size else prev.size
-            if gap > split_gap * wide or (gap > gutter_gap * wide and right <= mid + wide and x >= mid - wide
+            if gap > split_gap * wide or (gap > gutter_gap * wide
+                                          and (right <= mid + wide and x >= mid - wide
+                                               or more and any(right <= m + wide and x >= m - wide for m in more))
                                           and not (gap <= params.gutter_word_max * wide
                                                    and _spaced_alike(band, k, gap, params.gutter_word_share))) \
                     or (aside and (id(item) in aside) != (id(prev) in aside)):
@@ -493,6 +504,90 @@ def _size_steps(gaps: Iterable[tuple[float, float, float, float, object, int]], 
         if right <= small * left:
             down += 1
     return up >= 2 or down >= 2
+
+
+def _off_centre_gutters(bands: list[list[TextItem]], found: list[_Gap], width: float,
+                        params: LayoutParams) -> tuple[float, ...]:
+    """The middles of the gutters that part a page's columns away from its midline, left to right, or ().
+    Columns part where their lines stop and start, line after line, not where the page's middle is: The
+    Lancet's text columns (119-333 pt and 344-558 pt of 595) sit beside a margin column, their gutter 40 pt
+    right of the midline and 1.3 em wide, too narrow for a gap anywhere to part them; Science sets three
+    columns, parted a third and two thirds across.
+
+    A gutter is a strip in the middle ``gutter_middle`` of the page, more than an em from the midline (the
+    midline's own rule covers the rest), over which gaps of at least ``aside_gap`` em (``found``, from
+    :func:`_split`) line up in many of the page's bands; most of those gaps part prose from prose
+    (``gutter_chars`` characters on either side in their band, mostly letters, a word just before the gap),
+    and the lines right of it start flush, those left of it end flush (justified columns): a table's cells
+    are short or figures, and a list's labels are no words."""
+    need = max(params.gutter_min_bands, params.gutter_bands_share * len(bands))
+    if len(found) < need:
+        return ()
+    mid, reach = width / 2, params.gutter_middle * width / 2
+    events = sorted([(g[0], 1) for g in found] + [(g[1], -1) for g in found])
+    # Runs of x where at least ``need`` gaps are open; of each, the stretch where the most are (its core).
+    strips: list[tuple[float, float, int, float, float]] = []  # run start, end, most open, core start, end
+    count = 0
+    for (x, step), (nx, _) in zip(events, events[1:]):
+        count += step
+        if count >= need and nx > x:
+            if strips and strips[-1][1] == x:
+                r0, _, most, c0, c1 = strips[-1]
+                strips[-1] = (r0, nx, count, x, nx) if count > most else (r0, nx, most, c0, c1)
+            else:
+                strips.append((x, nx, count, x, nx))
+    out = []
+    for r0, r1, _, s0, s1 in strips:
+        centre = (s0 + s1) / 2
+        if r1 - r0 < params.aside_strip or abs(centre - mid) > reach:
+            continue
+        over = [g for g in found if g[0] <= s0 and g[1] >= s1]
+        if len(over) < need or abs(centre - mid) <= max(g[2] for g in over) or not _columns_part(over, params):
+            continue
+        out.append(centre)
+    return tuple(out) if len(out) <= 2 else ()  # (four columns: a table's, read as the midline reads it)
+
+
+def _columns_part(over: list[_Gap], params: LayoutParams) -> bool:
+    """Whether the gaps ``over`` a strip part columns of prose: at least ``gutter_flush`` of them part words
+    from words, and as many end and start at one x each (see :func:`_off_centre_gutters`)."""
+    least, need = params.gutter_chars, params.gutter_flush * len(over)
+    if _flush([g[0] for g in over]) < need or _flush([g[1] for g in over]) < need:
+        return False
+    prose = 0
+    for _, _, _, _, band, k in over:
+        # The text each side of the gap runs on without a gap as wide (a table's row is cells far apart), and
+        # the word just before the gap is one (a list's labels, "1." "2.", line up beside its entries).
+        if any(map(str.isalpha, band[k - 1].text)) and _prose(_run(band, k, -1, params), least) \
+                and _prose(_run(band, k, 1, params), least):
+            prose += 1
+    return prose >= need
+
+
+def _flush(xs: list[float]) -> int:
+    """How many of ``xs`` lie within a point of one another's rounding, at the x most of them share."""
+    counts = Counter(map(round, xs))
+    return max(counts[x - 1] + counts[x] + counts[x + 1] for x in counts)
+
+
+def _run(band: list[TextItem], k: int, step: int, params: LayoutParams) -> list[TextItem]:
+    """The items of ``band`` (sorted by x) next to the gap before ``band[k]``, leftwards (``step`` -1) or
+    rightwards (1), up to the next gap of ``aside_gap`` em or more."""
+    n = k - 1 if step < 0 else k
+    out = [band[n]]
+    while 0 <= n + step < len(band):
+        a, b = (band[n + step], band[n]) if step < 0 else (band[n], band[n + step])
+        if b.x - (a.x + a.width) >= params.aside_gap * max(a.size, b.size):
+            break
+        n += step
+        out.append(band[n])
+    return out
+
+
+def _prose(items: Sequence[TextItem], least: int) -> bool:
+    """Whether ``items`` hold ``least`` characters or more, most of them letters: words, not a table's figures."""
+    text = "".join(i.text for i in items)
+    return len(text) >= least and 2 * sum(map(str.isalpha, text)) >= len(text) - text.count(" ")
 
 
 def _aside_items(bands: list[list[TextItem]], params: LayoutParams, found: list[_Gap]) -> frozenset[int]:
@@ -686,11 +781,25 @@ def _reading_order(width: float, lines: Sequence[Line], columns: list[int],
         + [(k, ASIDE) for k in asides]
 
 
-def _sides(width: float, lines: Sequence[Line], params: LayoutParams) -> list[int] | None:
+def _sides(width: float, lines: Sequence[Line], params: LayoutParams,
+           gutters: tuple[float, ...] = ()) -> list[int] | None:
     """Where each of ``lines`` sits on a two-column page: 0 wholly in the left half, 1 in the right half, -1
-    across both; None on a one-column page."""
-    mid = width / 2
+    across both; None on a one-column page. Where :func:`_off_centre_gutters` found the page's gutters, the
+    columns are theirs: 0 left of the first, then 1, then 3 (2 is :data:`ASIDE`'s), -1 across a gutter."""
     slack = width * params.half_slack
+    if gutters:
+        bounds = (-inf, *gutters, inf)
+        ids = [0, 1, 3][:len(bounds) - 1]
+        out = []
+        for x0, _, x1, _ in map(_box, lines):
+            side = -1
+            for c, lo, hi in zip(ids, bounds, bounds[1:]):
+                if x0 >= lo - slack and x1 <= hi + slack:
+                    side = c
+                    break
+            out.append(side)
+        return out
+    mid = width / 2
     left_end, right_start = mid + slack, mid - slack
     # The longer lines decide; the sides of all are worked out only on a two-column page (one in six).
     least = params.min_line_chars

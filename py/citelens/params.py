@@ -75,6 +75,18 @@ class LayoutParams:
     #: are shorter); a shorter block of the same size (within this share) beside the same body goes with it.
     aside_min_lines: int = 3
     aside_same_size: float = 0.05
+    #: A page's columns may part away from its midline (The Lancet sets a margin column for notes, and its
+    #: two text columns beside it): gaps of ``aside_gap`` em or more lined up over a strip at least
+    #: ``aside_strip`` wide in at least this share of the page's bands (and ``gutter_min_bands``) make a
+    #: gutter, when the strip lies within this share of the page's width around its middle and more than an
+    #: em from the midline (the midline's own rule covers the rest).
+    gutter_bands_share: float = 0.25
+    gutter_min_bands: int = 8
+    gutter_middle: float = 0.4
+    #: ... and at least this share of those gaps part prose from prose (this many characters on either side in
+    #: their line), and end and start flush: this share of them at one x on either side (justified columns).
+    gutter_flush: float = 0.5
+    gutter_chars: int = 20
 
 
 @dataclass(frozen=True, slots=True)
