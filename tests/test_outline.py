@@ -161,6 +161,23 @@ def test_a_run_in_head_may_fill_most_of_its_line_or_wrap_onto_the_next():
     assert [t for t, _, _ in titles(detect_outline(sentence, 10.0))] == ["Introduction", "Methods", "Results"]
 
 
+def test_a_run_in_head_may_fill_its_line_and_its_paragraph_open_on_the_next():
+    # PNAS and ASM: "ECLI Is Stabilized by the Conserved Glycosylation." alone on its line, set smaller than the
+    # text, its paragraph opening under it; the same bold sentence carrying on the line above is none.
+    unnumbered = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Results", 72, 250, 12, BOLD)),
+                       (3, it("Discussion", 72, 250, 12, BOLD)))
+
+    def under(last_words: str) -> list[str]:
+        doc = _on_page_2(unnumbered, it(f"the strains were grown in the dark at room temperature {last_words}", 72, 548),
+                         it("ECLI Is Stabilized by the Conserved Glycosylation.", 72, 562, 8.0, BOLD),
+                         it("Compared to the other channels of known structure, the loop is long.", 72, 573))
+        return [t for t, _, _ in titles(detect_outline(doc, 10.0))]
+
+    assert under("overnight.") == ["Introduction", "Results", "ECLI Is Stabilized by the Conserved Glycosylation",
+                                   "Discussion"]
+    assert under("with") == ["Introduction", "Results", "Discussion"]
+
+
 def test_a_run_in_head_opens_a_paragraph_and_a_heading_opens_in_its_face():
     """A bold phrase closed by a full stop under a line that ends mid-sentence carries that sentence on (a
     species' name in a reference's title); under a line that closes one it is a run-in head. A numbered line

@@ -663,6 +663,15 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         if number is not None and title[:1].islower() and not _named_in_lower_case(number, title):
             continue  # a section's title opens with a capital: "23 y 24 de Febrero de 2006" is a date
         known = KNOWN_SECTION.match(title) is not None and (number is not None or title[0].isupper())
+        if not big and number is None and not known and last == n and text.endswith(".") \
+                and _head_over_paragraph(lines, n, lead, emph, p) and not _mid_sentence(lines, n, out, p):
+            # A run-in head that fills its line, its paragraph opening on the next (PNAS's and ASM's
+            # "ECLI Is Stabilized by β1 and the Conserved Asn326 Glycosylation." over "Compared to ...").
+            head = text.rstrip(" .")
+            if len(title.split()) >= 2 and title[0].isupper() and len(head) <= p.max_chars \
+                    and not MATH_CHARS.search(head) and not CAPTION.match(head):
+                out.append(Heading(head, None, line.page, line.box[1], line.size, True, line, letter, run_in=True))
+            continue
         if not big and number is None and not known:
             below = shares[last + 1] if last + 1 < len(lines) else 0.0
             if len(title.split()) > p.standalone_max_words \
@@ -841,6 +850,23 @@ def _opens_plain(items: Sequence[TextItem], faces: frozenset[int]) -> bool:
         if _letters(i.text) >= 2:
             return i.font not in faces
     return False
+
+
+def _head_over_paragraph(lines: Sequence[Line], n: int, lead: int, emph: frozenset[int], p: OutlineParams) -> bool:
+    """Whether line ``n`` is in a heading face throughout (after its number), a paragraph opens on the next
+    line (in its column at a paragraph's leading, with a capital, in another face), and the line above, if
+    close over it, closes its sentence: the line opens a paragraph of its own (a run-in head's)."""
+    if n + 1 >= len(lines):
+        return False
+    line, nxt = lines[n], lines[n + 1]
+    if not (all(i.font in emph for i in line.items[lead:] if _letters(i.text)) and nxt.items[0].font not in emph
+            and nxt.page == line.page and nxt.column == line.column and nxt.text.lstrip()[:1].isupper()
+            and 0 < nxt.baseline - line.baseline <= p.wrap_leading * max(line.size, nxt.size)):
+        return False
+    prev = lines[n - 1] if n else None
+    return prev is None or prev.page != line.page or prev.column != line.column \
+        or not 0 < line.baseline - prev.baseline <= p.wrap_leading * max(line.size, prev.size) \
+        or prev.text.rstrip()[-1:] in ".!?:"
 
 
 def _mid_sentence(lines: Sequence[Line], n: int, found: Sequence[Heading], p: OutlineParams) -> bool:
