@@ -253,6 +253,26 @@ def test_a_heading_in_capitals_over_its_first_subheading_in_one_face():
         "Introduction", "Methods", "RESULTS", "Search results", "Discussion"]
 
 
+def test_a_heading_over_a_long_subheading_or_a_bulleted_list():
+    # Cell Press's STAR Methods: "METHOD DETAILS" straight over a subheading that wraps, and "Data and code
+    # availability" over a list whose bullet is one glyph of a symbol font (read "d", as Zapf Dingbats' reads "n").
+    faces = (*FONTS, Font("Helvetica-Heavy", bold=True), Font("MathPi"))
+    doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Discussion", 72, 250, 12, BOLD)))
+    extra = (it("METHOD DETAILS", 72, 560, font=2),
+             it("Sampling, visualization and volumetric estimation of the symbiosis from", 72, 574, font=2),
+             it("marine locations", 72, 586, font=2),
+             *[it(f"All the specimens of strain {k} were sampled in the open sea by hand.", 72, 598 + 12 * k) for k in range(3)],
+             it("Data and code availability", 72, 660, font=2),
+             *[item for k in range(3) for item in (it("d", 72, 674 + 12 * k, 6.5, font=3),
+                                                     it(f"The data of part {k} will be shared on request.", 80, 674 + 12 * k))])
+    doc = tuple(Page(pg.number, 612, 792, pg.items + (extra if pg.number == 2 else ()), faces) for pg in doc)
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == [
+        "Introduction", "Methods", "METHOD DETAILS",
+        "Sampling, visualization and volumetric estimation of the symbiosis from marine locations",
+        "Data and code availability", "Discussion"]
+
+
 def test_a_run_in_head_numbered_in_roman_numerals_in_a_paper_numbered_in_digits_is_a_list_item():
     doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
                 (2, it("2.1 Data", 72, 550, font=BOLD)), (3, it("3 Results", 72, 250, 12, BOLD)))

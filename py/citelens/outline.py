@@ -768,7 +768,16 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
             and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * p.standalone_next_size
             and after_share < p.face_share and len(nxt.text) > len(text) / 2 and len(nxt.text) >= p.standalone_min_next
             and _letters(nxt.text) * 2 >= len(nxt.text.replace(" ", ""))
-            and not nxt.text.lstrip()[:1].islower())  # a paragraph opens; a wrapped sentence goes on
+            and not _opening(nxt)[:1].islower())  # a paragraph or a list opens; a wrapped sentence goes on
+
+
+def _opening(line: Line) -> str:
+    """The line's text after a list's bullet: one glyph in a font of its own before the item's first word
+    (Cell Press's bullet reads "d" in its symbol font, Zapf Dingbats' "n", Wingdings' "l")."""
+    items = line.items
+    if len(items) > 1 and len(items[0].text.strip()) == 1 and items[0].font != items[1].font:
+        return line.text[line.offsets[1]:].lstrip()
+    return line.text.lstrip()
 
 
 def _text_follows(line: Line, after: Sequence[Line], body: float, p: OutlineParams) -> bool:
@@ -796,7 +805,7 @@ def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: O
     sub = " ".join(nxt.text.split())
     return nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size \
         and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and after_share >= p.face_share \
-        and sub.upper() != sub and sub[:1].isupper() and len(sub) <= p.spaced_max_chars
+        and sub.upper() != sub and sub[:1].isupper() and len(sub) <= p.max_chars
 
 
 def _run_in(line: Line, emph: frozenset[int], k: int, before: str = "") -> str | None:
