@@ -90,6 +90,27 @@ def test_a_spaced_heading_in_a_narrow_column_is_shorter_than_its_paragraphs_line
                          "General procedures for the flow cytometry of the labeled cells"]
 
 
+def test_a_long_spaced_heading_counts_in_the_face_of_the_papers_other_headings():
+    # BMC renames its fonts, so its bold is not known, and sets a narrow column: "Székely agriculture and
+    # forest management" (41 characters) over a 57-character line is told apart only by the short headings
+    # set in its face and size elsewhere ("Study area").
+    faces = (Font("Times-Roman"), Font("Times-Bold", bold=True), Font("RdksxjAdvTT99c4c969"))
+    narrow = "During the 17-18th centuries, the agricultural techniques"  # 57 characters
+
+    def block(y: float) -> list[TextItem]:
+        return [it(narrow, 72, y + 12 * k, 9.8) for k in range(4)]
+
+    page = [*block(100), it("Study area", 72, 172, 9.2, 2), *block(184),
+            it("Székely agriculture and forest management", 72, 256, 9.2, 2), *block(268)]
+    doc = (*paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (1, it("2 Method", 72, 500, 12, BOLD))),
+           Page(2, 612, 792, tuple(page), faces))
+    assert [t for t, _, n in titles(detect_outline(doc, 9.8)) if n == 2] == [
+        "Study area", "Székely agriculture and forest management"]
+    alone = [*page[:4], *block(184), it("Székely agriculture and forest management", 72, 256, 9.2, 2), *block(268)]
+    doc = (*doc[:-1], Page(2, 612, 792, tuple(alone), faces))
+    assert [t for t, _, n in titles(detect_outline(doc, 9.8)) if n == 2] == []
+
+
 def test_larger_size_alone_makes_a_heading_and_level_follows_size():
     doc = paper((1, it("Overview", 72, 250, 14)), (2, it("Design Goals", 72, 250, 12)),
                 (3, it("Further Thoughts", 72, 250, 14)))

@@ -89,6 +89,7 @@ class Heading:
     italic: bool = False  # most of its letters in italics
     figure: bool = False  # large, but no text follows it: a figure's words, dropped once running heads are known
     run_in: bool = False  # the bold head of a paragraph that runs on after it on the same line
+    long: bool = False  # spaced, though long beside its paragraph's first line: kept in the face of other headings
 
 
 def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
@@ -207,7 +208,7 @@ def _close_under(line: Line, nxt: Line, size: float, p: OutlineParams) -> bool:
 
 
 def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: OutlineParams,
-            under_heading: bool = False, last: Line | None = None) -> bool:
+            under_heading: bool = False, last: Line | None = None, ratio: float | None = None) -> bool:
     """A heading told by its spacing and a font of its own: a short line after a blank line, set in
     none of the fonts of the paragraph that follows at the usual leading, whose line is half as long again
     as the heading at least (a heading is shorter than a full line of its paragraph, though in a narrow
@@ -222,9 +223,9 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
         return False
     nxt = after[0]
     larger = line.size >= p.larger_ratio * nxt.size
+    ratio = p.spaced_next_ratio if ratio is None else ratio
     if not _short_title(text, p.max_chars if larger else p.spaced_max_chars, p) \
-            or len(nxt.text) < (p.spaced_min_next if larger
-                                else max(p.spaced_next_ratio * len(text), p.spaced_min_next)):
+            or len(nxt.text) < (p.spaced_min_next if larger else max(ratio * len(text), p.spaced_min_next)):
         return False
     return _spaced_over(prev, line, last, nxt, body, p, under_heading) \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
@@ -344,15 +345,20 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
             and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1], p):
         last = lines[n + 1]
     after = lines[n + 1:n + 2] if last is line else lines[n + 2:n + 3]
+    long = False
     if not _spaced(lines[n - 1], line, after, body, p, under, last) \
             and not (last is line and n + 2 < len(lines)  # or over its first subheading
                      and _over_spaced(lines[n - 1], line, lines[n + 1], lines[n + 2], body, p, under)):
-        return None
+        # In a narrow column a heading may be nearly as long as its paragraph's first line: such a line is
+        # kept only where the paper sets other headings, told by their spacing, in its face (detect_outline).
+        if not _spaced(lines[n - 1], line, after, body, p, under, last, ratio=p.spaced_long_ratio):
+            return None
+        long = True
     text = " ".join(line.text.split()) if last is line else join_lines(f"{line.text}\n{last.text}")
     number, title, letter = _parse(text)
     if _letters_ok(title) and not CAPTION.match(title) and not MATH_CHARS.search(text) \
             and max(_letters(w) for w in text.split()) >= 4:
-        return Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True), \
+        return Heading(text, number, line.page, line.box[1], line.size, False, line, letter, True, long=long), \
             n if last is line else n + 1
     return None
 
@@ -898,6 +904,22 @@ def _wraps(line: Line, nxt: Line, p: OutlineParams) -> bool:
         and 0 < nxt.baseline - line.baseline <= p.wrap_leading * line.size
 
 
+def _long_in_heading_face(headings: list[Heading], pages: Sequence[Page]) -> list[Heading]:
+    """The headings without the long spaced ones (:func:`_spaced_heading`) set in a face (font and size) no
+    other spaced heading of the paper is in: a paper sets its headings of a level in one face, while a
+    sentence set apart in a font of its own (a quotation, a display) stands alone in it."""
+    if not any(h.long for h in headings):
+        return headings
+    by_number = {page.number: page for page in pages}
+
+    def face(h: Heading) -> tuple[str, float]:
+        first = h.line.items[0]
+        return by_number[h.page].fonts[first.font].name, round(first.size * 2) / 2
+
+    faces = {face(h) for h in headings if h.spaced and not h.long}
+    return [h for h in headings if not h.long or face(h) in faces]
+
+
 def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
     """Indexes of headings whose text recurs on ``repeat_pages`` or more pages (running heads). Two
     headings that both carry a section number, and not the same one, are different sections however alike
@@ -1155,6 +1177,7 @@ def detect_outline(
             if found_tight:
                 found = found_tight
         headings.extend(found)
+    headings = _long_in_heading_face(headings, pages)
     running = _running(headings, p)
     kept: list[Heading] = []
     after_refs = False

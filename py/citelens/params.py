@@ -109,8 +109,10 @@ class OutlineParams:
     spaced_pitch: float = 1.5
     spaced_max_chars: int = 60
     spaced_min_next: int = 40
-    #: ... and at least this x the heading's length (a heading is shorter than a full line of its paragraph)
+    #: ... and at least this x the heading's length (a heading is shorter than a full line of its paragraph);
+    #: in the face of the paper's other such headings, at least this x (a narrow column's full line)
     spaced_next_ratio: float = 1.5
+    spaced_long_ratio: float = 1.0
     #: A numbered line in the body's own weight is a heading when it is set apart: at least this x the body
     #: size below the line above it (a blank line) and within this x its size above a paragraph.
     apart_above: float = 1.5
