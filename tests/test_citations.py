@@ -49,6 +49,16 @@ NUMERIC_BODY = [
 ]
 
 
+def test_a_bracketed_citation_may_open_with_a_note_and_name_works_within_an_entry():
+    # natbib's \citep[see][]{...} in a numbered style prints its note inside the bracket; chemistry's journals
+    # cite one work of an entry that lists several as a), b): both name the entry's number.
+    result = run(["Earlier work [see 4] and [e.g., 5, 6] and [cf. 7] agrees; the ligands [2a] and [3a,b], [3a–c].",
+                  "Not citations: [see Fig. 4], [a, b] and an interval [1, b] of the line."], numbered(12))
+    assert [(c.text, c.ref_indexes) for c in result.citations if c.page == 1] == [
+        ("[see 4]", (4,)), ("[e.g., 5, 6]", (5, 6)), ("[cf. 7]", (7,)), ("[2a]", (2,)), ("[3a,b]", (3,)),
+        ("[3a–c]", (3,))]
+
+
 def test_numeric_brackets_ranges_lists_and_rejections():
     result = run(NUMERIC_BODY, numbered(12))
     assert result.style == CitationStyle.NUMERIC

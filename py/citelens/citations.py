@@ -63,6 +63,7 @@ from citelens.patterns import (
     NUM_BRACKET_RANGE,
     NUM_LIST_PART,
     NUM_PAREN,
+    NUM_SUB_LETTERS,
     PAREN_CITATION_AFTER,
     REF_WORD_NUMBERS,
     SUPERSCRIPT_DIGITS,
@@ -207,7 +208,7 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationPa
             if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()) \
                     or _in_formula(text, a + m.start()):
                 continue
-            nums = _numbers(m.group("body"), limit, p)
+            nums = _numbers(NUM_SUB_LETTERS.sub("", m.group("body")), limit, p)
             if nums:
                 yield _Marker(a + m.start(), a + m.end(), nums)
 

@@ -766,12 +766,19 @@ ENTRY_TITLE_PART = re.compile(r"\s* (?: (?: Part | Pt\. ) \s+ (?: [IVX]{1,5} | \
 
 # A numbered citation in square brackets, its body a list of numbers and ranges:
 # "[12]", "[3-7]", "[3–7]", "[3, 7, 9-11]", "[3; 7]". ("[10 mm]" and "[0, 1]" fail in citations._numbers.)
+# A note may open it, as natbib's \citep[see][]{} and its kin print one: "[see 4]", "[e.g., 5, 6]", "[cf. 7]";
+# and a number may name one work of an entry that lists several, a) b) c), as chemistry's journals cite
+# them: "[12a]", "[3a,b]", "[3a–c]" (NUM_SUB_LETTERS reads them as the entry's number).
 NUM_BRACKET = re.compile(
     r"""
-    \[ (?P<body> \s* \d{1,4} (?: \s* [-–—‐,;] \s* \d{1,4} )* \s* ) \]
+    \[ (?: (?i: see (?: \s+ also )? | e\.g\. ,? | cf\. | i\.e\. ,? | also | for \s+ example ,? ) \s+ )?
+    (?P<body> \s* \d{1,4} [a-h]? (?: \s* [-–—‐,;] \s* (?: \d{1,4} [a-h]? | [a-h] (?! [\w.] ) ) )* \s* ) \]
     """,
     X,
 )
+
+# The letters that name works within an entry, after its number: "12a" → "12", "3a,b" and "3a–c" → "3".
+NUM_SUB_LETTERS = re.compile(r"(?<=\d)[a-h](?:\s*[,–\-]\s*[a-h](?![\w.]))*")
 
 # An alphabetic citation label (amsalpha, alpha, LNCS "alpha" styles): the authors' initials or the first
 # letters of a single author's name, "+" for more authors, the year's last two digits and a letter for a
