@@ -231,6 +231,20 @@ def test_a_numbered_lower_level_may_run_in_in_italics():
         ("3 Results", 1, 3)]
 
 
+def test_a_bold_numbered_heading_may_name_a_program_in_italics():
+    # "4.2.1 **The** *covtype* **dataset**", read word by word (pdf.js): the italics inside it are no run-in
+    # head of their own; the heading is the whole line.
+    faces = (*FONTS, Font("Times-Italic", italic=True))
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
+                (2, it("2.1 Design", 72, 550, font=BOLD)), (3, it("3 Results", 72, 250, 12, BOLD)))
+    extra = [it("2.1.1", 72, 614, font=BOLD), it("The", 99, 614, font=BOLD), it("covtype", 117, 614, font=2),
+             it("dataset", 152, 614, font=BOLD),
+             *[it(f"We consider the dataset covtype.binary described in the paper {k}.", 72, 632 + 12 * k) for k in range(3)]]
+    doc = tuple(Page(pg.number, 612, 792, pg.items + (tuple(extra) if pg.number == 2 else ()), faces) for pg in doc)
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == [
+        "1 Introduction", "2 Method", "2.1 Design", "2.1.1 The covtype dataset", "3 Results"]
+
+
 def test_a_tables_bold_row_label_is_no_heading():
     # An unnumbered bold line over a paragraph is a heading; over a short cell of a table ("Male", its
     # figures further right) it labels the rows under it.

@@ -613,10 +613,12 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             or (larger and lead > 0 and line.items[0].font in emph)
         if not emphasised and not big:
             head = _run_in(line, emph, lead) if not _mid_sentence(lines, n, out, p) else None
-            if head is None and lead and italic and "." in line.items[lead - 1].text.strip().rstrip("."):
+            if head is None and lead and italic and "." in line.items[lead - 1].text.strip().rstrip(".") \
+                    and line.items[lead].font in italic:
                 # A lower level run in in italics after its number: ACM's and amsart's "5.2.1 *Syntactic
                 # scheduling.* A scheduler should ...". Only with a number of two levels or more: italics
-                # alone mark a word, a name or a variable at any line's start.
+                # alone mark a word, a name or a variable at any line's start. Its first word is in italics:
+                # in "4.2.1 **The** *covtype* **dataset**" the italics name a program inside a bold heading.
                 head = _run_in(line, italic, lead)
             if head is not None:
                 number, title, letter = _parse(head)
