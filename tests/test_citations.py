@@ -206,6 +206,17 @@ def test_citations_without_brackets_in_author_year_documents():
     assert "Author1 et al., 2001" not in [c.text for c in numeric.citations]
 
 
+def test_a_tables_cell_cites_its_source_by_name_and_year_without_a_comma():
+    # A table's "Main reference" column: "Petersen et al. 1997" alone in its cell, no bracket nor comma. A line
+    # of prose that holds the same goes on, and names no entry by itself.
+    cells = [[TextItem("Bayou", 72, 0, 30, 10, 10, 0), TextItem("Smith et al. 2019b", 300, 0, 90, 10, 10, 0)],
+             [TextItem("Anti-entropy", 72, 0, 60, 10, 10, 0), TextItem("Smith and Lee 2019a", 300, 0, 90, 10, 10, 0)]]
+    body = AY_BODY + [*cells, "We compare it with Smith et al. 2019b in the next section of the paper."]
+    found = [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations]
+    assert ("Smith et al. 2019b", (2,)) in found and ("Smith and Lee 2019a", (1,)) in found
+    assert sum(t == "Smith et al. 2019b" for t, _ in found) == 1
+
+
 def test_a_citation_broken_at_a_page_end_is_two_markers_past_the_running_foot():
     # "(Müller, 2017; Smith et" ends page 1; a running foot in a smaller size (with parentheses and a year of
     # its own) stands between it and "al., 2019b; Lee 2020)" at the head of page 2.

@@ -44,6 +44,7 @@ from citelens.patterns import (
     AY_BARE,
     AY_BARE_COMMA,
     AY_BARE_RUN,
+    AY_CELL,
     AY_GOES_ON,
     AY_LEADING_AUTHORS,
     AY_LEADING_AUTHORS_NARRATIVE,
@@ -731,7 +732,7 @@ def _bare(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -> Itera
     cite by author and year, and not counted in the style tally."""
     backwards = text[::-1]
     for a, b in spans:
-        for m in _bare_matches(text, a, b, backwards):
+        for m in chain(_bare_matches(text, a, b, backwards), AY_CELL.finditer(text, a, b)):
             hits = list(_resolve(m, index))
             if hits:
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))

@@ -995,6 +995,17 @@ AY_BARE = re.compile(
     X,
 )
 
+# A table's cell citing its source, a line of its own that holds no more than the names and the year, with no
+# comma or bracket: "Petersen et al. 1997", "Hoyer et al. 2013", "Demers and Greene 1987". A line of prose is
+# longer; a list's entry goes on after its year.
+AY_CELL = re.compile(
+    rf"""
+    ^ (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | \s+ (?: and | & ) \s+ (?P<second> {_NAME} ) )
+    \s+ (?P<years> {_YEARS} ) [ \t]* $
+    """,
+    X | re.MULTILINE,
+)
+
 # Where AY_BARE can match, so that citations.py tries it only there: the comma before its year, ", 2014" of
 # "Frazier et al., 2014" ...
 AY_BARE_COMMA = re.compile(r"(?P<comma> , ) \s* (?: 1[6-9]\d{2} | 20\d{2} )", X)
