@@ -217,6 +217,14 @@ def test_a_tables_cell_cites_its_source_by_name_and_year_without_a_comma():
     assert sum(t == "Smith et al. 2019b" for t, _ in found) == 1
 
 
+def test_an_alias_a_citation_gives_its_entry_cites_it_where_it_recurs():
+    # Astronomy's "(Smith et al., 2019b, hereafter S19)": later "S19" cites that entry; "S19x" or "AS19" do not.
+    body = AY_BODY + ["The rate was measured (Smith et al., 2019b, hereafter S19) over ten years, and S19",
+                      "found it steady; the fit of S19 holds, unlike AS19 and S19x, which are names of stars."]
+    found = [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations]
+    assert found[-3:] == [("(Smith et al., 2019b", (2,)), ("S19", (2,)), ("S19", (2,))]
+
+
 def test_a_citation_broken_at_a_page_end_is_two_markers_past_the_running_foot():
     # "(Müller, 2017; Smith et" ends page 1; a running foot in a smaller size (with parentheses and a year of
     # its own) stands between it and "al., 2019b; Lee 2020)" at the head of page 2.

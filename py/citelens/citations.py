@@ -45,6 +45,7 @@ from citelens.patterns import (
     AY_BARE_COMMA,
     AY_BARE_RUN,
     AY_CELL,
+    AY_HEREAFTER,
     AY_GOES_ON,
     AY_LEADING_AUTHORS,
     AY_LEADING_AUTHORS_NARRATIVE,
@@ -738,6 +739,27 @@ def _bare(text: str, spans: list[tuple[int, int]], index: _AuthorIndex) -> Itera
                 yield _Marker(m.start(), m.end(), tuple(dict.fromkeys(hits)))
 
 
+def _aliases(text: str, spans: list[tuple[int, int]], markers: list[_Marker], p: CitationParams) -> Iterator[_Marker]:
+    """Later mentions of an alias a citation gives its one entry ("(Bouma et al. 2019, hereafter B19)", then
+    "the rate reported by B19"): each cites that entry. The alias is defined in or just after the citation
+    (within ``alias_reach`` characters) and is a whole word where it recurs."""
+    for m in markers:
+        if len(m.numbers) != 1:
+            continue
+        h = AY_HEREAFTER.search(text, m.start, min(m.end + p.alias_reach, len(text)))
+        if h is None:
+            continue
+        alias = h.group("alias")
+        for a, b in spans:
+            k = text.find(alias, max(a, h.end()), b)
+            while k >= 0:
+                end = k + len(alias)
+                if (k == 0 or not (text[k - 1].isalnum() or text[k - 1] == "-")) \
+                        and (end == len(text) or not (text[end].isalnum() or text[end] == "-")):
+                    yield _Marker(k, end, m.numbers)
+                k = text.find(alias, end, b)
+
+
 def _bare_matches(text: str, a: int, b: int, backwards: str) -> Iterator[re.Match[str]]:
     """The matches of ``AY_BARE.finditer(text, a, b)``, tried only around the commas before a year
     (``backwards`` is ``text[::-1]``). Such a citation holds only AY_BARE_RUN characters and one AY_BARE_COMMA,
@@ -872,6 +894,7 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
             markers = markers + list(_ref_words(tm.text, body_spans, limit, params))
         if style == _AUTHOR_YEAR:  # inside a marker already found, a bare one is dropped by _dedupe
             markers = markers + list(_bare(tm.text, spans, index)) + list(_broken(tm, spans, index, params))
+            markers = markers + list(_aliases(tm.text, spans, markers, params))
         named = [(m, indexes) for m in markers if (indexes := _indexes(m, by_label if numeric else None))]
         kept = _dedupe(sorted(named, key=lambda pair: (pair[0].start, pair[0].end)))
         return CitationResult(_PUBLIC[style], tuple(_citation(tm, m, indexes) for m, indexes in kept),

@@ -356,6 +356,8 @@ class ReferencesParams:
 
 @dataclass(frozen=True, slots=True)
 class CitationParams:
+    #: An alias a citation gives its entry ("hereafter B19") is read this many characters past its end at most.
+    alias_reach: int = 40
     #: A surname matches an author's name with nearly the same letters at this rapidfuzz ratio (0-100) or
     #: more ("Muller" for "Müller" set as "M¨uller"), once it has at least ``name_min_letters`` letters.
     name_ratio: float = 88.0

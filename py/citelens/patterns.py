@@ -1006,6 +1006,12 @@ AY_CELL = re.compile(
     X | re.MULTILINE,
 )
 
+# An alias a citation gives its work for later mentions, as astronomy and physics papers do: "(Bouma et al.
+# 2019, hereafter B19)", "hereafter Paper I", "hereafter GM14". The alias is a short token, capitals with
+# digits, capitals alone, or "Paper" and a Roman numeral.
+AY_HEREAFTER = re.compile(
+    r"\bhereafter,?\s+[“\"‘']?(?P<alias>Paper\s+[IVX]{1,4}\b|[A-Z][A-Za-z]{0,4}\d{2,4}[a-z]?\b|[A-Z]{2,6}\b)")
+
 # Where AY_BARE can match, so that citations.py tries it only there: the comma before its year, ", 2014" of
 # "Frazier et al., 2014" ...
 AY_BARE_COMMA = re.compile(r"(?P<comma> , ) \s* (?: 1[6-9]\d{2} | 20\d{2} )", X)
