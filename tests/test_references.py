@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import example, given, settings
@@ -330,14 +331,19 @@ def test_a_list_without_heading_whose_names_put_forenames_first():
     heads = ["Kyle Lo, Lucy Lu Wang, and Mark Neumann. 2020.", "Andrea Schaerf. A survey of automated timetabling,",
              "D. S. Johnson. A theoretician's guide to experiments,", "J-D Kim, Tomoko Ohta, and Yuka Tateisi. 2003.",
              "E Gashi and K Sylejmani. Simulated annealing for course", "Masaki Eto. 2019. Extended co-citation search:"]
+    doc = _headless_list(heads, lambda k: f"a study of item {k}. J. Exp. Tests {k}, 20{10 + k}.")
+    refs = find_references(text_map(doc)).references
+    assert [r.authors[:1] for r in refs] == [("Lo",), ("Schaerf",), ("Johnson",), ("Kim",), ("Gashi",), ("Eto",)]
+
+
+def _headless_list(heads: list[str], second: Callable[[int], str]) -> list[Page]:
+    """Three pages of prose, the last ending in a list without a heading: entry k opens with ``heads[k]``, its
+    second line (indented) is ``second(k)``."""
     entries = []
     for k, head in enumerate(heads):
         y = 300 + 24 * k
-        entries.append(it(head, 72, y, 8))
-        entries.append(it(f"a study of item {k}. J. Exp. Tests {k}, 20{10 + k}.", 84, y + 10, 8))
-    doc = pages(prose(80, 40), prose(80, 40), prose(80, 16) + entries)
-    refs = find_references(text_map(doc)).references
-    assert [r.authors[:1] for r in refs] == [("Lo",), ("Schaerf",), ("Johnson",), ("Kim",), ("Gashi",), ("Eto",)]
+        entries += [it(head, 72, y, 8), it(second(k), 84, y + 10, 8)]
+    return pages(prose(80, 40), prose(80, 40), prose(80, 16) + entries)
 
 
 def test_a_list_without_heading_of_entries_without_titles():
@@ -360,12 +366,7 @@ def test_a_list_without_heading_may_name_programs_and_organisations():
              "Zejiang Shen and Kyle Lo. 2021. Layoutparser:", "pdf2image. 2023. pdf2image.",
              "World Health Organization. 2020. Global report", "Masaki Eto. 2019. Extended co-citation search:",
              "pdfplumber. 2023. pdfplumber.", "Zhang Wei and Li Na. 2022. A study"]
-    entries = []
-    for k, head in enumerate(heads):
-        y = 300 + 24 * k
-        entries.append(it(head, 72, y, 8))
-        entries.append(it(f"of item {k}. https://github.com/example/item{k}.", 84, y + 10, 8))
-    doc = pages(prose(80, 40), prose(80, 40), prose(80, 16) + entries)
+    doc = _headless_list(heads, lambda k: f"of item {k}. https://github.com/example/item{k}.")
     refs = find_references(text_map(doc)).references
     assert [r.raw.split(".")[0] for r in refs] == [h.split(".")[0] for h in heads]
 
