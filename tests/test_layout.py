@@ -87,7 +87,8 @@ def test_two_columns_read_word_by_word_are_two_lines():
         "the left column of the page", "and its right column text"]
     left = [item("and so", 237, 190, 9.0), item("(3)", 279, 190, 9.0)]
     right = _words("where the next column goes", 299.7, 190, 2.7)
-    assert [ln.text for ln in page_lines(page(*left, *right, width=612.0))] == ["and so (3)", "where the next column goes"]
+    assert [ln.text for ln in page_lines(page(*left, *right, width=612.0))] == [
+        "and so (3)", "where the next column goes"]
 
 
 def _column(x: float, width: float, n: int, word: str, y0: float = 100.0, size: float = 9.0) -> list[TextItem]:

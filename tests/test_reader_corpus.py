@@ -48,7 +48,8 @@ def test_the_reader_is_as_right_as_the_command_line(scored, measured, folder) ->
         measured.append(corpus.render_pooled(f"{folder}/ read by {engine}", t).splitlines()[0])
     if folder == "pdf":  # a row per paper of pdf/ only: check/ is read as totals
         for (paper, a), (_, b) in zip(runs[corpus.ENGINE], runs[corpus.READER], strict=True):
-            seen = [(s.tally.links_found, s.tally.predicted, s.references, s.outline and s.outline.matched) for s in (a, b)]
+            seen = [(s.tally.links_found, s.tally.predicted, s.references, s.outline and s.outline.matched)
+                    for s in (a, b)]
             if seen[0] != seen[1]:
                 measured.append(f"  {paper.stem[:48]:<48} (links found, citations, references, outline matched) "
                                 f"{corpus.ENGINE} {seen[0]}  {corpus.READER} {seen[1]}")

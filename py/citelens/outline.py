@@ -181,8 +181,8 @@ def _opens_paragraph(text: str) -> bool:
 
 def _own_face(items: Sequence[TextItem], nxt: Line, p: OutlineParams) -> bool:
     """Whether ``items`` (a heading's) are set in a face the line ``nxt`` under them is not: at most
-    ``own_face_share`` of its letters are in the heading's fonts. A paragraph may set a word or a symbol in the heading's face
-    ("The coefficient of efficiency (**E**)"); its own face is the one it is written in."""
+    ``own_face_share`` of its letters are in the heading's fonts. A paragraph may set a word or a symbol in
+    the heading's face ("The coefficient of efficiency (**E**)"); its own face is the one it is written in."""
     fonts = {i.font for i in items}
     if fonts.isdisjoint(map(_font, nxt.items)):
         return True
@@ -216,7 +216,8 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
     ("RdksxjAdvTT99c4c969"), so the bold of its 9.2 pt "Study area" over 9.8 pt text is not known.
     A heading set larger than its paragraph as well as in a font of its own is told by both, so it may be
     as long as a heading ever is and wrap (``last`` is its last line): Nature's journals set "Membrane
-    retention of conjugated molecules" at 8.7 pt over a 62-character first line at 8.2 pt."""
+    retention of conjugated molecules" at 8.7 pt over a 62-character first line at 8.2 pt. ``ratio`` replaces
+    ``spaced_next_ratio``, the share of the heading's length the paragraph's first line must reach."""
     last = last or line
     text = line.text.strip() if last is line else f"{line.text.strip()} {last.text.strip()}"
     if not after:
@@ -672,13 +673,13 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             continue  # a section's title opens with a capital: "23 y 24 de Febrero de 2006" is a date
         known = KNOWN_SECTION.match(title) is not None and (number is not None or title[0].isupper())
         if not big and number is None and not known and last == n and text.endswith(".") \
+                and len(title.split()) >= 2 and title[0].isupper() and len(text) <= p.max_chars \
+                and not MATH_CHARS.search(text) and not CAPTION.match(text) \
                 and _head_over_paragraph(lines, n, lead, emph, p) and not _mid_sentence(lines, n, out, p):
             # A run-in head that fills its line, its paragraph opening on the next (PNAS's and ASM's
             # "ECLI Is Stabilized by β1 and the Conserved Asn326 Glycosylation." over "Compared to ...").
-            head = text.rstrip(" .")
-            if len(title.split()) >= 2 and title[0].isupper() and len(head) <= p.max_chars \
-                    and not MATH_CHARS.search(head) and not CAPTION.match(head):
-                out.append(Heading(head, None, line.page, line.box[1], line.size, True, line, letter, run_in=True))
+            out.append(Heading(text.rstrip(" ."), None, line.page, line.box[1], line.size, True, line, letter,
+                               run_in=True))
             continue
         if not big and number is None and not known:
             below = shares[last + 1] if last + 1 < len(lines) else 0.0

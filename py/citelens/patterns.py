@@ -303,7 +303,8 @@ AUTHOR_START = re.compile(
     ^ (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | ten | ter
             | Van | Von | De | Del | Della | Di | Da | Du | Le | La ) \s+ )*
     [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’¨´`ˆ˜\-]* \w
-    (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b ) | , \s* [A-Z][a-zà-ÿ]+ \b | \s+ et \s+ al \. \s+ (?: 1[6-9] | 20 ) \d\d [a-z]? , )
+    (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b ) | , \s* [A-Z][a-zà-ÿ]+ \b
+      | \s+ et \s+ al \. \s+ (?: 1[6-9] | 20 ) \d\d [a-z]? , )
     """,
     X,
 )
@@ -329,7 +330,8 @@ AUTHOR_START_FORENAME = re.compile(
 # "R Core Team (2020)."). A line of prose seldom opens with a few words, a stop and a year.
 AUTHOR_START_NAMED_YEAR = re.compile(
     r"""
-    ^ [^\W_] [^.,;:()]{0,48}? (?: \. \s+ | \s+ \( ) (?: 1[6-9] | 20 ) \d\d [a-z]? (?: [–\-] (?: 1[6-9] | 20 )? \d\d )? \)? [.,:]
+    ^ [^\W_] [^.,;:()]{0,48}? (?: \. \s+ | \s+ \( )
+    (?: 1[6-9] | 20 ) \d\d [a-z]? (?: [–\-] (?: 1[6-9] | 20 )? \d\d )? \)? [.,:]
     """,
     X,
 )
