@@ -135,8 +135,10 @@ def read_as_the_reader(files: Iterable[str]) -> None:
         return
     CACHE.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-        subprocess.run(["node", str(ROOT / "tools" / "extract_pdfjs.mjs"), tmp, *(str(CORPUS / f) for f in todo)],
-                       check=True, capture_output=True, cwd=ROOT)
+        run = subprocess.run(["node", str(ROOT / "tools" / "extract_pdfjs.mjs"), tmp, *(str(CORPUS / f) for f in todo)],
+                             capture_output=True, text=True, cwd=ROOT)
+        if run.returncode:
+            raise RuntimeError(f"tools/extract_pdfjs.mjs failed ({run.returncode}): {run.stderr[-2000:]}")
         for f in todo:
             record = json.loads((Path(tmp) / f"{Path(f).stem}.json").read_text(encoding="utf-8"))
             if "error" in record:

@@ -481,7 +481,7 @@ def _opens_like_reference(entry: Entry, params: ReferencesParams) -> bool:
     """An entry that opens with an author's name (:func:`_author_first`) or an alphabetic label, holds a
     year, and has no fewer letters than digits: names (and a title) are words, while a table's row is figures
     ("ROUGE-1 (2004) 0.31 0.34"). An entry without a title has as many digits as an astronomer's do ("Schmidt,
-    M. 1968, AJ, 151, 393": 12 letters, 10 digits), so letters are weighed against digits, not against all."""
+    M. 1968, AJ, 151, 393": 10 letters, 10 digits), so letters are weighed against digits, not against all."""
     first = entry.rows[0]
     opens = _author_first(first.text[entry.skip:]) \
         or (first.label is not None and first.label.kind is LabelKind.ALPHA) \
