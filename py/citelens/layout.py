@@ -524,18 +524,14 @@ def _off_centre_gutters(bands: list[list[TextItem]], found: list[_Gap], width: f
     if len(found) < need:
         return ()
     mid, reach = width / 2, params.gutter_middle * width / 2
-    events = sorted([(g[0], 1) for g in found] + [(g[1], -1) for g in found])
     # Runs of x where at least ``need`` gaps are open; of each, the stretch where the most are (its core).
     strips: list[tuple[float, float, int, float, float]] = []  # run start, end, most open, core start, end
-    count = 0
-    for (x, step), (nx, _) in zip(events, events[1:]):
-        count += step
-        if count >= need and nx > x:
-            if strips and strips[-1][1] == x:
-                r0, _, most, c0, c1 = strips[-1]
-                strips[-1] = (r0, nx, count, x, nx) if count > most else (r0, nx, most, c0, c1)
-            else:
-                strips.append((x, nx, count, x, nx))
+    for count, x, nx in _open_strips(found, need):
+        if strips and strips[-1][1] == x:
+            r0, _, most, c0, c1 = strips[-1]
+            strips[-1] = (r0, nx, count, x, nx) if count > most else (r0, nx, most, c0, c1)
+        else:
+            strips.append((x, nx, count, x, nx))
     out = []
     for r0, r1, _, s0, s1 in strips:
         centre = (s0 + s1) / 2
@@ -546,6 +542,24 @@ def _off_centre_gutters(bands: list[list[TextItem]], found: list[_Gap], width: f
             continue
         out.append(centre)
     return tuple(out) if len(out) <= 2 else ()  # (four columns: a table's, read as the midline reads it)
+
+
+def _open_strips(gaps: Sequence[tuple[float, float, object, object, object, object]],
+                 least: float) -> list[tuple[int, float, float]]:
+    """``(count, from, to)``: the stretches of x over which at least ``least`` of ``gaps`` (from, to, ...) are
+    open, a stretch for each count. The gaps' ends are swept: a band's gaps never overlap, so the count at x is
+    the number of bands open there."""
+    events = sorted([(g[0], 1) for g in gaps] + [(g[1], -1) for g in gaps])
+    strips: list[tuple[int, float, float]] = []
+    count = 0
+    for (x, step), (nx, _) in zip(events, events[1:]):
+        count += step
+        if count >= least and nx > x:
+            if strips and strips[-1][2] == x and strips[-1][0] == count:
+                strips[-1] = (count, strips[-1][1], nx)
+            else:
+                strips.append((count, x, nx))
+    return strips
 
 
 def _columns_part(over: list[_Gap], params: LayoutParams) -> bool:
@@ -626,17 +640,7 @@ def _aside_items(bands: list[list[TextItem]], params: LayoutParams, found: list[
         if band is not counted:  # a band's gaps come together
             seen, counted = list(accumulate([len(i.text) for i in band], initial=0)), band  # characters of band[:k]
         gaps.append((a, b, left_size, right_size, seen[k], seen[-1] - seen[k]))
-    # Sweep the gaps' ends: a band's gaps never overlap, so the count at x is the number of bands open there.
-    events = sorted([(g[0], 1) for g in gaps] + [(g[1], -1) for g in gaps])
-    strips: list[tuple[int, float, float]] = []
-    count = 0
-    for (x, step), (nx, _) in zip(events, events[1:]):
-        count += step
-        if count >= params.aside_bands and nx > x:
-            if strips and strips[-1][2] == x and strips[-1][0] == count:
-                strips[-1] = (count, strips[-1][1], nx)
-            else:
-                strips.append((count, x, nx))
+    strips = _open_strips(gaps, params.aside_bands)
     # Word spaces of justified lines line up by chance, a point or two wide; a strip beside a box is wider.
     strips = [st for st in strips if st[2] - st[1] >= params.aside_strip]
     # A side box is at most aside_share of the body's width: a strip near the middle of the page's text (a

@@ -93,9 +93,6 @@ class LayoutParams:
 class OutlineParams:
     #: A line this much larger than the body size is a heading candidate whatever its font.
     size_ratio: float = 1.12
-    #: A heading's face is its own when at most this share of the letters of the line under it are set in it
-    #: (a word or a symbol of the paragraph in the heading's face).
-    own_face_share: float = 0.2
     #: ... unless that size holds this share of all characters (a second body size, not a heading size).
     prose_share: float = 0.1
     #: A line is set in a heading face (bold, small caps) when this share of its letters are; from this x the
@@ -113,6 +110,9 @@ class OutlineParams:
     #: in the face of the paper's other such headings, at least this x (a narrow column's full line)
     spaced_next_ratio: float = 1.5
     spaced_long_ratio: float = 1.0
+    #: A heading's face is its own when at most this share of the letters of the line under it are set in it
+    #: (a word or a symbol of the paragraph in the heading's face).
+    own_face_share: float = 0.2
     #: A numbered line in the body's own weight is a heading when it is set apart: at least this x the body
     #: size below the line above it (a blank line) and within this x its size above a paragraph.
     apart_above: float = 1.5
