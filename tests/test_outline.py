@@ -863,6 +863,15 @@ def _paper_with(page: int, extra: list[TextItem]) -> tuple[Page, ...]:
 @pytest.mark.parametrize(("extra", "heading"), [
     # A bold line in the body's size over a paragraph: a heading.
     ([it("Study population", 72, 560, font=BOLD), it(OPENING, 72, 574), it(BODY, 72, 586)], ("Study population", 2, 2)),
+    # A heading may hang out to the left of its paragraph (Science's manuscripts: headings at the margin, text
+    # 6 em in) ...
+    ([it("Study population", 72, 560, font=BOLD), it(OPENING, 132, 574), it(BODY, 132, 586)],
+     ("Study population", 2, 2)),
+    # ... over a paragraph's first line, not over a table's short sub-rows indented under their group's label.
+    ([it("Weight status", 72, 560, font=BOLD), it("Normal BMI 23.0-24.9", 112, 574),
+      it("Overweight BMI 25.0-29.9", 112, 586)], None),
+    # A bold line well right of the text's left edge is a label inside a figure or a table.
+    ([it("Study population", 180, 560, font=BOLD), it(OPENING, 72, 574), it(BODY, 72, 586)], None),
     # The same line set smaller than the body: a figure's label or a table's column head.
     ([it("Study population", 72, 560, 7.5, BOLD), it(OPENING, 72, 570, 7.5), it(BODY, 72, 579, 7.5)], None),
     # A bold column head over a row of figures: a table, not a section.

@@ -764,18 +764,21 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
     """An unnumbered heading in a heading face: a short line of its own, followed by body text.
 
     Cell Press, BMJ, Frontiers and BMC number no sections: "Lead contact" in bold, then a paragraph.
-    The next line must be in the same column, start within ``indent`` x size of the heading, and be
-    set in a plain face no much larger than the heading; that rules out table header cells and bold
-    figure labels. A paragraph is words: under a table's bold column head comes a row of figures
+    The next line must be in the same column and be set in a plain face no much larger than the heading;
+    that rules out table header cells and bold figure labels. A heading is flush with its paragraph or hangs
+    out to the left of it (a paragraph's first line may be indented; Science's manuscripts set headings at
+    the margin and the text 6 em in), so the next line starts at most ``indent`` x size left of it. A paragraph is words: under a table's bold column head comes a row of figures
     ("16.6 (14.0) 2.3 (−0.2 to 4.7)"). ``line`` is the heading's last line when it wraps.
     """
     text = " ".join(line.text.split())
     if not after or text.endswith((",", ";", ":")) or MATH_CHARS.search(text):
         return False
     nxt = after[0]
+    indent = nxt.box[0] - line.box[0]
     return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
-            and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and nxt.size <= line.size * p.standalone_next_size
-            and after_share < p.face_share and len(nxt.text) > len(text) / 2 and len(nxt.text) >= p.standalone_min_next
+            and -p.indent * line.size <= indent and nxt.size <= line.size * p.standalone_next_size
+            and after_share < p.face_share and len(nxt.text) > len(text) / 2
+            and len(nxt.text) >= (p.hang_min_next if indent > p.indent * line.size else p.standalone_min_next)
             and _letters(nxt.text) * 2 >= len(nxt.text.replace(" ", ""))
             and not _opening(nxt)[:1].islower())  # a paragraph or a list opens; a wrapped sentence goes on
 

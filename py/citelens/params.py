@@ -183,6 +183,10 @@ class OutlineParams:
     #: ... and the paragraph's first line holds this many characters at least: a paragraph's first line runs
     #: across its column, while under a table's bold row label ("Gender") comes a short cell ("Male").
     standalone_min_next: int = 20
+    #: ... and this many under a heading hanging out to the left of its paragraph: a table's sub-rows are
+    #: indented under their group's bold label ("Weight status" over "Normal BMI 23.0-24.9"), cells too short
+    #: to be a paragraph's first line.
+    hang_min_next: int = 40
     #: Two pieces of one heading line: baselines within this x the size apart, the second starting from
     #: this x the size inside the first's end (overlap) to this x the size past it (a space).
     rejoin_baseline: float = 0.1
