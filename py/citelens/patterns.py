@@ -89,7 +89,8 @@ KNOWN_SECTION = re.compile(
         | star \W? methods | online \s+ methods | concluding \s+ remarks | acknowledge?ments? | funding | author \s+ contributions
         | competing \s+ interests | conflicts? \s+ of \s+ interests? | declaration \s+ of \s+ interests?
         | data \s+ availability (?: \s+ statement )? | ethics \s+ statement
-        | references (?: \s+ (?: and | & ) \s+ notes )? | bibliography | literature \s+ cited
+        | references (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
+        | bibliography | literature \s+ cited
         | works \s+ cited | cited \s+ literature
         | appendix (?: \s+ [A-Z0-9] )? | appendices | supplement (?: ary | al ) \s+ (?: materials? | information | data )
         | supporting \s+ information
@@ -200,11 +201,11 @@ LINE_END_HYPHEN = re.compile(r"-[\n\f]")
 # ("■ REFERENCES"), small-caps split by the extractor ("R EFERENCES"), other languages ("7. Bibliografía",
 # Greek "ΒιΒλιογραφια", "Références", "Bibliographie", "Referências", "Riferimenti bibliografici", "Literatura",
 # "Литература", "Список литературы", "参考文献", "참고문헌", "Kaynaklar"), "References and Notes",
-# "REFERENCES CITED", "Literature", "Reference list".
+# "REFERENCES CITED", "Literature", "Reference list", "Notes and references" (the Royal Society of Chemistry's).
 REFERENCE_LIST_HEADING = re.compile(
     r"""
     ^ \s* (?: ■ \s* )? (?: \d{1,4} \.? \s+ | [IVX]{1,5} \. \s+ | [A-Z] \. \s+ )?
-    (?i: r \s? eferences (?: \s+ (?: and | & ) \s+ notes | \s+ cited )?
+    (?i: r \s? eferences (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
        | bibliography | bibliograf[ií]a | βιβλιογραφ[ιί]α | literature \s+ cited | literature? | works \s+ cited
        | cited \s+ literature | references \s+ and \s+ further \s+ reading | literaturverzeichnis
        | r[ée]f[ée]rences (?: \s+ bibliographiques )? | bibliographie | referencias (?: \s+ bibliogr[aá]ficas )?
