@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 from hypothesis import example, given, settings
@@ -369,6 +370,41 @@ def test_a_list_without_heading_may_name_programs_and_organisations():
     doc = _headless_list(heads, lambda k: f"of item {k}. https://github.com/example/item{k}.")
     refs = find_references(text_map(doc)).references
     assert [r.raw.split(".")[0] for r in refs] == [h.split(".")[0] for h in heads]
+
+
+def test_a_table_of_contents_entry_is_no_heading_of_the_list():
+    # A preprint's contents on page 1 list "References" with its page number beside it, a cell of its own,
+    # over the authors' numbered affiliations; the list on the last page has no heading line (or one the
+    # heading test misses). Read from the contents' line, the affiliations would be the list.
+    contents = []
+    for k, title in enumerate(["1. Introduction", "2. Methods", "3. Results", "References"]):
+        contents += [it(title, 72, 100 + 12 * k), it(str(3 * k + 1), 500, 100 + 12 * k)]
+    contents += [it(f"{k + 1}Department of Things {k}, University of Somewhere, Some City, Country.", 72, 150 + 10 * k, 8)
+                 for k in range(3)]
+    heads = [f"[{k + 1}] A. Author{k}, B. Writer, A title of the paper number {k}," for k in range(8)]
+    doc = _headless_list(heads, lambda k: f"J. Things {k} (2001) 1-10.")
+    doc[0] = replace(doc[0], items=tuple(contents) + doc[0].items[9:])
+    refs = find_references(text_map(doc)).references
+    assert [r.label for r in refs] == [f"[{k + 1}]" for k in range(8)]
+
+
+def test_a_list_without_heading_set_in_three_columns_under_text_across_the_page():
+    # Royal Society journals end the text across the page and set the list in three columns under it:
+    # side by side, the columns' lines come one row at a time, "1." beside "4." beside "7.". Read column by
+    # column from where the columns start, the list runs 1 to 9.
+    text = [it(f"{BODY} {BODY[:20]} {k}", 56, 80 + 12 * k) for k in range(45)]
+    entries = []
+    for col, x in enumerate((56, 200, 345)):
+        for e in range(3):
+            n = 3 * col + e + 1
+            y = 640 + 30 * e
+            entries += [it(f"{n}. Author{n} A, Writer B. 200{e} A title", x, y, 7),
+                        it(f"of the paper number {n} on some", x + 8, y + 9, 7),
+                        it(f"things. J. Things {n}, 1-10.", x + 8, y + 18, 7)]
+    doc = pages(prose(80, 50), prose(80, 50), text + entries)
+    refs = find_references(text_map(doc)).references
+    assert [r.label for r in refs] == [f"{n}." for n in range(1, 10)]
+    assert refs[3].raw == "Author4 A, Writer B. 2000 A title of the paper number 4 on some things. J. Things 4, 1-10."
 
 
 def test_a_table_of_methods_and_their_years_is_no_list():

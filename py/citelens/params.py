@@ -252,6 +252,11 @@ class ReferencesParams:
     #: A line longer than this is no References heading itself; an upper-case heading item in it may be
     #: (ACS's "■ REFERENCES" merged into the first entry's line).
     heading_line_chars: int = 60
+    #: A heading line with a page number beside it, baselines within this x its size, is a table of contents'
+    #: entry ("References ... 16"): the list is where that page is, not under it.
+    contents_baseline: float = 0.3
+    #: ... with another page number within this many lines of it.
+    contents_reach: int = 4
     #: Three lines of this many characters or more in a row, set larger than the list, are text after it.
     big_lines: int = 3
     big_min_chars: int = 30

@@ -90,6 +90,13 @@ def confused_columns(tm: TextMap, i: int, j: int, params: ReferencesParams = PAR
     return False
 
 
+def side_by_side_start(tm: TextMap, i: int, j: int) -> int:
+    """The first of lines i..j of a page that shares its baseline with two others (three columns side by
+    side), or ``j``."""
+    per_baseline = Counter(round(tm.lines[k].baseline) for k in range(i, j))
+    return next((k for k in range(i, j) if per_baseline[round(tm.lines[k].baseline)] >= 3), j)
+
+
 def column_gutters(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAMS.references) -> list[float]:
     """x of the gutters between the columns of lines i..j of a page (no text crosses them).
 

@@ -47,6 +47,7 @@ from citelens.references.furniture import (
     line_number_margin,
     page_margin,
     side_by_side,
+    side_by_side_start,
 )
 from citelens.references.split import (
     Entry,
@@ -107,6 +108,8 @@ def find_heading(tm: TextMap, furniture: Furniture,
         elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not REF_HEADING_HINT.search(line.text):
             continue
         elif REFERENCE_LIST_HEADING.match(line.text):
+            if _contents_entry(tm, i, params):
+                continue
             if i not in furniture.lines_of(line.page):
                 return i, None
             running = i
@@ -117,6 +120,22 @@ def find_heading(tm: TextMap, furniture: Furniture,
                     s = tm.starts[i] + off
                     return i, (s, s + len(item.text))
     return None if running is None else (running, None)
+
+
+def _contents_entry(tm: TextMap, i: int, params: ReferencesParams) -> bool:
+    """Whether line ``i`` is a table of contents' entry: a page number stands at its right on its baseline
+    ("References ........ 16", the number cut off as a cell of its own), and another entry's page number
+    just above or below it (a contents lists several sections; one number beside a heading may be a label
+    of the next column's list)."""
+    line = tm.lines[i]
+    beside = numbers = 0
+    for j in range(max(0, i - params.contents_reach), min(len(tm.lines), i + params.contents_reach + 1)):
+        other = tm.lines[j]
+        if j != i and other.page == line.page and other.box[0] > line.box[2] \
+                and REF_NUMBER_ONLY.fullmatch(other.text.strip()):
+            numbers += 1
+            beside += abs(other.baseline - line.baseline) < params.contents_baseline * line.size
+    return beside > 0 and numbers >= 2
 
 
 def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int] | None = None,
@@ -137,10 +156,19 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
         pieces: list[tuple[int, int, int, int]] = []  # (line, first item, end item, column)
         # Only where the shared layout went wrong: it reads two columns well, but not three (RSOS), nor
         # two whose lines it took for spanning ones (The Lancet's reference page).
-        gutters = column_gutters(tm, i, j, params) if confused_columns(tm, i, j, params) else []
+        confused = confused_columns(tm, i, j, params)
+        gutters = column_gutters(tm, i, j, params) if confused else []
+        # Columns may start partway down a page: the text ends across the page, then the list is set in
+        # columns under it. Text crosses every gutter then, which are looked for from the first line set side
+        # by side with two others on; the lines above it are read as the layout reads them.
+        top = i
+        if confused and not gutters:
+            top = side_by_side_start(tm, i, j)
+            gutters = column_gutters(tm, top, j, params)
         lo = i
-        if gutters and i == first and heading >= 0 and tm.lines[heading].page == page:
+        if gutters and top == i and i == first and heading >= 0 and tm.lines[heading].page == page:
             lo = tm.line_index(tm.page_starts[page])  # the whole page: re-read, then keep what follows
+        split = top if top > i else lo  # lines from here on are cut at the gutters, those above read as they were
         drop = furniture.lines_of(page)
         margin = page_margin(margins, page)
         for k in range(lo, j):
@@ -151,7 +179,7 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
                 and REF_NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
             if k0 >= len(line.items):
                 continue
-            if not gutters:
+            if not gutters or k < split:
                 pieces.append((k, k0, len(line.items), line.column))
                 continue
             start, col = k0, column_of(line.items[k0], gutters)
@@ -184,7 +212,8 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
                 pieces = [p for p in pieces if (p[0] >= i and (cut is None or after(p))) or (
                     after(p) and abs(tm.lines[p[0]].items[p[1]].size - size) <= params.furniture_size_ratio * size
                     and not any(crosses_gutter(it, gutters) for it in tm.lines[p[0]].items[p[1]:p[2]]))]
-            pieces.sort(key=lambda p: (p[3], tm.lines[p[0]].baseline))
+            above = [p for p in pieces if p[0] < split]
+            pieces = above + sorted(pieces[len(above):], key=lambda p: (p[3], tm.lines[p[0]].baseline))
         else:
             pieces = side_by_side(tm, pieces)
         out: list[Row] = []
