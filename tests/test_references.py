@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from citelens.layout import text_map
 from citelens.model import DiagnosticCode, Font, Page, TextItem
 from citelens.references import find_references, parse_entry
+from citelens.references.furniture import page_margin
 from builders import HANG_SECONDS
 
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
@@ -474,6 +475,22 @@ def test_line_numbers_in_the_outer_margin_of_either_page_are_dropped():
     refs = find_references(text_map(doc)).references
     assert [r.label for r in refs] == [str(n) for n in range(1, 13)]
     assert refs[0].raw == "AuthorB Name. A study of item 1. Journal of Tests, 1:1–9, 2011."
+
+
+def test_past_the_pages_measured_a_page_takes_the_line_number_margin_of_its_side_of_the_spread():
+    margins = {5: 73.0, 6: 90.0, 7: 73.0, 8: 90.0, 9: 73.0}  # odd pages at 73 pt, even ones at 90 pt
+    assert [page_margin(margins, p) for p in (6, 10, 11, 12, 3)] == [90.0, 90.0, 73.0, 90.0, 73.0]
+    assert page_margin({5: 73.0}, 12) == 73.0  # one side measured: the nearest page
+    assert page_margin(None, 3) is None
+
+
+def test_a_list_without_heading_whose_first_entry_names_a_dataset_on_a_short_row():
+    # "1 b100." names a dataset, its words (a URL) on the next row: still the list's first entry.
+    heads = ["1 b100.", "2 b103."] + [f"{k} Hannah Author{k} and Daniel Writer. Route planning" for k in range(3, 11)]
+    doc = _headless_list(heads, lambda k: "https://github.com/example/graphs/blob/master/b10{k}.dot." if k < 2
+                         else f"in networks, part {k}. In Proc. ESA, pages 1-10, 20{k + 10}.")
+    refs = find_references(text_map(doc)).references
+    assert [r.label for r in refs] == [str(k) for k in range(1, 11)]
 
 
 def test_no_reference_list_is_a_diagnostic_not_an_error():

@@ -191,15 +191,14 @@ def line_number_margin(tm: TextMap, first: int,
 
 
 def page_margin(margins: dict[int, float] | None, page: int) -> float | None:
-    """The line-number margin of ``page``; past the pages measured, the one of the page two before (same
-    side of the spread) or the nearest one measured."""
+    """The line-number margin of ``page``; past the pages measured, the one of the nearest page measured on
+    the same side of the spread (an even number of pages away), or failing one the nearest page measured."""
     if not margins:
         return None
     if page in margins:
         return margins[page]
-    if page - 2 in margins:
-        return margins[page - 2]
-    return margins[min(margins, key=lambda p: abs(p - page))]
+    same_side = [p for p in margins if (p - page) % 2 == 0]
+    return margins[min(same_side or margins, key=lambda p: abs(p - page))]
 
 
 def in_margin(x: float, margin: float, params: ReferencesParams = PARAMS.references) -> bool:

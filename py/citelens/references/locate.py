@@ -459,9 +459,11 @@ def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tup
     first_page = pages[-n] if n else pages[0]
     first = tm.line_index(tm.page_starts[first_page])
     rows = list(read_rows(tm, first, furniture, None, params))
-    # An entry opens with words (a name, a title), not with more figures: "1 1" is a matrix's row.
+    # An entry opens with words (a name, a title), not with more figures: "1 1" is a matrix's row. A short
+    # first row ("1 b100.", a dataset's name) has its words on the next.
     starts = [k for k, r in enumerate(rows) if r.label is not None and r.label.number == 1
-              and ENTRY_WORD.search(r.text, r.label.end) is not None]
+              and (ENTRY_WORD.search(r.text, r.label.end) is not None
+                   or k + 1 < len(rows) and rows[k + 1].label is None and ENTRY_WORD.search(rows[k + 1].text))]
     for k in reversed(starts[-params.fallback_tries:]):
         region = until_list_ends(iter(rows[k:]), params)
         entries = numbered_entries(region, params)
