@@ -120,11 +120,11 @@ def test_a_capitalised_particle_opens_the_name_it_belongs_to():
                                 ("Yang", "Dos Reis"), 2011),
                       Reference(8, None, "Di Gaspero, L. 2003. Eighth.", 9, (72, 184, 300, 194), ("Di Gaspero",), 2003))
     body = ["A lineage is marked (Yang & Dos Reis, 2011), as Di Gaspero (2003) did before us, and Smith",
-            "and Lee (2019a) after, as van der Berg (2018) did."]
+            "and Lee (2019a) after, as van der Berg (2018) did. Van der Berg (2018) opens a sentence."]
     result = run(body, refs)
     assert [(c.text, c.ref_indexes) for c in result.citations] == [
         ("(Yang & Dos Reis, 2011)", (7,)), ("Di Gaspero (2003)", (8,)), ("Smith and Lee (2019a)", (1,)),
-        ("van der Berg (2018)", (4,))]
+        ("van der Berg (2018)", (4,)), ("Van der Berg (2018)", (4,))]
 
 
 def test_a_year_without_a_suffix_links_to_all_candidates_its_form_fits():

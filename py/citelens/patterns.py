@@ -903,7 +903,8 @@ ENTRY_ET_AL_END_SCAN = re.compile(r"et (?<= \b et ) \s* al \b \.? [\s,.;:]* \Z",
 _NAME_PARTICLES = "van von de der den del della di da du le la dos das ten ter".split()
 _NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lower case: before another too
          r"|(?:" + "|".join(w.capitalize() for w in _NAME_PARTICLES if w not in ("ten", "ter")) + r")\s+"
-         r"(?=[A-ZÀ-ÖØ-ÞĀ-Ž]))*"  # capitalised ("Dos Reis", "Di Gaspero"): before the name's capital only
+         r"(?=[A-ZÀ-ÖØ-ÞĀ-Ž]|(?:" + "|".join(_NAME_PARTICLES) + r")\s))*"  # capitalised ("Dos Reis", "Di
+         # Gaspero", "Van der Berg" opening a sentence): before the name's capital or another particle only
          r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
