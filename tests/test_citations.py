@@ -370,6 +370,16 @@ def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equatio
     assert "(3)" not in [c.text for c in bracket_doc.citations]
 
 
+def test_a_list_numbered_in_parentheses_inside_a_sentence_is_no_citation():
+    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+            "The protocol has three steps: (1) mixing the samples, (2) heating them and (3) cooling,",
+            "as before (8). Smith (1) and Jones (2) found it first, (3) later."]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.NUMERIC
+    # Two items may be citations ("(1) and ... (2)"); an item followed by punctuation is one.
+    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(1)", "(2)", "(3)"]
+
+
 def test_entries_named_by_number_in_the_sentence_in_numbered_documents():
     body = NUMERIC_BODY + ["The integrator of refs 9 and 10 and the units of ref. 4, as in Refs. 2–3;",
                            "a ref 99 out of range and a reference 5 are not."]

@@ -65,6 +65,7 @@ from citelens.patterns import (
     NUM_BRACKET_RANGE,
     NUM_LIST_PART,
     NUM_PAREN,
+    ENUMERATION_ITEM,
     NUM_SUB_LETTERS,
     PAREN_CITATION_AFTER,
     REF_WORD_NUMBERS,
@@ -246,7 +247,33 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             nums = _numbers(m.group("body"), limit, p)
             if nums:
                 markers.append(_Marker(start, end, nums))
-    return markers, equations
+    return _without_enumerations(text, markers, p), equations
+
+
+def _without_enumerations(text: str, markers: list[_Marker], p: CitationParams) -> list[_Marker]:
+    """The markers less a sentence's enumeration: "(1) mixing, (2) heating and (3) cooling" numbers the items
+    of a list run into the text, from 1 up by one, each opening words of its own. Citations rarely run so:
+    in their order of first citation a sentence names consecutive works at once ("(1-3)"), and those cited
+    again are not all the first ones, one by one, each followed by words."""
+    out: list[_Marker] = []
+    k = 0
+    while k < len(markers):
+        run = k
+        while run < len(markers) and markers[run].numbers == (run - k + 1,) \
+                and ENUMERATION_ITEM.match(text, markers[run].end) is not None \
+                and (run == k or _same_sentence(text, markers[run - 1].end, markers[run].start, p)):
+            run += 1
+        if run - k >= p.enumeration_min:
+            k = run
+            continue
+        out.append(markers[k])
+        k += 1
+    return out
+
+
+def _same_sentence(text: str, a: int, b: int, p: CitationParams) -> bool:
+    """Whether ``text[a:b]``, between two items of an enumeration, is short and ends no sentence."""
+    return b - a <= p.enumeration_gap and ". " not in text[a:b] and "\n\n" not in text[a:b]
 
 
 def _raised(item: TextItem, line: Line, p: CitationParams) -> bool:

@@ -406,6 +406,11 @@ class CitationParams:
     range_max: int = 100
     #: What stands before a "(3)" ("Eq.", a function's name) is read over this many characters ...
     paren_before_chars: int = 12
+    #: An enumeration run into a sentence ("(1) mixing, (2) heating and (3) cooling") counts this many items
+    #: at least, each at most ``enumeration_gap`` characters after the one before: two "(1)" and "(2)" may be
+    #: citations.
+    enumeration_min: int = 3
+    enumeration_gap: int = 200
     #: ... and before a raised number (an exponent's base: "ns−1", "cm2") over this many.
     script_before_chars: int = 24
     #: A note's label at a line's start is a raised number of at most this many digits.

@@ -847,6 +847,14 @@ NUM_LIST_PART = re.compile(r"(?P<a>\d{1,4})(?:\s*[-–—‐]\s*(?P<b>\d{1,4}))?
 # What follows a list item's number at a line start: "[1] TSPNet: Hierarchical ...", "(2) Mechanisms for ...".
 ENUMERATION_AFTER = re.compile(r"[ \t]*[A-ZÀ-Þ\"“‘]")
 
+# What follows an item's number in a list run into the text, "(2) heating": a word, not punctuation, nor a
+# conjunction or preposition going on with the sentence ("(2) and", "(2) in").
+ENUMERATION_ITEM = re.compile(
+    r"""\s+ (?! (?: and | or | in | of | to | for | with | on | at | by | as | from | but | which | that
+                   | was | were | is | are ) \b ) [^\W\d_]""",
+    X | re.IGNORECASE,
+)
+
 # What follows a numbered citation in parentheses that a line break put at a line's start: punctuation or
 # the sentence's next lower-case word, "(12).", "(12), and", "(12) showed"; not "(1) {eq:...}", "(2) Methods".
 PAREN_CITATION_AFTER = re.compile(r"[ \t]*(?:[.,;:)\]]|[a-z]|\Z|[\n\f])")
