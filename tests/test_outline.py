@@ -159,6 +159,9 @@ def test_an_unnumbered_run_in_head_is_a_section_only_where_sections_have_no_numb
     unnumbered = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
                        (3, it("Results", 72, 250, 12, BOLD)))
     assert ("Sample collection", 2, 2) in titles(detect_outline(_with_run_in(unnumbered, 2, "Sample collection."), 10.0))
+    # ASM runs a lower level's head on after its section's, in one bold phrase: the section's ends at its full stop.
+    nested = _with_run_in(unnumbered, 2, "Pipeline development. (i) Pipeline overview.")
+    assert ("Pipeline development", 2, 2) in titles(detect_outline(nested, 10.0))
 
 
 def _on_page_2(doc: tuple[Page, ...], *items: TextItem) -> tuple[Page, ...]:

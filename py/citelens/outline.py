@@ -58,6 +58,7 @@ from citelens.patterns import (
     NAME_LIST_LINE,
     NOT_A_SECTION,
     REFERENCE_LIST_HEADING,
+    RUN_IN_NESTED,
     ROMAN_NUMBER,
     SECTION_NUMBER_ONLY,
     THEOREM_LABEL,
@@ -844,6 +845,11 @@ def _run_in(line: Line, emph: frozenset[int], k: int, before: str = "") -> str |
         return None  # the face comes back after a word in another one ("4.2.1 The covtype dataset"): one heading
     if raw.endswith(":") and line.text[line.offsets[j]:].lstrip()[:1].isdigit():
         return None  # a field of the paper's record, its value a date or a number: "First published: 12 Aug 2014"
+    nested = RUN_IN_NESTED.search(raw)
+    if nested is not None:
+        # ASM's journals run a lower level's numbered head on after its section's, in one bold phrase:
+        # "Pipeline development. (i) Pipeline overview. The cinful ...". The section's head ends at its full stop.
+        raw = raw[:nested.start() + 1]
     head = raw.rstrip(" .:")
     number, title, _letter = _parse(head)
     if not _letters_ok(title) or len(head) > 100:

@@ -859,6 +859,10 @@ ENUMERATION_ITEM = re.compile(
 # the sentence's next lower-case word, "(12).", "(12), and", "(12) showed"; not "(1) {eq:...}", "(2) Methods".
 PAREN_CITATION_AFTER = re.compile(r"[ \t]*(?:[.,;:)\]]|[a-z]|\Z|[\n\f])")
 
+# A lower level's run-in head numbered in parentheses after its section's, in one phrase of the heading face:
+# ". (i) " of "Pipeline development. (i) Pipeline overview.", ". (2) " of "Assays. (2) Growth curves.".
+RUN_IN_NESTED = re.compile(r"\.\s+\((?:[ivx]{1,4}|\d{1,2}|[a-h])\)\s+[A-Z]")
+
 # Words that make a parenthesised number an equation reference: "Eq. (3)", "equations (4)", "Eqs. (2) and".
 EQUATION_BEFORE = re.compile(r"(?:\beqs?\.?|\bequations?|\bformulae?|\binequalit(?:y|ies))\s*$", re.IGNORECASE)
 
