@@ -127,6 +127,14 @@ def test_a_capitalised_particle_opens_the_name_it_belongs_to():
         ("van der Berg (2018)", (4,)), ("Van der Berg (2018)", (4,))]
 
 
+def test_a_narrative_citation_may_share_its_bracket_and_take_a_possessive():
+    body = AY_BODY + ["Müller (2017; see also Lee, 2020) and Smith and Lee's (2019a) view differ from",
+                      "van der Berg's (2018); Lee (2019; Müller, 2017) names no entry of its own."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations][-4:]
+    assert texts == [("Müller (2017; see also Lee, 2020)", (5, 3)), ("Smith and Lee's (2019a)", (1,)),
+                     ("van der Berg's (2018)", (4,)), ("(2019; Müller, 2017)", (5,))]
+
+
 def test_a_year_without_a_suffix_links_to_all_candidates_its_form_fits():
     refs = AY_REFS + (Reference(7, None, "Smith, J. 2019c. Third.", 9, (72, 172, 300, 182), ("Smith",), 2019, "c"),)
     result = run(["Both (Smith 2019) and (Smith, 2019) are ambiguous; (Lee 2020) is not.",

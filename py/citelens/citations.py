@@ -49,7 +49,9 @@ from citelens.patterns import (
     AY_HEREAFTER,
     AY_LEADING_AUTHORS,
     AY_LEADING_AUTHORS_NARRATIVE,
+    AY_NAME_BEFORE_BRACKET,
     AY_NARRATIVE,
+    AY_YEARS_ONLY,
     AY_NARRATIVE_BRACKET,
     AY_NARRATIVE_LEAD,
     AY_NAME_YEARS,
@@ -638,7 +640,16 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
         taken_starts: list[int] = []
         for m in _paren_matches(text, a, b):  # "(Smith et al., 2019a; Lee 2020, p. 4)"
             body = m.group("body") if m.group("body") is not None else m.group("sbody")
-            hits = _part_hits(body.split(";"), index, p)
+            parts = body.split(";")
+            hits = _part_hits(parts, index, p)
+            start = m.start()
+            if len(parts) > 1 and AY_YEARS_ONLY.fullmatch(parts[0]):
+                # A narrative citation sharing its bracket with others: "Brown et al. (2002; see also Miller
+                # et al., 2003)". Its name stands before the bracket, its years open the bracket's first part.
+                named = _named_before(text, max(a, start - p.ay_lead_chars), start, parts[0], index)
+                if named is not None:
+                    start, first_hits = named
+                    hits = first_hits + hits
             if hits:
                 taken.append((m.start(), m.end()))
                 taken_starts.append(m.start())
@@ -646,7 +657,7 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                 # on similar results in Tonkean (Macaca tonkeana) and ...)" ends at "1992".
                 last = m.end() - 1 - len(body) + max(y.end() for y in YEAR.finditer(body))
                 end = m.end() if len(text[last:m.end() - 1].strip()) <= p.ay_tail_chars else last
-                yield _Marker(m.start(), end, tuple(dict.fromkeys(hits)))
+                yield _Marker(start, end, tuple(dict.fromkeys(hits)))
         for m in _narratives(text, a, b, backwards):  # "Smith et al. (2019)", "Johnson [2002]"
             if _overlaps(taken, taken_starts, m.start(), m.end()):
                 continue
@@ -658,6 +669,17 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                 lead, hits = None, list(_resolve(m, index))
             if hits:
                 yield _Marker(lead.start() if lead else m.start(), m.end(), tuple(dict.fromkeys(hits)))
+
+
+def _named_before(text: str, lo: int, bracket: int, years: str, index: _AuthorIndex) -> tuple[int, list[int]] | None:
+    """Where the name that ends just before ``text[bracket]`` starts, and the entries it and ``years`` name,
+    read as the narrative citation "Name (years)"; None when no name stands there or it names no entry."""
+    head = AY_NAME_BEFORE_BRACKET.search(text, lo, bracket)
+    if head is None:
+        return None
+    m = AY_NARRATIVE.fullmatch(f"{head.group()}({years.strip()})")
+    hits = list(_resolve(m, index)) if m is not None else []
+    return (head.start(), hits) if hits else None
 
 
 def _part_hits(parts: Iterable[str], index: _AuthorIndex, p: CitationParams) -> list[int]:
@@ -816,11 +838,16 @@ def _resolve(m: re.Match[str], index: _AuthorIndex, phrase: str = "", first: str
     first of the authors listed before the match ("MacLeod, Rutherford, Campbell, Ebsworthy, & Holker"):
     an entry is named by its first author, and a list of three or more names fits entries of as many."""
     name = first if first else m.group("name")
-    surname = name.split()[-1] if name.split() else name
-    second = "" if first else m.group("second") or ""
+    surname = _unpossessed(name.split()[-1] if name.split() else name)
+    second = "" if first else _unpossessed(m.group("second") or "")
     etal = bool(first) or bool(m.group("etal"))
     for year, suffix in _years(m.group("years")):
         yield from index.match(surname, year, suffix, phrase, second, etal)
+
+
+def _unpossessed(name: str) -> str:
+    """A name without its possessive's "'s": "Berg's (2018) view" names Berg (names hold apostrophes: "O'Neil")."""
+    return name[:-2] if len(name) > 3 and name[-2:] in ("'s", "’s") else name
 
 
 def _years(years: str) -> Iterator[tuple[int, str | None]]:

@@ -986,11 +986,19 @@ AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 AY_NARRATIVE = re.compile(
     rf"""
     (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
-    ’?s? \s*
+    ['’]?s? \s*
     [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* [^()\[\]\n,;]{{1,24}} )? \s* [)\]]
     """,
     X,
 )
+
+# The first part of a bracket a narrative citation shares with others: its years alone, "2002" of "Brown et al.
+# (2002; see also Miller et al., 2003)", "2019a, b".
+AY_YEARS_ONLY = re.compile(rf"\s* {_YEARS} \s*", X)
+# ... and the name before that bracket, matched at the end of the text before it: "Brown et al. ", "Smith and
+# Lee’s ".
+AY_NAME_BEFORE_BRACKET = re.compile(
+    rf"(?<![\w.]) {_NAME} (?: \s+ et \s* al \.? | (?: \s+ and \s+ | \s* & \s* ) {_NAME} )? ['’]?s? \s* \Z", X)
 
 # Where AY_NARRATIVE can match, so that citations.py tries it only there: the bracket that opens its year,
 # "(2019" of "Smith et al. (2019)", "[2002" of "Johnson [2002]" ...
