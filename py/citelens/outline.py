@@ -768,8 +768,9 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
     The next line must be in the same column and be set in a plain face no much larger than the heading;
     that rules out table header cells and bold figure labels. A heading is flush with its paragraph or hangs
     out to the left of it (a paragraph's first line may be indented; Science's manuscripts set headings at
-    the margin and the text 6 em in), so the next line starts at most ``indent`` x size left of it. A paragraph is words: under a table's bold column head comes a row of figures
-    ("16.6 (14.0) 2.3 (−0.2 to 4.7)"). ``line`` is the heading's last line when it wraps.
+    the margin and the text 6 em in), so the next line starts at most ``indent`` x size left of it. A
+    paragraph is words: under a table's bold column head comes a row of figures ("16.6 (14.0) 2.3 (−0.2 to
+    4.7)"). ``line`` is the heading's last line when it wraps.
     """
     text = " ".join(line.text.split())
     if not after or text.endswith((",", ";", ":")) or MATH_CHARS.search(text):
