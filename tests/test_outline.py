@@ -687,11 +687,14 @@ def test_a_record_field_in_bold_is_no_run_in_head():
 
 def test_a_tables_bold_header_cells_side_by_side_are_not_headings():
     # A heading stands alone across its column; a table's header row sets its cells side by side, one of
-    # them maybe between two header rows ("Method" beside "AutoScholarQuery" over "Crawler Recall").
+    # them maybe between two header rows ("Method" beside "AutoScholarQuery" over "Crawler Recall"), or set a
+    # size larger than its neighbours ("System" at 9 pt beside "Topology" at 8 pt).
     # A bold heading with the other column's plain text beside it (columns read as one) stays a heading.
     doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
                 (3, it("Results", 72, 250, 12, BOLD)))
     table = (it("Dataset", 72, 560, font=BOLD), it("Type", 160, 560, font=BOLD), it("Order", 240, 560, font=BOLD),
+             it("System", 72, 660.2, 9, BOLD), it("Topology", 330, 660, 8, BOLD), it("Propagation", 400, 660, 8, BOLD),
+             it("Active Directory name-value pair state of any kind", 72, 674, 8),
              it("Method", 72, 596, font=BOLD), it("AutoScholarQuery", 160, 590, font=BOLD),
              it("Crawler Recall", 160, 602, font=BOLD),
              *(it(f"Taxi real {k}0320 0.{k}1 0.{k}7", 72, 574 + 48 * j + 12 * k) for j in (0, 1) for k in range(2)))
@@ -877,6 +880,9 @@ def _paper_with(page: int, extra: list[TextItem]) -> tuple[Page, ...]:
     ([it("Study population", 180, 560, font=BOLD), it(OPENING, 72, 574), it(BODY, 72, 586)], None),
     # The same line set smaller than the body: a figure's label or a table's column head.
     ([it("Study population", 72, 560, 7.5, BOLD), it(OPENING, 72, 570, 7.5), it(BODY, 72, 579, 7.5)], None),
+    # A bold header row over its first row, its cells resuming where the header's do: a table, not a section.
+    ([it("ID", 72, 560, font=BOLD), it("Literature Review Topics", 100, 560, font=BOLD), it("P1", 72, 574),
+      it("Co-design methodologies and examples of interaction", 100, 574)], None),
     # A bold column head over a row of figures: a table, not a section.
     ([it("Difference adjusted", 72, 560, font=BOLD), it("16.6 (14.0) 2.3 (-0.2 to 4.7) p=0.07 12.1", 72, 574)], None),
 ])

@@ -552,10 +552,11 @@ def _in_row(lines: Sequence[Line], shares: Sequence[float], n: int, p: OutlinePa
     line = lines[n]
     x0, y0, x1, y1 = line.box
     emphasised = shares[n] >= p.emphasis_share
+    gap = p.cell_gap * line.size  # cells part by a column's gap; pieces of one phrase touch (small capitals)
     for k in range(max(0, n - 8), min(len(lines), n + 9)):
         o = lines[k]
         if k == n or o.column != line.column or abs(o.size - line.size) > p.row_size * line.size \
-                or (shares[k] >= p.emphasis_share) != emphasised or not (o.box[2] < x0 or o.box[0] > x1):
+                or (shares[k] >= p.emphasis_share) != emphasised or not (o.box[2] <= x0 - gap or o.box[0] >= x1 + gap):
             continue
         if min(y1, o.box[3]) - max(y0, o.box[1]) >= p.row_overlap * min(y1 - y0, o.box[3] - o.box[1]):
             return True
@@ -782,7 +783,24 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
             and after_share < p.face_share and len(nxt.text) > len(text) / 2
             and len(nxt.text) >= (p.hang_min_next if indent > p.indent * line.size else p.standalone_min_next)
             and _letters(nxt.text) * 2 >= len(nxt.text.replace(" ", ""))
-            and not _opening(nxt)[:1].islower())  # a paragraph or a list opens; a wrapped sentence goes on
+            and not _opening(nxt)[:1].islower()  # a paragraph or a list opens; a wrapped sentence goes on
+            and not _cells_over_cells(line, nxt, p))
+
+
+def _cells_over_cells(line: Line, nxt: Line, p: OutlineParams) -> bool:
+    """Whether ``line`` parts its words into cells and ``nxt`` resumes at one of them after a gap of its own:
+    a table's header over its first row ("ID   Literature Review Topics" over "P1   Co-design methodologies"). A
+    heading is one phrase; only its number stands apart ("2.1   Results")."""
+    items, size = line.items, line.size
+    for k in range(_lead(line) + 1, len(items)):
+        a, b = items[k - 1], items[k]
+        if b.x - (a.x + a.width) < p.cell_gap * size:
+            continue
+        for m in range(1, len(nxt.items)):
+            c, d = nxt.items[m - 1], nxt.items[m]
+            if abs(d.x - b.x) <= p.cell_align * size and d.x - (c.x + c.width) >= p.cell_gap_below * size:
+                return True
+    return False
 
 
 def _opening(line: Line) -> str:

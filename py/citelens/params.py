@@ -187,11 +187,16 @@ class OutlineParams:
     #: indented under their group's bold label ("Weight status" over "Normal BMI 23.0-24.9"), cells too short
     #: to be a paragraph's first line.
     hang_min_next: int = 40
+    #: A table's header row over its first row: a gap of this x the size inside the header, and the row
+    #: resuming within ``cell_align`` x the size of where the header does, after a gap of ``cell_gap_below``.
+    cell_gap: float = 1.0
+    cell_align: float = 0.3
+    cell_gap_below: float = 0.5
     #: Two pieces of one heading line: baselines within this x the size apart, the second starting from
     #: this x the size inside the first's end (overlap) to this x the size past it (a space).
     rejoin_baseline: float = 0.1
     row_overlap: float = 0.25  # share of the lower line's height two lines side by side share: one row
-    row_size: float = 0.1  # ... and their sizes at most this x the line's apart
+    row_size: float = 0.25  # ... and their sizes at most this x the line's apart (a header row's cells: 9 and 8 pt)
     rejoin_overlap: float = 0.1
     rejoin_gap: float = 0.3
     #: A heading is set weaker than another when smaller by at least this many points (else weight decides).
