@@ -349,6 +349,12 @@ def _fields(raw: str) -> tuple:
      ("World Health Organization",)),
     ("European Environment Agency (EEA). Environmental Indicators: Typology and Overview. Copenhagen: EEA; 1999.",
      ("European Environment Agency",)),
+    # ... or before its year, as author-year lists date their entries; a person's surname is no organisation
+    ("World Health Organization, 2019. Global report on things. WHO, Geneva.", ("World Health Organization",)),
+    ("National Research Council. 2011. Guide for the Care and Use of Laboratory Animals.",
+     ("National Research Council",)),
+    ("European Commission (2015). A report of the commission. Brussels.", ("European Commission",)),
+    ("Office, A. B., 2019. A study of things. J. Things 1, 1-10.", ("Office",)),
     ("Bell DM, World Health Organization Writing Group. Non-pharmaceutical interventions for pandemic influenza. "
      "Emerg Infect Dis 2006;12(1):81-87.", ("Bell",)),
     ("Qwen Team. Introducing Qwen1.5, 2024a. URL https://qwenlm.github.io/blog/qwen1.5/.", ("Qwen Team",)),
@@ -521,6 +527,10 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     ("Kruis W, Thieme CH, Weinzierl M. A diagnostic score for the irritable bowel syndrome. Its value in the "
      "exclusion of organic disease. Gastroenterology 1984; 87: 1-7.",
      "A diagnostic score for the irritable bowel syndrome. Its value in the exclusion of organic disease"),
+    # an organisation's acronym after its name is no part of the title
+    ("European Environment Agency (EEA). Environmental Indicators: Typology and Overview. Copenhagen: EEA; 1999.",
+     "Environmental Indicators: Typology and Overview"),
+    ("European Environment Agency (EEA), 2019. The state of things. Copenhagen.", "The state of things"),
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_titles(raw, title):
     assert parse_entry(raw).title == title

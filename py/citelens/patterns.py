@@ -710,16 +710,22 @@ ENTRY_GROUP_AUTHOR = re.compile(
 # An organisation as the author, named by what it is, before a full stop and the title: "Centers for
 # Disease Control and Prevention. Update: trends in AIDS incidence", "Society of Critical Care Medicine.
 # Guidelines for ...", "World Health Organization. Global report", "European Environment Agency (EEA).
-# Environmental Indicators"; or by its acronym alone: "CICES. Common International Classification",
-# "UNESCO-IPBES. The Contribution of ...".
+# Environmental Indicators"; or before its year, as author-year lists date an entry: "World Health
+# Organization, 2019.", "National Research Council. 2011.", "European Commission (2015)"; or by its acronym
+# alone before a full stop: "CICES. Common International Classification", "UNESCO-IPBES. The Contribution of ...".
+_ORGANISATION = r"""
+    (?: [A-Z][\w&'’\-]* ,? \s+ (?: (?: of | for | and | the | on | in | de | des | du | la | und | für )
+                                   \s+ )* ){0,8}
+    (?: Centers? | Centres? | Department | Society | Association | Institute | Organi[sz]ation | Agency | Ministry
+      | Office | Council | Commission | Committee | Bureau | Board | Foundation | Network | Federation | Academy
+      | Academies | Service | Administration | Authority | Union | Programme | Program | Survey )
+    (?: ,? \s+ (?: (?: of | for | and | the | on | in ) \s+ )* [A-Z][\w&'’\-]+ ){0,8}"""  # words: no initial
+_ORGANISATION_ACRONYM = r"(?: \s* \( [A-Z]{2,10} \) )?"
 ENTRY_ORGANISATION = re.compile(
-    r"""(?P<group> (?: [A-Z][\w&'’\-]* ,? \s+ (?: (?: of | for | and | the | on | in | de | des | du | la | und | für ) \s+ )* ){0,8}
-        (?: Centers? | Centres? | Department | Society | Association | Institute | Organi[sz]ation | Agency | Ministry
-          | Office | Council | Commission | Committee | Bureau | Board | Foundation | Network | Federation | Academy
-          | Academies | Service | Administration | Authority | Union | Programme | Program | Survey )
-        (?: ,? \s+ (?: (?: of | for | and | the | on | in ) \s+ )* [A-Z][\w&'’\-]* ){0,8}
-      | [A-Z]{2,} (?: [-/&] [A-Z]{2,} )* )
-    (?= (?: \s* \( [A-Z]{2,10} \) )? \s* \. \s+ [A-Z] )""", X)
+    rf"""(?P<group> {_ORGANISATION}
+                    (?= {_ORGANISATION_ACRONYM} \s* (?: \. \s+ [A-Z] | [,.]? \s* \(? (?: 1[89] | 20 ) \d\d ) )
+                | [A-Z]{{2,}} (?: [-/&] [A-Z]{{2,}} )* (?= {_ORGANISATION_ACRONYM} \s* \. \s+ [A-Z] ) )
+        {_ORGANISATION_ACRONYM}""", X)
 
 # More places where a title ends and what follows it starts, besides TITLE_VENUE: an editor ("…Symmetry
 # Energy, edited by Li B. A.", "…the Tale, ed. by Mary Lord"), GOST's "//" before the venue ("Gravity
