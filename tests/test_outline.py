@@ -372,6 +372,17 @@ def test_a_numbered_list_restarting_inside_a_section_is_not_a_run_of_sections():
         "1 Introduction", "2 Related Work", "3 System Architecture", "4 Tiling"]
 
 
+def test_a_lone_top_level_number_inside_a_section_is_a_list_item():
+    # Between "2.1" and "2.2" only parts of section 2 stand: "3. Payroll tax cut." there is a numbered item
+    # run in as a head; section 3 comes later.
+    doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Model", 72, 250, 12, BOLD)),
+                (2, it("2.1 Income", 72, 500, 11, BOLD)), (4, it("2.2 Recessions", 72, 250, 11, BOLD)),
+                (5, it("3 Results", 72, 250, 12, BOLD)))
+    doc = _with_run_in(doc, 3, "3. Payroll tax cut.")
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == [
+        "1 Introduction", "2 Model", "2.1 Income", "2.2 Recessions", "3 Results"]
+
+
 def test_rejections():
     long = "1 " + "A heading that goes on and on " * 5
     doc = paper(

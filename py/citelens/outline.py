@@ -1091,6 +1091,21 @@ def _without_lists(headings: list[Heading]) -> list[Heading]:
     return [h for n, h in enumerate(headings) if n not in drop]
 
 
+def _in_sequence(headings: list[Heading]) -> list[Heading]:
+    """The headings without a lone top-level number inside a section: between "2.2" and "2.3" only parts of
+    section 2 stand, so a "3." there (a numbered item run in as a head: "3. Payroll tax cut. In this
+    policy ...") is no section; section 3 comes later."""
+    tops = [_top_number(h) for h in headings]
+    numbered = [k for k, t in enumerate(tops) if t is not None]
+    drop = set()
+    for a, k, b in zip(numbered, numbered[1:], numbered[2:]):
+        h = headings[k]
+        if tops[a] == tops[b] != tops[k] and "." not in (h.number or "").rstrip(".") \
+                and "." in (headings[b].number or "").rstrip("."):
+            drop.add(k)
+    return [h for n, h in enumerate(headings) if n not in drop]
+
+
 def _distinct_sections(a: Heading, b: Heading) -> bool:
     """Whether two alike headings are different sections: both numbered, not the same number; or one
     numbered and one not (a running head repeats itself, with its number or without it, never both
@@ -1257,7 +1272,7 @@ def detect_outline(
         roman = {id(h) for h in kept if h.number is not None and ROMAN_NUMBER.fullmatch(h.number.rstrip("."))}
         if 2 * len(roman) < sum(h.number is not None for h in kept):
             kept = [h for h in kept if not (h.run_in and id(h) in roman)]
-    kept = _without_lists(kept)
+    kept = _in_sequence(_without_lists(kept))
     if len(kept) < p.min_headings:
         return ()
     max_gap = p.max_gap_share * len(pages)
