@@ -413,10 +413,12 @@ def test_after_references_only_appendix_headings():
         (4, it("A Proofs", 72, 250, 12, BOLD)),
         (4, it("A.1 Lemma One", 72, 550, font=BOLD)),
         (5, it("B PDF filters", 72, 250, 12, BOLD)),  # an appendix's title may open with an acronym
+        (6, it("C ABLATION STUDIES", 72, 250, 12, BOLD)),  # ... or be set in capitals
+        (6, it("C. SMITH AND J. LEE, 2019", 72, 550, 12, BOLD)),  # (an initial has its full stop)
     )
     assert titles(detect_outline(doc, 10.0)) == [
         ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("References", 1, 3), ("A Proofs", 1, 4),
-        ("A.1 Lemma One", 2, 4), ("B PDF filters", 1, 5)]
+        ("A.1 Lemma One", 2, 4), ("B PDF filters", 1, 5), ("C ABLATION STUDIES", 1, 6)]
 
 
 def test_a_bare_letter_before_the_references_is_not_an_appendix_number():
@@ -586,6 +588,21 @@ def centred(text: str, size: float = 10.0, font: int = REGULAR) -> TextItem:
 def test_a_numbered_line_set_apart_in_capitals_or_a_font_of_its_own_is_a_heading(head, above, expected):
     got = [o.title for o in detect_outline(with_bold_sections(section_page(2, head, above)), 10.0)]
     assert got == ["1 Introduction", *([expected] if expected else []), "3 Discussion", "4 Summary"]
+
+
+def test_a_numbered_heading_in_capitals_may_wrap_and_a_letter_numbers_a_section_over_its_first_subsection():
+    # A heading set apart in capitals wraps like any other, its paragraph under its second line. A letter is
+    # a section's number (an appendix's) where its first subsection follows, numbered under it; alone, an "A"
+    # opening a line in capitals may be the article.
+    items = [it(PROSE, 72, 100 + 12 * k) for k in range(4)]
+    items += [it("2 THE STRUCTURE OF GLOBAL SECURITY", 72, 160), it("GOVERNANCE", 72, 174)]
+    items += [it(PROSE, 72, 190 + 12 * k) for k in range(4)]
+    items += [it("B COMPLEXITY OF ALIGNMENT", 72, 262), it("B.1 COST OF A NEW REPRESENTATION", 72, 278, 8)]
+    items += [it(PROSE, 72, 294 + 12 * k) for k in range(4)]
+    items += [it("A NEW WAY OF READING", 72, 366)] + [it(PROSE, 72, 382 + 12 * k) for k in range(4)]
+    got = [o.title for o in detect_outline(with_bold_sections(Page(2, 612, 792, tuple(items), FACES)), 10.0)]
+    assert got == ["1 Introduction", "2 THE STRUCTURE OF GLOBAL SECURITY GOVERNANCE", "B COMPLEXITY OF ALIGNMENT",
+                   "B.1 COST OF A NEW REPRESENTATION", "3 Discussion", "4 Summary"]
 
 
 def test_a_heading_in_a_font_of_its_own_may_lend_its_face_to_a_symbol_of_the_paragraph():

@@ -264,6 +264,12 @@ def _set_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line], 
     if len(text) > p.max_chars:
         return False
     number, title, letter = _parse(text)
+    if letter and number is not None and after and _letters(title) >= 4 and title.upper() == title \
+            and (_parse(" ".join(after[0].text.split()))[0] or "").startswith(number.rstrip(".") + "."):
+        # A letter is a section's number where the section's first subsection follows, numbered under it:
+        # an appendix's "B COMPLEXITY OF COMPUTING ALIGNMENT" over "B.1 COST OF ...". (Alone, "A" may be the
+        # article opening a line in capitals.)
+        letter = False
     if number is None or letter or text.endswith((".", ",", ";", ":")) \
             or not (title[:1].isupper() or _named_in_lower_case(number, title)) or not _letters_ok(title) \
             or MATH_CHARS.search(text) or CAPTION.match(title):
@@ -510,6 +516,30 @@ def _known_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line]
     return _own_face(line.items, nxt, p) or bool(_capitals(text))
 
 
+def _apart_wrapped(lines: Sequence[Line], n: int, text: str, page: Page, body: float, p: OutlineParams) -> str | None:
+    """The text of a numbered heading set apart (:func:`_set_apart`) over two lines, the second carrying it on
+    in capitals (:func:`_wraps_in_capitals`): "4 TRANSFORMER-DNA BASELINES: PURE READ RECALL WITHOUT" over
+    "DIVERSITY PRIORS", its paragraph under the second line; else None. ``text``: ``lines[n]``'s."""
+    if n + 1 >= len(lines) or not _wraps_in_capitals(lines[n], lines[n + 1], p):
+        return None
+    line, cont = lines[n], lines[n + 1]
+    # (The heading's two lines as one for the tests of its place: their box, the second's baseline.)
+    both = replace(line, baseline=cont.baseline,
+                   box=(min(line.box[0], cont.box[0]), line.box[1], max(line.box[2], cont.box[2]), cont.box[3]))
+    joined = f"{text} {' '.join(cont.text.split())}"
+    return joined if _set_apart(lines[n - 1] if n else None, both, joined, lines[n + 2:n + 3], page, body, p) else None
+
+
+def _wraps_in_capitals(line: Line, nxt: Line, p: OutlineParams) -> bool:
+    """Whether ``nxt`` carries on a heading in capitals: in the column, at the line's leading, in its size,
+    in capitals and not numbered itself, the line ending without punctuation."""
+    text = nxt.text.strip()
+    return nxt.page == line.page and nxt.column == line.column \
+        and 0 < nxt.baseline - line.baseline <= p.wrap_leading * line.size \
+        and abs(nxt.size - line.size) <= p.row_size * line.size and line.text.rstrip()[-1:].isalnum() \
+        and _letters(text) >= 4 and text.upper() == text and not text[:1].isdigit()
+
+
 def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
     """Whether a plain line fails the first tests of both :func:`_spaced` and :func:`_set_apart`: nothing
     follows it, or it opens with neither a capital, a digit nor "appendix", or it ends in punctuation. Most
@@ -600,6 +630,9 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             if _set_apart(prev, line, text, after, page, body, p) if number is not None \
                     else _known_apart(prev, line, text, after, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
+            elif number is not None and (joined := _apart_wrapped(lines, n, text, page, body, p)) is not None:
+                out.append(Heading(joined, number, line.page, line.box[1], line.size, False, line, letter))
+                n += 1
             continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
         if not (big or larger or shares[n]) and _parse(text)[0] is None and emph.isdisjoint(map(_font, line.items)):
@@ -645,6 +678,9 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 pass  # at its paragraph's leading: neither set apart nor spaced
             elif _set_apart(lines[n - 1] if n else None, line, text, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
+            elif number is not None and (joined := _apart_wrapped(lines, n, text, page, body, p)) is not None:
+                out.append(Heading(joined, number, line.page, line.box[1], line.size, False, line, letter))
+                n += 1
             elif (spaced := _spaced_heading(lines, n, body, p, out)) is not None:
                 out.append(spaced[0])  # a little larger, in a font of its own (Nature's 8.7 pt over 8.2 pt)
                 n = spaced[1]
@@ -1254,10 +1290,15 @@ def detect_outline(
                     continue
                 after_refs = REFERENCE_LIST_HEADING.match(h.title) is not None
         elif h.letter_only:
-            # Before the bibliography "A Survey of ..." is a title, not appendix A.
-            if not KNOWN_SECTION.match(h.title) and h.size < p.size_ratio * body:
-                continue
-            h = replace(h, number=None, letter_only=False)
+            # Before the bibliography "A Survey of ..." is a title, not appendix A; a letter numbers a section
+            # where its first subsection follows, numbered under it ("B COMPLEXITY ..." over "B.1 COST ...").
+            nxt = headings[i + 1].number if i + 1 < len(headings) else None
+            if nxt is not None and h.number is not None and nxt.startswith(h.number.rstrip(".") + "."):
+                h = replace(h, letter_only=False)
+            else:
+                if not KNOWN_SECTION.match(h.title) and h.size < p.size_ratio * body:
+                    continue
+                h = replace(h, number=None, letter_only=False)
         elif REFERENCE_LIST_HEADING.match(h.title):
             after_refs = True
         kept.append(h)

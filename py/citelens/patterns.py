@@ -113,6 +113,7 @@ APPENDIX_HEADING = re.compile(
         | [A-Z] (?: \. \d{1,2} )+ \.? \s          # A.1 Setup
         | [A-Z] \.? \s+ [A-Z][a-z]{2,}             # A Proofs, B. Hyper-parameters (not "D. A. Stahl")
       | [A-Z] \.? \s+ [A-Z]{2,}s? \s+ [a-z]      # B PDF filters, C. GPUs used (an acronym, then words)
+      | [A-Z] \s+ [A-Z]{3,} (?: [\s:\-] | $ )        # B COMPLEXITY OF ... in capitals (an initial has its dot)
       )
     """,
     X,
