@@ -59,12 +59,16 @@ def test_back_matter_set_small_keeps_its_headings_in_a_face_of_their_own():
     small = [it(thanks, 72, 600 + 8.5 * k, 7.0) for k in range(3)]
     page2 = body_lines(100, 30) + [
         it("ACKNOWLEDGMENTS", 72, 480, 7.0, 2), *[it(thanks, 72, 492 + 8.5 * k, 7.0) for k in range(4)],
+        # Nature's name for the competing interests statement, in bold
+        it("COMPETING FINANCIAL INTERESTS", 72, 534, 7.0, 1),
+        it("The authors declare no competing financial interests of any kind.", 72, 542.5, 7.0),
         it("REFERENCES", 72, 560, 7.0, 2), it("1. Author, A. (2001). A title. J. Things 3, 1-2.", 80, 572, 7.0),
         it("Acknowledgments", 72, 588.5, 7.0), *small,
     ]
     doc = (*paper((1, it("1 Introduction", 72, 250, 12, BOLD))), Page(2, 612, 792, tuple(page2), heads))
     found = titles(detect_outline(doc, 10.0))
-    assert found == [("1 Introduction", 1, 1), ("ACKNOWLEDGMENTS", 1, 2), ("REFERENCES", 1, 2)]
+    assert found == [("1 Introduction", 1, 1), ("ACKNOWLEDGMENTS", 1, 2), ("COMPETING FINANCIAL INTERESTS", 1, 2),
+                     ("REFERENCES", 1, 2)]
 
 
 def test_a_spaced_heading_in_a_narrow_column_is_shorter_than_its_paragraphs_lines_not_half_as_long():
