@@ -183,6 +183,11 @@ def test_a_run_in_head_may_fill_most_of_its_line_or_wrap_onto_the_next():
     wrapped = _on_page_2(unnumbered, it("Survival of the wild type and the mutant in desic-", 72, 560, font=BOLD),
                          it("cation.", 72, 572, font=BOLD), it("We took the samples by hand.", 110, 572))
     assert ("Survival of the wild type and the mutant in desiccation", 2, 2) in titles(detect_outline(wrapped, 10.0))
+    # PNAS sets its run-in heads smaller than the text: the head goes on in its size and face at the start of
+    # a line of the paragraph's size.
+    small = _on_page_2(unnumbered, it("Structural Mapping of Disease-Related Mutations in", 72, 560, 8, BOLD),
+                       it("Humans.", 72, 572, 8, BOLD), it("Human channels are associated with disorders", 104, 572))
+    assert ("Structural Mapping of Disease-Related Mutations in Humans", 2, 2) in titles(detect_outline(small, 10.0))
     # A bold sentence running on into plain text is no head: nothing in its face closes it on the next line.
     sentence = _on_page_2(unnumbered, it("We stress that this result holds for all of", 72, 560, font=BOLD),
                           it("the samples we took by hand.", 72, 572))

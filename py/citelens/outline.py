@@ -729,7 +729,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 run_in = _run_in(line, emph, lead) if last == n and not _mid_sentence(lines, n, out, p) else None
                 if run_in is None and last == n and n + 1 < len(lines) \
                         and all(i.font in emph for i in line.items[lead:] if _letters(i.text)) \
-                        and not text.endswith((".", ":")) and _wraps(line, lines[n + 1], p) \
+                        and not text.endswith((".", ":")) \
+                        and _wraps(line, lines[n + 1], p, lines[n + 1].items[0].size) \
                         and not _mid_sentence(lines, n, out, p):
                     run_in = _run_in(lines[n + 1], emph, 0, before=text)
                     last = n + 1
@@ -964,10 +965,12 @@ def _mid_sentence(lines: Sequence[Line], n: int, found: Sequence[Heading], p: Ou
         and not (found and found[-1].line is prev)
 
 
-def _wraps(line: Line, nxt: Line, p: OutlineParams) -> bool:
+def _wraps(line: Line, nxt: Line, p: OutlineParams, size: float | None = None) -> bool:
     """Whether ``nxt`` carries ``line`` on: the next line of its paragraph, in its column and size, at a
-    paragraph's leading under it."""
-    return nxt.page == line.page and nxt.column == line.column and abs(nxt.size - line.size) < p.same_size \
+    paragraph's leading under it. ``size``: the size of what carries it on, where that is not the next line's
+    (a run-in head set smaller than its paragraph goes on at the start of a line of the paragraph's size)."""
+    return nxt.page == line.page and nxt.column == line.column \
+        and abs((nxt.size if size is None else size) - line.size) < p.same_size \
         and 0 < nxt.baseline - line.baseline <= p.wrap_leading * line.size
 
 
