@@ -209,6 +209,12 @@ def test_a_run_in_head_may_fill_its_line_and_its_paragraph_open_on_the_next():
     assert under("overnight.") == ["Introduction", "Results", "ECLI Is Stabilized by the Conserved Glycosylation",
                                    "Discussion"]
     assert under("with") == ["Introduction", "Results", "Discussion"]
+    # A manuscript double-spaced: the paragraph opens under the head at its own, wider leading.
+    spaced = _on_page_2(unnumbered, it("the strains were grown in the dark at room temperature overnight.", 72, 540),
+                        it("Comparison to other strategies of delivery.", 72, 562, font=BOLD),
+                        *[it("Importantly, this strong improvement was not observed with other methods of", 72,
+                             580 + 20 * k) for k in range(3)])
+    assert "Comparison to other strategies of delivery" in [t for t, _, _ in titles(detect_outline(spaced, 10.0))]
 
 
 def test_a_run_in_head_opens_a_paragraph_and_a_heading_opens_in_its_face():

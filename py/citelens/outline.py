@@ -942,9 +942,14 @@ def _head_over_paragraph(lines: Sequence[Line], n: int, lead: int, emph: frozens
     if n + 1 >= len(lines):
         return False
     line, nxt = lines[n], lines[n + 1]
+    # A paragraph's leading: the usual one, or the paragraph's own where it is set wider (a manuscript's
+    # double spacing).
+    reach = p.wrap_leading * max(line.size, nxt.size)
+    if n + 2 < len(lines) and lines[n + 2].page == nxt.page and lines[n + 2].column == nxt.column:
+        reach = max(reach, p.head_gap * (lines[n + 2].baseline - nxt.baseline))
     if not (all(i.font in emph for i in line.items[lead:] if _letters(i.text)) and nxt.items[0].font not in emph
             and nxt.page == line.page and nxt.column == line.column and nxt.text.lstrip()[:1].isupper()
-            and 0 < nxt.baseline - line.baseline <= p.wrap_leading * max(line.size, nxt.size)):
+            and 0 < nxt.baseline - line.baseline <= reach):
         return False
     prev = lines[n - 1] if n else None
     return prev is None or prev.page != line.page or prev.column != line.column \

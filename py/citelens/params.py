@@ -187,6 +187,9 @@ class OutlineParams:
     #: indented under their group's bold label ("Weight status" over "Normal BMI 23.0-24.9"), cells too short
     #: to be a paragraph's first line.
     hang_min_next: int = 40
+    #: A run-in head alone on its line has its paragraph open under it at most this x the paragraph's own
+    #: leading (or ``wrap_leading`` x the size, whichever is more).
+    head_gap: float = 1.3
     #: A table's header row over its first row: a gap of this x the size inside the header, and the row
     #: resuming within ``cell_align`` x the size of where the header does, after a gap of ``cell_gap_below``.
     cell_gap: float = 1.0
