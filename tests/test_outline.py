@@ -547,14 +547,17 @@ def test_a_short_line_in_a_font_of_its_own_after_a_blank_line_is_a_heading():
         return [TextItem(f"The paragraph goes on here over line {k} of the text", 57, y0 + 12 * k, 240, 9.8, 9.8, 0)
                 for k in range(n)]
 
-    def page(n: int, head: str, font: int, above: float = 24) -> Page:
+    def page(n: int, head: str, font: int, above: float = 24, below: float = 12) -> Page:
         return Page(n, 612, 792, (*para(100), TextItem(head, 57, 136 + above, 60, 9.2, 9.2, font),
-                                  *para(148 + above)), fonts)
+                                  *para(136 + above + below)), fonts)
 
+    # Springer sets a lower level with a blank line below it too: as far over its paragraph as under the one
+    # before it, both more than the paragraph's leading apart.
     doc = (page(1, "Study area", 1), page(2, "Data collection", 1), page(3, "Data analysis", 1),
-           page(4, "Closing words", 0), page(5, "Tight heading", 1, above=12))
+           page(4, "Closing words", 0), page(5, "Tight heading", 1, above=12), page(6, "Upgrade cases", 1, below=24),
+           page(7, "Further below", 1, below=36), page(8, "One line apart", 0, below=24))
     assert [(o.title, o.page) for o in detect_outline(doc, 9.8)] == [
-        ("Study area", 1), ("Data collection", 2), ("Data analysis", 3)]
+        ("Study area", 1), ("Data collection", 2), ("Data analysis", 3), ("Upgrade cases", 6)]
 
 
 # ------------------------------------------------------------------ numbered headings in the body's weight

@@ -229,7 +229,11 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
     if not _short_title(text, p.max_chars if larger else p.spaced_max_chars, p) \
             or len(nxt.text) < (p.spaced_min_next if larger else max(ratio * len(text), p.spaced_min_next)):
         return False
-    return _spaced_over(prev, line, last, nxt, body, p, under_heading) \
+    # The paragraph's own leading, where its second line is at hand: a heading may stand as far over its
+    # paragraph as under the one before it (a blank line above and below), both more than a leading apart.
+    leading = after[1].baseline - nxt.baseline if len(after) > 1 and after[1].page == nxt.page \
+        and after[1].column == nxt.column else None
+    return _spaced_over(prev, line, last, nxt, body, p, under_heading, leading) \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
         and nxt.text.lstrip()[:1].isupper() \
         and _own_face(line.items, nxt, p) and _own_face(last.items, nxt, p)
@@ -242,14 +246,20 @@ def _short_title(text: str, max_chars: int, p: OutlineParams) -> bool:
         and len(text.split()) <= p.standalone_max_words
 
 
-def _spaced_over(prev: Line, line: Line, last: Line, nxt: Line, body: float, p: OutlineParams, under: bool) -> bool:
+def _spaced_over(prev: Line, line: Line, last: Line, nxt: Line, body: float, p: OutlineParams, under: bool,
+                 leading: float | None = None) -> bool:
     """Whether the heading ``line`` (to its wrapped line ``last``) has a blank line above it (unless ``under`` a
-    heading just found) and ``nxt`` under ``last`` at the usual leading, flush with it, all in one column."""
+    heading just found) and ``nxt`` under ``last`` at the usual leading, flush with it, all in one column; or,
+    given the paragraph's own ``leading``, a blank line above it and as much or less below it."""
     pitch = nxt.baseline - last.baseline
-    return prev.page == line.page == nxt.page and prev.column == line.column == nxt.column \
-        and (under or line.baseline - prev.baseline >= p.spaced_above * pitch) \
-        and 0 < pitch <= p.spaced_pitch * body \
-        and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size
+    if not (prev.page == line.page == nxt.page and prev.column == line.column == nxt.column
+            and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size):
+        return False
+    above = line.baseline - prev.baseline
+    if (under or above >= p.spaced_above * pitch) and 0 < pitch <= p.spaced_pitch * body:
+        return True
+    return leading is not None and body <= leading <= p.spaced_pitch * body and above >= p.spaced_above * leading \
+        and 0 < pitch <= above
 
 
 def _set_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line], page: Page, body: float,
@@ -352,7 +362,7 @@ def _spaced_heading(lines: Sequence[Line], n: int, body: float, p: OutlineParams
     if line.size >= p.larger_ratio * body and n + 2 < len(lines) \
             and _continuation(line, lines[n + 1], 0.0, False, p) and not _own_face(line.items, lines[n + 1], p):
         last = lines[n + 1]
-    after = lines[n + 1:n + 2] if last is line else lines[n + 2:n + 3]
+    after = lines[n + 1:n + 3] if last is line else lines[n + 2:n + 4]  # the paragraph's first two lines
     long = False
     if not _spaced(lines[n - 1], line, after, body, p, under, last) \
             and not (last is line and n + 2 < len(lines)  # or over its first subheading
