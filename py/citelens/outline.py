@@ -1151,7 +1151,7 @@ def _in_sequence(headings: list[Heading]) -> list[Heading]:
     policy ...") is no section; section 3 comes later."""
     tops = [_top_number(h) for h in headings]
     numbered = [k for k, t in enumerate(tops) if t is not None]
-    drop = set()
+    drop: set[int] = set()
     for a, k, b in zip(numbered, numbered[1:], numbered[2:]):
         h = headings[k]
         if tops[a] == tops[b] != tops[k] and "." not in (h.number or "").rstrip(".") \

@@ -87,7 +87,8 @@ KNOWN_SECTION = re.compile(
         | discussions? | limitations | future \s+ work
         | conclusions? (?: \s+ (?: and | & ) \s+ (?: future \s+ work | outlook | discussion ) )?
         | star \W? methods | online \s+ methods | concluding \s+ remarks | acknowledge?ments? | funding | author \s+ contributions
-        | competing \s+ (?: financial \s+ )? interests | conflicts? \s+ of \s+ interests? | declaration \s+ of \s+ interests?
+        | competing \s+ (?: financial \s+ )? interests | conflicts? \s+ of \s+ interests?
+        | declaration \s+ of \s+ interests?
         | data \s+ availability (?: \s+ statement )? | ethics \s+ statement
         | references (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
         | bibliography | literature \s+ cited
