@@ -231,8 +231,7 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
         return False
     # The paragraph's own leading, where its second line is at hand: a heading may stand as far over its
     # paragraph as under the one before it (a blank line above and below), both more than a leading apart.
-    leading = after[1].baseline - nxt.baseline if len(after) > 1 and after[1].page == nxt.page \
-        and after[1].column == nxt.column else None
+    leading = _leading(nxt, after[1]) if len(after) > 1 else None
     return _spaced_over(prev, line, last, nxt, body, p, under_heading, leading) \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
         and nxt.text.lstrip()[:1].isupper() \
@@ -541,13 +540,17 @@ def _apart_wrapped(lines: Sequence[Line], n: int, text: str, page: Page, body: f
 
 
 def _wraps_in_capitals(line: Line, nxt: Line, p: OutlineParams) -> bool:
-    """Whether ``nxt`` carries on a heading in capitals: in the column, at the line's leading, in its size,
-    in capitals and not numbered itself, the line ending without punctuation."""
+    """Whether ``nxt`` carries on a heading in capitals (:func:`_wraps`: in the column, at the line's leading,
+    in its size), in capitals and not numbered itself, the line ending without punctuation."""
     text = nxt.text.strip()
-    return nxt.page == line.page and nxt.column == line.column \
-        and 0 < nxt.baseline - line.baseline <= p.wrap_leading * line.size \
-        and abs(nxt.size - line.size) <= p.row_size * line.size and line.text.rstrip()[-1:].isalnum() \
+    return _wraps(line, nxt, p) and line.text.rstrip()[-1:].isalnum() \
         and _letters(text) >= 4 and text.upper() == text and not text[:1].isdigit()
+
+
+def _leading(a: Line, b: Line) -> float | None:
+    """The leading from line ``a`` to line ``b`` under it in one column of one page (a paragraph's own, from
+    its first two lines), or None."""
+    return b.baseline - a.baseline if a.page == b.page and a.column == b.column else None
 
 
 def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
@@ -955,8 +958,9 @@ def _head_over_paragraph(lines: Sequence[Line], n: int, lead: int, emph: frozens
     # A paragraph's leading: the usual one, or the paragraph's own where it is set wider (a manuscript's
     # double spacing).
     reach = p.wrap_leading * max(line.size, nxt.size)
-    if n + 2 < len(lines) and lines[n + 2].page == nxt.page and lines[n + 2].column == nxt.column:
-        reach = max(reach, p.head_gap * (lines[n + 2].baseline - nxt.baseline))
+    own = _leading(nxt, lines[n + 2]) if n + 2 < len(lines) else None
+    if own is not None:
+        reach = max(reach, p.head_gap * own)
     if not (all(i.font in emph for i in line.items[lead:] if _letters(i.text)) and nxt.items[0].font not in emph
             and nxt.page == line.page and nxt.column == line.column and nxt.text.lstrip()[:1].isupper()
             and 0 < nxt.baseline - line.baseline <= reach):

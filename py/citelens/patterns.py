@@ -991,10 +991,11 @@ AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
 # with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)".
-AY_NARRATIVE = re.compile(
-    rf"""
+_AY_NARRATIVE_NAMES = rf"""
     (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
-    ['’]?s? \s*
+    ['’]?s? \s*"""
+AY_NARRATIVE = re.compile(
+    rf"""{_AY_NARRATIVE_NAMES}
     [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* [^()\[\]\n,;]{{1,24}} )? \s* [)\]]
     """,
     X,
@@ -1005,8 +1006,7 @@ AY_NARRATIVE = re.compile(
 AY_YEARS_ONLY = re.compile(rf"\s* {_YEARS} \s*", X)
 # ... and the name before that bracket, matched at the end of the text before it: "Brown et al. ", "Smith and
 # Lee’s ".
-AY_NAME_BEFORE_BRACKET = re.compile(
-    rf"(?<![\w.]) {_NAME} (?: \s+ et \s* al \.? | (?: \s+ and \s+ | \s* & \s* ) {_NAME} )? ['’]?s? \s* \Z", X)
+AY_NAME_BEFORE_BRACKET = re.compile(rf"(?<![\w.]) {_AY_NARRATIVE_NAMES} \Z", X)
 
 # Where AY_NARRATIVE can match, so that citations.py tries it only there: the bracket that opens its year,
 # "(2019" of "Smith et al. (2019)", "[2002" of "Johnson [2002]" ...

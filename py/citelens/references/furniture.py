@@ -67,7 +67,7 @@ def confused_columns(tm: TextMap, i: int, j: int, params: ReferencesParams = PAR
     together)."""
     lines = tm.lines[i:j]
     right = max(line.box[2] for line in lines)
-    per_baseline = Counter(round(line.baseline) for line in lines)
+    per_baseline = _per_baseline(tm, i, j)
     if sum(1 for n in per_baseline.values() if n >= 3) >= params.confused_min_lines:
         return True  # three lines side by side, again and again: three columns
     odd = 0
@@ -90,10 +90,15 @@ def confused_columns(tm: TextMap, i: int, j: int, params: ReferencesParams = PAR
     return False
 
 
+def _per_baseline(tm: TextMap, i: int, j: int) -> Counter[int]:
+    """How many of lines i..j of a page stand on each (rounded) baseline."""
+    return Counter(round(tm.lines[k].baseline) for k in range(i, j))
+
+
 def side_by_side_start(tm: TextMap, i: int, j: int) -> int:
     """The first of lines i..j of a page that shares its baseline with two others (three columns side by
-    side), or ``j``."""
-    per_baseline = Counter(round(tm.lines[k].baseline) for k in range(i, j))
+    side, as :func:`confused_columns` counts them), or ``j``."""
+    per_baseline = _per_baseline(tm, i, j)
     return next((k for k in range(i, j) if per_baseline[round(tm.lines[k].baseline)] >= 3), j)
 
 
