@@ -160,6 +160,12 @@ def test_an_unnumbered_run_in_head_is_a_section_only_where_sections_have_no_numb
                      (3, it("3 Results", 72, 250, 12, BOLD)))
     assert titles(detect_outline(_with_run_in(numbered, 2, "Sample collection."), 10.0)) == [
         ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("3 Results", 1, 3)]
+    # ... even where it names a body section (LaTeX's \paragraph{Model.}); what such a paper leaves unnumbered
+    # is the matter after its text.
+    assert [t for t, _, _ in titles(detect_outline(_with_run_in(numbered, 2, "Experimental setup."), 10.0))] == [
+        "1 Introduction", "2 Method", "3 Results"]
+    assert "Acknowledgments" in [t for t, _, _ in titles(detect_outline(_with_run_in(numbered, 3, "Acknowledgments."),
+                                                                         10.0))]
     unnumbered = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
                        (3, it("Results", 72, 250, 12, BOLD)))
     assert ("Sample collection", 2, 2) in titles(detect_outline(_with_run_in(unnumbered, 2, "Sample collection."), 10.0))

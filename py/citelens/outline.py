@@ -62,6 +62,7 @@ from citelens.patterns import (
     ROMAN_NUMBER,
     SECTION_NUMBER_ONLY,
     THEOREM_LABEL,
+    UNNUMBERED_SECTION,
 )
 
 
@@ -1326,10 +1327,12 @@ def detect_outline(
         kept.append(h)
     kept = _once(kept, p)
     # A paragraph's run-in head ("Datacenter Monitoring. We ...") in a paper whose sections are numbered
-    # sits below its numbered levels (LaTeX's \paragraph), deeper than a paper's outline goes; where the
-    # sections carry no numbers (ASM's and PNAS's methods), run-in heads are the lowest sections.
+    # sits below its numbered levels (LaTeX's \paragraph), deeper than a paper's outline goes, even where it
+    # names a body section ("Model.", "Data."): such a paper leaves unnumbered only the matter after its text
+    # ("Acknowledgments."). Where the sections carry no numbers (ASM's and PNAS's methods), run-in heads are
+    # the lowest sections.
     if sum(h.number is not None for h in kept) >= p.numbered_paper:
-        kept = [h for h in kept if not h.run_in or h.number is not None or KNOWN_SECTION.match(h.title)]
+        kept = [h for h in kept if not h.run_in or h.number is not None or UNNUMBERED_SECTION.match(h.title)]
         # A paper numbers its sections in one system: where they are numbered in digits, a run-in head
         # numbered in Roman numerals labels an item of a list ("I. Statistical: uses ...", "II. Hybrid: ...").
         roman = {id(h) for h in kept if h.number is not None and ROMAN_NUMBER.fullmatch(h.number.rstrip("."))}

@@ -100,6 +100,23 @@ KNOWN_SECTION = re.compile(
     X | re.IGNORECASE,
 )
 
+# The sections a paper that numbers its own leaves unnumbered: the abstract and what follows the text
+# (acknowledgements, funding, declarations, the reference list, appendices and supplements). A body
+# section's name ("Methods", "Data", "Model") run in as a paragraph's head in such a paper is a paragraph's.
+UNNUMBERED_SECTION = re.compile(
+    r"""
+    ^ (?: abstract | summary | acknowledge?ments? | funding | author \s+ contributions
+        | competing \s+ (?: financial \s+ )? interests | conflicts? \s+ of \s+ interests? | declaration \s+ of \s+ interests?
+        | data \s+ availability (?: \s+ statement )? | ethics \s+ statement
+        | references (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
+        | bibliography | literature \s+ cited | works \s+ cited | cited \s+ literature
+        | appendix (?: \s+ [A-Z0-9] )? | appendices | supplement (?: ary | al ) \s+ (?: materials? | information | data )
+        | supporting \s+ information
+      ) \s* [.:]? $
+    """,
+    X | re.IGNORECASE,
+)
+
 # A section number in Roman numerals, "III" of "III. DYCOS" (IEEE's styles letter its subsections).
 ROMAN_NUMBER = re.compile(r"[IVXL]+")
 
