@@ -297,6 +297,21 @@ def test_end_matter_after_the_last_entry_is_no_part_of_it(after):
     assert refs[-1].raw == "E. Lee, Reading with context, 2023."
 
 
+def test_a_heading_set_far_larger_over_the_next_page_is_no_part_of_the_last_entry():
+    # F1000 follows its list with its peer review, under "Open Peer Review" at twice the entries' size.
+    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
+    entries = [it("References", 72, 280, 12)]
+    for k, name in enumerate(names):
+        entries.append(it(f"{name} J, Other K: A study of item {k}. J Exp Tests. 20{10 + k}; {k}: 1–9.", 72, 300 + 12 * k, 8))
+    review = [it("Open Peer Review", 72, 90, 18), it("Current Referee Status:", 72, 130, 14),
+              it("Version 2", 72, 160, 10.5),
+              *(it(f"Referee report {k}: the authors answer each point raised and the article reads well.", 72,
+                   190 + 10 * k, 8) for k in range(10))]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, review))).references
+    assert len(refs) == 6
+    assert refs[-1].raw == "Foster J, Other K: A study of item 5. J Exp Tests. 2015; 5: 1–9."
+
+
 @pytest.mark.parametrize("first, second", [
     ("[1] A. Smith, Retrieval, in: The Handbook of Documents,", "edited by B. Jones and C. Lee, Oxford, 2019, pp. 1–20."),
     # Vancouver and Chicago set the editors as a sentence of their own after the book's title.

@@ -288,9 +288,9 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     """Take rows from ``stream`` until the list ends; drop size-odd lines at column tops and bottoms.
 
     The list ends at a section heading, an end-matter line ("Received: ...", "Copyright ©"), or where
-    foreign text starts (three lines in a larger font, a figure caption, a wide gap) -- unless, in a
-    numbered list, the next entry follows it: PNAS sets entries 1-3 under the Methods column and 4- on the
-    next page. A heading always ends it (Nature's "ONLINE METHODS" and the references numbered on there
+    foreign text starts (three lines in a larger font, one line in a far larger one, a figure caption, a
+    wide gap) -- unless, in a numbered list, the next entry follows it: PNAS sets entries 1-3 under the
+    Methods column and 4- on the next page. A heading always ends it (Nature's "ONLINE METHODS" and the references numbered on there
     stay out: the text in between must stay outside ``start``..``end`` for the citation search).
     """
     head: list[Row] = []
@@ -341,7 +341,9 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
                 break
             prev = rows[-1]
             if _is_caption(row.text) or (prev.page == row.page and prev.column == row.column
-                                         and row.baseline - prev.baseline > params.gap_pitches * pitch):
+                                         and row.baseline - prev.baseline > params.gap_pitches * pitch) \
+                    or (row.size >= params.alien_size_ratio * size and lb is None
+                        and sum(c.isalpha() for c in row.text) >= params.heading_min_chars):
                 # A caption, or a wide gap in a column (a box of other matter after the list: ACS's
                 # "Recommended by ACS"): foreign text, unless the next numbered entry follows it.
                 foreign = [row]
