@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from citelens.layout import text_map
 from citelens.model import DiagnosticCode, Font, Page, TextItem
 from citelens.references import find_references, parse_entry
-from citelens.references.furniture import page_margin
+from citelens.references.furniture import in_margin, page_margin
 from builders import HANG_SECONDS
 
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
@@ -490,6 +490,16 @@ def test_line_numbers_in_the_outer_margin_of_either_page_are_dropped():
     refs = find_references(text_map(doc)).references
     assert [r.label for r in refs] == [str(n) for n in range(1, 13)]
     assert refs[0].raw == "AuthorB Name. A study of item 1. Journal of Tests, 1:1–9, 2011."
+
+
+def test_a_line_number_a_digit_longer_starts_a_digit_further_left_in_its_own_size():
+    # Right-aligned line numbers: "1000" starts one digit's width (about half an em) left of where "999" does,
+    # in 9 pt as in 16 pt digits; a line starting an em and a half left of the margin is no line number.
+    for size in (9.0, 11.0, 16.0):
+        assert in_margin(100 - 0.55 * size, size, 100.0)
+        assert in_margin(100 + 0.1 * size, size, 100.0)
+        assert not in_margin(100 - 1.5 * size, size, 100.0)
+        assert not in_margin(100 + 0.5 * size, size, 100.0)
 
 
 def test_past_the_pages_measured_a_page_takes_the_line_number_margin_of_its_side_of_the_spread():

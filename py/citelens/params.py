@@ -294,10 +294,11 @@ class ReferencesParams:
     line_number_share: float = 0.6
     line_number_rising: float = 0.8
     line_number_reach: int = 100
-    #: ... and a line's first item is in the margin from this many points left of its x (right-aligned
-    #: numbers start further left as they grow) to this many right of it.
-    line_number_left: float = 8.0
-    line_number_right: float = 2.0
+    #: ... and a line's first item is in the margin from this many x its size left of its x (right-aligned
+    #: numbers start a digit further left as they grow: "967" at 35.6 pt, "1000" at 29.5 pt, 11 pt digits) to
+    #: this many x its size right of it.
+    line_number_left: float = 0.8
+    line_number_right: float = 0.2
     #: A numbered label must start within this many x font size of the column's label edge ...
     label_slack: float = 0.8
     #: ... and a hanging indent is a continuation line starting at least this far right of it.

@@ -206,9 +206,10 @@ def page_margin(margins: dict[int, float] | None, page: int) -> float | None:
     return margins[min(same_side or margins, key=lambda p: abs(p - page))]
 
 
-def in_margin(x: float, margin: float, params: ReferencesParams = PARAMS.references) -> bool:
-    # Right-aligned numbers: "967" starts at 35.6 pt, "1000" at 29.5 pt.
-    return margin - params.line_number_left <= x <= margin + params.line_number_right
+def in_margin(x: float, size: float, margin: float, params: ReferencesParams = PARAMS.references) -> bool:
+    """Whether an item of ``size`` starting at ``x`` is in the line-number margin at ``margin``: right-aligned
+    numbers start further left as they grow, by a digit's width, which scales with their size."""
+    return margin - params.line_number_left * size <= x <= margin + params.line_number_right * size
 
 
 class Furniture:

@@ -175,7 +175,7 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
             if k in drop:
                 continue
             line = tm.lines[k]
-            k0 = 1 if margin is not None and line.items and in_margin(line.items[0].x, margin, params) \
+            k0 = 1 if margin is not None and line.items and in_margin(line.items[0].x, line.items[0].size, margin, params) \
                 and REF_NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
             if k0 >= len(line.items):
                 continue
@@ -242,7 +242,7 @@ def _row(tm: TextMap, k: int, a: int, b: int, column: int, cut: tuple[int, int] 
     lo, hi = s0 + line.offsets[a], s0 + line.offsets[b - 1] + len(last.text)
     first = line.items[a]
     x = first.x
-    if margin is not None and in_margin(first.x, margin, params):
+    if margin is not None and in_margin(first.x, first.size, margin, params):
         # bioRxiv: the line number and the text run together in one item ("967 Kursula P., ...").
         m = REF_LEADING_NUMBER.match(first.text)
         if m is not None:
