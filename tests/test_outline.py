@@ -7,6 +7,8 @@ import pytest
 from citelens.model import Bookmark, Font, OutlineItem, Page, TextItem
 from citelens.layout import text_map
 from citelens.outline import body_start, detect_outline, outline_from_bookmarks, prose_start
+from citelens.params import PARAMS
+from citelens.references.furniture import Furniture, running_lines
 
 REGULAR, BOLD = 0, 1
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
@@ -423,6 +425,36 @@ def test_running_heads_on_three_pages_are_dropped():
     doc = paper(*heads, (1, it("1 Introduction", 72, 250, 12, BOLD)), (2, it("2 Method", 72, 250, 12, BOLD)),
                 (3, it("3 Results", 72, 250, 12, BOLD)))
     assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("3 Results", 1, 3)]
+
+
+def _alternating_heads_paper() -> tuple[Page, ...]:
+    """A four-page letter: the journal's name heads odd pages, the authors' names even ones, in bold 12 pt
+    80 pt down the page (outside its margin share), each over a paragraph, as a heading is."""
+    content = []
+    for n in range(1, 5):
+        head = "Example Letters in Nutrition" if n % 2 else "Smith, Jones and Lee"
+        content.append([it(head, 72, 80, 12, BOLD), *body_lines(94, 8),
+                        it(("Introduction", "Methods", "Results", "Discussion")[n - 1], 72, 300, 12, BOLD),
+                        *body_lines(314, 20)])
+    return pages(*content)
+
+
+def test_a_running_head_is_no_heading_where_it_looks_like_one():
+    # A running head is the same line at the top of page after page, wherever the template sets it, however
+    # much it looks like a heading; a short paper's alternating heads each recur on every other page.
+    doc = _alternating_heads_paper()
+    found = [t for t, _, _ in titles(detect_outline(doc, 10.0, furniture=_running(doc)))]
+    assert found == ["Introduction", "Methods", "Results", "Discussion"]
+    # A heading set larger than the running head that repeats it on the pages after it (LaTeX's marks) stays.
+    doc = pages(*[[it(f"{n} {name}", 72, 80, 12, BOLD), *body_lines(94, 30)]
+                  for n, name in enumerate(("Introduction", "Method", "Results"), start=1)],
+                [it("Appendices", 72, 80, 17, BOLD), *body_lines(100, 30)],
+                *[[it("APPENDICES", 72, 60, 10), *body_lines(100 + 2 * n, 30)] for n in range(3)])
+    assert "Appendices" in [t for t, _, _ in titles(detect_outline(doc, 10.0, furniture=_running(doc)))]
+
+
+def _running(doc: tuple[Page, ...]) -> frozenset[tuple[int, float]]:
+    return running_lines(Furniture(text_map(doc), PARAMS.references))
 
 
 def test_after_references_only_appendix_headings():

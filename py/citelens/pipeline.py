@@ -37,6 +37,7 @@ from citelens.outline import body_start, detect_outline, outline_from_bookmarks,
 from citelens.own_doi import own_doi
 from citelens.params import PARAMS, Params
 from citelens.references import find_references
+from citelens.references.furniture import Furniture, running_lines
 from citelens.sentences import sentences_for
 
 
@@ -97,16 +98,18 @@ def analyze(
     lines = {page.number: page_lines(page, params=params.layout) for page in document.pages}
     tm = text_map(document.pages, lines, params.layout)
 
+    furniture = Furniture(tm, params.references)  # running heads and feet: no heading, no entry
     outline: tuple[OutlineItem, ...] = ()
     outline_source = OutlineSource.NONE
     if document.bookmarks:
         outline = outline_from_bookmarks(document.bookmarks)
         outline_source = OutlineSource.BOOKMARKS
     if not outline and body is not None:
-        outline = detect_outline(document.pages, body, params.outline, params.layout, lines, sizes)
+        outline = detect_outline(document.pages, body, params.outline, params.layout, lines, sizes,
+                                 running_lines(furniture))
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
 
-    refs = find_references(tm, params.references)
+    refs = find_references(tm, params.references, furniture)
     start = body_start(tm, outline, params.outline)
     found = find_citations(tm, refs, start, params.citations, prose_start(tm, start, params.outline))
     if outline_source == OutlineSource.DETECTED:

@@ -81,11 +81,14 @@ class ReferenceList:
     skipped: tuple[tuple[int, int], ...] = ()  # [a, b) inside start..end the list passed over (see above)
 
 
-def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references) -> ReferenceList:
-    """Find the bibliography of ``tm`` and parse its entries (see the module docstring)."""
+def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
+                    furniture: Furniture | None = None) -> ReferenceList:
+    """Find the bibliography of ``tm`` and parse its entries (see the module docstring). ``furniture``: the
+    document's running heads and feet, where another stage has read them already."""
     if not tm.lines:
         return ReferenceList((), None, None, (_no_references("the document has no text"),))
-    furniture = Furniture(tm, params)
+    if furniture is None:
+        furniture = Furniture(tm, params)
     heading = find_heading(tm, furniture, params)
     entries: list[Entry] = []
     rows: list[Row] = []

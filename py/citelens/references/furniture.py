@@ -228,6 +228,7 @@ class Furniture:
         self.pages = pages
         self.repeat = min(params.repeat_pages, max(2, len(pages) // 2))
         self.window = params.repeat_window
+        self.size_share = params.furniture_size_ratio  # (for running_lines)
         self._edges: dict[int, list[tuple[int, str]]] = {}
         self._out: dict[int, frozenset[int]] = {}
 
@@ -271,6 +272,21 @@ class Furniture:
         return got
 
 
+
+
+def running_lines(furniture: Furniture) -> frozenset[tuple[int, float]]:
+    """``(page, baseline)`` of every running head and foot and page number of the document (baselines to 0.1 pt),
+    set in the size most of its repetitions are: what the outline stage must not take for a heading, wherever
+    the template sets it on the page. A line set larger than its repetitions is the heading a running head
+    repeats on the pages after it (LaTeX's marks: "Appendices" at 17 pt over pages headed "APPENDICES")."""
+    lines = furniture.tm.lines
+    found = [m for page in furniture.pages for m in furniture.lines_of(page)]
+    sizes: defaultdict[str, list[float]] = defaultdict(list)
+    for m in found:
+        sizes[_norm_furniture(lines[m].text)].append(lines[m].size)
+    usual = {norm: sorted(s)[len(s) // 2] for norm, s in sizes.items()}
+    return frozenset((lines[m].page, round(lines[m].baseline, 1)) for m in found
+                     if lines[m].size <= (1 + furniture.size_share) * usual[_norm_furniture(lines[m].text)])
 
 
 def _norm_furniture(text: str) -> str:
