@@ -105,6 +105,20 @@ def test_columns_parted_away_from_the_midline_are_read_one_after_the_other():
     assert [ln.text for ln in lines] == [i.text for i in left + right]
 
 
+@pytest.mark.parametrize("extra", [-40.0, 0.0, 60.0])
+def test_two_columns_off_the_page_middle_are_read_one_after_the_other(extra):
+    # A page box wider on one side than the text (a letter-size paper on a wider page, a thesis's binding
+    # margin): the columns part at the text block's middle, 298 pt, whatever the page's own middle.
+    # A reference list's columns: ragged right, a gutter of an em.
+    left = [item(f"{k}. Author A, Writer B. A study of item {k}.", 54, 100 + 11 * k, 9.0, width=200 + 4 * (k % 10))
+            for k in range(1, 21)]
+    right = [item(f"{k}. Author C, Writer D. A study of item {k}.", 303, 100 + 11 * (k - 20), 9.0,
+                  width=200 + 5 * (k % 9)) for k in range(21, 41)]
+    lines = page_lines(page(*right, *left, width=612.0 + extra))
+    assert [ln.text for ln in lines] == [i.text for i in left + right]
+    assert [ln.column for ln in lines] == [0] * 20 + [1] * 20
+
+
 def test_three_columns_are_read_one_after_the_other():
     # Science: three columns of 164 pt, 14 pt apart, on a 594 pt page.
     cols = [_column(x, 164, 20, name) for x, name in ((37, "first"), (215, "second"), (393, "third"))]

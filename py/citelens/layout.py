@@ -312,10 +312,11 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     #    Side boxes are found from the gaps the split meets (one pass over the items for both); the few pages
     #    that hold one are split again, at the boxes' edges too.
     gaps: list[_Gap] = []
-    mids: tuple[float, ...] = (page.width / 2,)
+    middle = _text_middle(bands, page.width, params)
+    mids: tuple[float, ...] = (middle,)
     lines = _split(page.number, bands, mids, params, frozenset(), gaps)
     aside = _aside_items(bands, params, gaps)
-    gutters = () if aside else _off_centre_gutters(bands, gaps, page.width, params)
+    gutters = () if aside else _off_centre_gutters(bands, gaps, page.width, params, middle)
     if gutters:  # (few pages: the columns part away from the midline, or there are three)
         mids = gutters
         lines = _split(page.number, bands, mids, params, frozenset(), [])
@@ -324,12 +325,12 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     if aside:
         lines = _split(page.number, bands, mids, params, aside, [])
         order = _reading_order(page.width, lines, [ASIDE if id(line.items[0]) in aside else 0 for line in lines],
-                               params)
+                               params, middle)
         for k, column in order:
             if column:
                 _set_column(lines[k], column)
         return [lines[k] for k, _ in order]
-    sides = _sides(page.width, lines, params, gutters)
+    sides = _sides(page.width, lines, params, gutters, middle)
     if sides is None:  # one column, read top to bottom: the column 0 the lines were built with stands
         lines.sort(key=_baseline)
         return lines
@@ -391,6 +392,27 @@ def _split(number: int, bands: list[list[TextItem]], mids: tuple[float, ...], pa
         else:
             lines.append(_line(number, band[start:] if start else band, space_gap, rounded))
     return lines
+
+
+def _text_middle(bands: list[list[TextItem]], width: float, params: LayoutParams) -> float:
+    """The middle of the page's text block, where two columns part, where it is clearly off the page's own
+    middle: a two-sided layout shifts its text towards the spine page by page (a thesis's binding margin), and
+    a page box may be wider on one side than the text (a letter-size paper on an A4 page). The block's left
+    edge is the leftmost x at which ``text_middle_share`` of the page's lines start (within a point: lines
+    start flush); its right edge the x that as many lines reach (ragged lines end short of the edge, justified
+    ones on it). A line number, a margin note or a stamp in the margin is one of few. Without a left edge, or
+    with the block's middle within ``text_middle_slack`` x the width of the page's, the page's middle stands.
+    ``bands``: sorted by x."""
+    need = max(params.text_middle_min, int(params.text_middle_share * len(bands)))
+    if len(bands) < need:
+        return width / 2
+    lefts = Counter(round(band[0].x) for band in bands)
+    left = min((x for x in lefts if lefts[x] + lefts[x - 1] + lefts[x + 1] >= need), default=None)
+    right = sorted(band[-1].x + band[-1].width for band in bands)[-need]
+    if left is None or right - left < width / 2:
+        return width / 2
+    middle = (left + right) / 2
+    return middle if abs(middle - width / 2) > params.text_middle_slack * width else width / 2
 
 
 def _spaced_alike(band: list[TextItem], k: int, gap: float, share: float) -> bool:
@@ -507,7 +529,7 @@ def _size_steps(gaps: Iterable[tuple[float, float, float, float, object, int]], 
 
 
 def _off_centre_gutters(bands: list[list[TextItem]], found: list[_Gap], width: float,
-                        params: LayoutParams) -> tuple[float, ...]:
+                        params: LayoutParams, middle: float | None = None) -> tuple[float, ...]:
     """The middles of the gutters that part a page's columns away from its midline, left to right, or ().
     Columns part where their lines stop and start, line after line, not where the page's middle is: The
     Lancet's text columns (119-333 pt and 344-558 pt of 595) sit beside a margin column, their gutter 40 pt
@@ -523,7 +545,7 @@ def _off_centre_gutters(bands: list[list[TextItem]], found: list[_Gap], width: f
     need = max(params.gutter_min_bands, params.gutter_bands_share * len(bands))
     if len(found) < need:
         return ()
-    mid, reach = width / 2, params.gutter_middle * width / 2
+    mid, reach = width / 2 if middle is None else middle, params.gutter_middle * width / 2
     # Runs of x where at least ``need`` gaps are open; of each, the stretch where the most are (its core).
     strips: list[tuple[float, float, int, float, float]] = []  # run start, end, most open, core start, end
     for count, x, nx in _open_strips(found, need):
@@ -773,20 +795,20 @@ def reading_order(page: Page, lines: list[Line], params: LayoutParams = PARAMS.l
 
 
 def _reading_order(width: float, lines: Sequence[Line], columns: list[int],
-                   params: LayoutParams) -> list[tuple[int, int]]:
+                   params: LayoutParams, middle: float | None = None) -> list[tuple[int, int]]:
     """:func:`reading_order` of ``lines``, each in the body or a side box as ``columns`` says: ``(index, column)``
     of each line, in reading order."""
     body = [k for k, column in enumerate(columns) if column != ASIDE]
     asides = [k for k, column in enumerate(columns) if column == ASIDE]
     asides.sort(key=lambda k: (lines[k].baseline, lines[k].box[0]))
     chosen = [lines[k] for k in body]
-    sides = _sides(width, chosen, params)
+    sides = _sides(width, chosen, params, (), middle)
     return [(body[n], 0 if sides is None else sides[n]) for n in _body_order(chosen, sides)] \
         + [(k, ASIDE) for k in asides]
 
 
 def _sides(width: float, lines: Sequence[Line], params: LayoutParams,
-           gutters: tuple[float, ...] = ()) -> list[int] | None:
+           gutters: tuple[float, ...] = (), middle: float | None = None) -> list[int] | None:
     """Where each of ``lines`` sits on a two-column page: 0 wholly in the left half, 1 in the right half, -1
     across both; None on a one-column page. Where :func:`_off_centre_gutters` found the page's gutters, the
     columns are theirs: 0 left of the first, then 1, then 3 (2 is :data:`ASIDE`'s), -1 across a gutter."""
@@ -803,7 +825,7 @@ def _sides(width: float, lines: Sequence[Line], params: LayoutParams,
                     break
             out.append(side)
         return out
-    mid = width / 2
+    mid = width / 2 if middle is None else middle
     left_end, right_start = mid + slack, mid - slack
     # The longer lines decide; the sides of all are worked out only on a two-column page (one in six).
     least = params.min_line_chars

@@ -39,6 +39,12 @@ class LayoutParams:
     two_column_share: float = 0.4
     #: ... a half reaching this share of the page's width past the midline.
     half_slack: float = 0.02
+    #: The middle two columns part at is the text block's (:func:`citelens.layout._text_middle`) where it is
+    #: more than this share of the page's width off the page's middle; the block's edges are where this share
+    #: of the page's lines, and at least this many, start and end.
+    text_middle_slack: float = 0.015
+    text_middle_share: float = 0.1
+    text_middle_min: int = 4
     #: A sub- or superscript is set smaller than this share of the line's size (see :data:`SCRIPT_SIZE`);
     #: one banded with the line above is handed down to the next line when it hangs more than this x size
     #: below its band's baseline (a subscript hangs less) and sits at most this x the next line's size
