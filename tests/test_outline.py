@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import pytest
 
 from citelens.model import Bookmark, Font, OutlineItem, Page, TextItem
 from citelens.layout import text_map
 from citelens.outline import body_start, detect_outline, outline_from_bookmarks, prose_start
 from citelens.params import PARAMS
-from citelens.references.furniture import Furniture, running_lines
+from citelens.references.furniture import Furniture
 
 REGULAR, BOLD = 0, 1
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
@@ -443,18 +444,18 @@ def test_a_running_head_is_no_heading_where_it_looks_like_one():
     # A running head is the same line at the top of page after page, wherever the template sets it, however
     # much it looks like a heading; a short paper's alternating heads each recur on every other page.
     doc = _alternating_heads_paper()
-    found = [t for t, _, _ in titles(detect_outline(doc, 10.0, furniture=_running(doc)))]
+    found = [t for t, _, _ in titles(detect_outline(doc, 10.0, running_heads=_running(doc)))]
     assert found == ["Introduction", "Methods", "Results", "Discussion"]
     # A heading set larger than the running head that repeats it on the pages after it (LaTeX's marks) stays.
     doc = pages(*[[it(f"{n} {name}", 72, 80, 12, BOLD), *body_lines(94, 30)]
                   for n, name in enumerate(("Introduction", "Method", "Results"), start=1)],
                 [it("Appendices", 72, 80, 17, BOLD), *body_lines(100, 30)],
                 *[[it("APPENDICES", 72, 60, 10), *body_lines(100 + 2 * n, 30)] for n in range(3)])
-    assert "Appendices" in [t for t, _, _ in titles(detect_outline(doc, 10.0, furniture=_running(doc)))]
+    assert "Appendices" in [t for t, _, _ in titles(detect_outline(doc, 10.0, running_heads=_running(doc)))]
 
 
-def _running(doc: tuple[Page, ...]) -> frozenset[tuple[int, float]]:
-    return running_lines(Furniture(text_map(doc), PARAMS.references))
+def _running(doc: tuple[Page, ...]) -> Callable[[int], frozenset[float]]:
+    return Furniture(text_map(doc), PARAMS.references).running
 
 
 def test_after_references_only_appendix_headings():

@@ -406,9 +406,9 @@ def _text_middle(bands: list[list[TextItem]], width: float, params: LayoutParams
     need = max(params.text_middle_min, int(params.text_middle_share * len(bands)))
     if len(bands) < need:
         return width / 2
-    lefts = Counter(round(band[0].x) for band in bands)
-    left = min((x for x in lefts if lefts[x] + lefts[x - 1] + lefts[x + 1] >= need), default=None)
-    right = sorted(band[-1].x + band[-1].width for band in bands)[-need]
+    lefts = sorted([band[0].x for band in bands])
+    left = next((lefts[k] for k in range(len(lefts) - need + 1) if lefts[k + need - 1] - lefts[k] <= 2.0), None)
+    right = sorted([band[-1].x + band[-1].width for band in bands])[-need]
     if left is None or right - left < width / 2:
         return width / 2
     middle = (left + right) / 2

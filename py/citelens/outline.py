@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import attrgetter
@@ -1255,13 +1255,13 @@ def detect_outline(
     layout: LayoutParams = PARAMS.layout,
     lines_by_page: dict[int, list[Line]] | None = None,
     sizes: dict[float, int] | None = None,
-    furniture: Collection[tuple[int, float]] = (),
+    running_heads: Callable[[int], Collection[float]] | None = None,
 ) -> tuple[OutlineItem, ...]:
     """Headings detected from the text, or ``()`` when no trustworthy outline is found.
 
     ``lines_by_page`` reuses lines already built at the default tolerance, ``sizes`` the document's
-    :func:`~citelens.layout.size_histogram`, ``furniture`` the ``(page, baseline)`` of its running heads and
-    feet (:func:`citelens.references.furniture.running_lines`).
+    :func:`~citelens.layout.size_histogram`, ``running_heads`` the baselines of a page's running heads and feet
+    (:meth:`citelens.references.furniture.Furniture.running`).
     """
     headings: list[Heading] = []
     prose = _prose_sizes(size_histogram(pages) if sizes is None else sizes, p.prose_share)
@@ -1286,13 +1286,16 @@ def detect_outline(
         headings.extend(found)
     headings = _long_in_heading_face(headings, pages)
     running = _running(headings, p)
+    heights = {page.number: page.height for page in pages}
     kept: list[Heading] = []
     after_refs = False
     contributions = False  # under an author-contributions statement's heading
     for i, h in enumerate(headings):
         if i in running:
             continue
-        if furniture and (h.page, round(h.line.baseline, 1)) in furniture:
+        zone = p.running_zone * heights[h.page]
+        if running_heads is not None and not zone < h.y < heights[h.page] - zone \
+                and round(h.line.baseline, 1) in running_heads(h.page):
             continue  # the same line at the edge of the pages around: a running head, however it is set
         if h.run_in and contributions:
             continue  # a role the statement lists, "Data curation: A. B.", "Methodology: C. D."

@@ -150,6 +150,8 @@ class OutlineParams:
     repeat_index_from: int = 150
     #: Items in this outer share of the page (each side) are stamps and banners, never headings.
     margin: float = 0.06
+    #: A running head or foot is set in this top or bottom share of the page (only headings there are looked up).
+    running_zone: float = 0.2
     #: A draft's margin line numbers: on a page with at least this many lines opening with an integer set
     #: at most this x the body size (bioRxiv's drafts set them in the body's size; a heading's number is set
     #: larger), this share of them increasing down the page, they are no part of the text.

@@ -37,7 +37,7 @@ from citelens.outline import body_start, detect_outline, outline_from_bookmarks,
 from citelens.own_doi import own_doi
 from citelens.params import PARAMS, Params
 from citelens.references import find_references
-from citelens.references.furniture import Furniture, running_lines
+from citelens.references.furniture import Furniture
 from citelens.sentences import sentences_for
 
 
@@ -106,7 +106,7 @@ def analyze(
         outline_source = OutlineSource.BOOKMARKS
     if not outline and body is not None:
         outline = detect_outline(document.pages, body, params.outline, params.layout, lines, sizes,
-                                 running_lines(furniture))
+                                 furniture.running)
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
 
     refs = find_references(tm, params.references, furniture)

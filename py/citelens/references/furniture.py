@@ -228,9 +228,11 @@ class Furniture:
         self.pages = pages
         self.repeat = min(params.repeat_pages, max(2, len(pages) // 2))
         self.window = params.repeat_window
-        self.size_share = params.furniture_size_ratio  # (for running_lines)
+        self.size_share = params.furniture_size_ratio  # (for running)
         self._edges: dict[int, list[tuple[int, str]]] = {}
+        self._norms: dict[int, frozenset[str]] = {}  # the texts of each page's edge lines
         self._out: dict[int, frozenset[int]] = {}
+        self._running: dict[int, frozenset[float]] = {}
 
     def edges(self, page: int) -> list[tuple[int, str]]:
         got = self._edges.get(page)
@@ -251,14 +253,37 @@ class Furniture:
             self._edges[page] = got
         return got
 
+    def _near(self, page: int) -> list[int]:
+        k = bisect_left(self.pages, page)
+        return [p for p in self.pages[max(k - self.window, 0):k + self.window + 1] if p != page]
+
+    def running(self, page: int) -> frozenset[float]:
+        """The baselines (to 0.1 pt) of the page's running heads and feet and page number set in the size most
+        of their repetitions on the pages around are: what the outline stage must not take for a heading,
+        wherever the template sets it on the page. A line set larger than its repetitions is the heading a
+        running head repeats on the pages after it (LaTeX's marks: "Appendices" at 17 pt over pages headed
+        "APPENDICES")."""
+        got = self._running.get(page)
+        if got is None:
+            lines = self.tm.lines
+            out = set()
+            for m in self.lines_of(page):
+                norm = _norm_furniture(lines[m].text)
+                sizes = sorted([lines[m].size] + [lines[o].size for p in self._near(page)
+                                                  for o, other in self.edges(p) if other == norm])
+                if lines[m].size <= (1 + self.size_share) * sizes[len(sizes) // 2]:
+                    out.add(round(lines[m].baseline, 1))
+            got = self._running[page] = frozenset(out)
+        return got
+
     def lines_of(self, page: int) -> frozenset[int]:
         got = self._out.get(page)
         if got is not None:
             return got
         edge = self.edges(page)
-        k = bisect_left(self.pages, page)
-        near = [p for p in self.pages[max(k - self.window, 0):k + self.window + 1] if p != page]
-        others = [{norm for _, norm in self.edges(p)} for p in near]
+        near = self._near(page)
+        others = [self._norms.get(p) or self._norms.setdefault(p, frozenset(norm for _, norm in self.edges(p)))
+                  for p in near]
         out: set[int] = set()
         extreme = {edge[0][0], edge[-1][0]} if edge else set()
         for m, norm in edge:
@@ -272,21 +297,6 @@ class Furniture:
         return got
 
 
-
-
-def running_lines(furniture: Furniture) -> frozenset[tuple[int, float]]:
-    """``(page, baseline)`` of every running head and foot and page number of the document (baselines to 0.1 pt),
-    set in the size most of its repetitions are: what the outline stage must not take for a heading, wherever
-    the template sets it on the page. A line set larger than its repetitions is the heading a running head
-    repeats on the pages after it (LaTeX's marks: "Appendices" at 17 pt over pages headed "APPENDICES")."""
-    lines = furniture.tm.lines
-    found = [m for page in furniture.pages for m in furniture.lines_of(page)]
-    sizes: defaultdict[str, list[float]] = defaultdict(list)
-    for m in found:
-        sizes[_norm_furniture(lines[m].text)].append(lines[m].size)
-    usual = {norm: sorted(s)[len(s) // 2] for norm, s in sizes.items()}
-    return frozenset((lines[m].page, round(lines[m].baseline, 1)) for m in found
-                     if lines[m].size <= (1 + furniture.size_share) * usual[_norm_furniture(lines[m].text)])
 
 
 def _norm_furniture(text: str) -> str:
