@@ -388,6 +388,19 @@ def test_a_list_without_heading_may_name_programs_and_organisations():
     assert [r.raw.split(".")[0] for r in refs] == [h.split(".")[0] for h in heads]
 
 
+def test_a_table_row_labelled_bibliography_after_the_list_is_no_heading():
+    # An appendix's table scores a model per kind of region: its row "Bibliography" stands alone on a line over
+    # a row of figures. The list is under the last heading that a dated list follows.
+    entries = [it("References", 72, 280, 12)] + [
+        it(f"Author{chr(65 + k)} A. and Writer B. 20{10 + k}. A study of item {k}. In Proc. Tests.", 72, 300 + 12 * k, 9)
+        for k in range(6)]
+    table = [it("Table 5: Scores per region type.", 72, 90, 9)]
+    for k, label in enumerate(["Abstract", "Author", "Bibliography", "Caption", "Equation", "Figure"]):
+        table += [it(label, 102, 110 + 24 * k, 9), it(f"{90 - k}.5 {80 - k}.1 {70 - k}.2 {60 - k}.3", 172, 122 + 24 * k, 9)]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, table))).references
+    assert [r.year for r in refs] == [2010 + k for k in range(6)]
+
+
 def test_a_table_of_contents_entry_is_no_heading_of_the_list():
     # A preprint's contents on page 1 list "References" with its page number beside it, a cell of its own,
     # over the authors' numbered affiliations; the list on the last page has no heading line (or one the

@@ -267,6 +267,10 @@ class ReferencesParams:
     repeat_window: int = 4
     #: A line longer than this is no References heading itself; an upper-case heading item in it may be
     #: (ACS's "■ REFERENCES" merged into the first entry's line).
+    #: The list's heading is the last heading line, or, where no list follows it, one of this many before it.
+    heading_tries: int = 3
+    #: ... a list's entries: most of them hold a year.
+    dated_share: float = 0.5
     heading_line_chars: int = 60
     #: A heading line with a page number beside it, baselines within this x its size, is a table of contents'
     #: entry ("References ... 16"): the list is where that page is, not under it.

@@ -53,10 +53,11 @@ from citelens.patterns import (
     REF_YEAR_AT_END,
     REF_YEAR_SENTENCE_SCAN,
     REF_YEAR_START,
+    YEAR,
 )
 from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
-from citelens.references.locate import fallback, find_heading, read_rows, skipped_prose, until_list_ends
+from citelens.references.locate import fallback, heading_lines, read_rows, skipped_prose, until_list_ends
 from citelens.references.split import Entry, Row, split_entries, union
 
 __all__ = ["EntryFields", "ReferenceList", "compose_accents", "find_references", "parse_entry"]
@@ -89,13 +90,23 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
         return ReferenceList((), None, None, (_no_references("the document has no text"),))
     if furniture is None:
         furniture = Furniture(tm, params)
-    heading = find_heading(tm, furniture, params)
+    # The last heading heads the list, unless no list follows it (a table's row labelled "Bibliography" over
+    # rows of figures, an index's entry): a list's entries are dated. Then a heading before it is tried.
+    heading = None
     entries: list[Entry] = []
     rows: list[Row] = []
-    if heading is not None:
-        line, cut = heading
-        rows = until_list_ends(read_rows(tm, line + 1 if cut is None else line, furniture, cut, params), params)
-        entries = split_entries(rows, params)
+    for tried, (line, cut) in enumerate(heading_lines(tm, furniture, params)):
+        if tried == params.heading_tries:
+            break
+        found = until_list_ends(read_rows(tm, line + 1 if cut is None else line, furniture, cut, params), params)
+        split = split_entries(found, params)
+        if heading is None:
+            heading, rows, entries = (line, cut), found, split
+        elif _a_dated_list(split, params):
+            heading, rows, entries = (line, cut), found, split
+            break
+        if tried == 0 and _a_dated_list(split, params):
+            break
     if len(entries) < params.min_entries:
         fb_rows, fb_entries = fallback(tm, furniture, params)
         if len(fb_entries) > len(entries):
@@ -116,6 +127,14 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     end = max(r.end for e in entries for r in e.rows)
     skipped = skipped_prose(tm, rows, start, end, furniture, params)
     return ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
+
+
+def _a_dated_list(entries: list[Entry], params: ReferencesParams) -> bool:
+    """Whether ``entries`` read as a reference list: at least ``min_entries`` of them, most holding a year."""
+    if len(entries) < params.min_entries:
+        return False
+    dated = sum(1 for e in entries if any(YEAR.search(r.text) for r in e.rows))
+    return dated >= params.dated_share * len(entries)
 
 
 def _no_references(message: str) -> Diagnostic:

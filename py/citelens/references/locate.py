@@ -91,14 +91,13 @@ _HEADING_LEAD = "0123456789.■ \t"
 _HEADING_FIRST = frozenset("RrBbLlWwCcNnΒβΑαIVXЛлСс参참Kk")
 
 
-def find_heading(tm: TextMap, furniture: Furniture,
-                 params: ReferencesParams = PARAMS.references) -> tuple[int, tuple[int, int] | None] | None:
-    """The last heading line: its index, and the span of the heading item when it shares its line with
-    the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into entry 1's line).
-
-    A "References" running head over every page of the list is no heading; when every candidate is
-    one, the first of them is (the list's first page carries the heading at its top).
-    """
+def heading_lines(tm: TextMap, furniture: Furniture,
+                  params: ReferencesParams = PARAMS.references) -> Iterator[tuple[int, tuple[int, int] | None]]:
+    """The lines that may head the list, the likeliest first: each line's index, and the span of the heading item
+    when it shares its line with the first entry (ACS sets "■ REFERENCES" so that the extractor merges it into
+    entry 1's line). The last heading line comes first, then those before it. A "References" running head over
+    every page of the list is no heading; the first of them comes last (the list's first page carries the
+    heading at its top)."""
     running: int | None = None
     for i in range(len(tm.lines) - 1, -1, -1):
         line = tm.lines[i]
@@ -111,15 +110,18 @@ def find_heading(tm: TextMap, furniture: Furniture,
             if _contents_entry(tm, i, params):
                 continue
             if i not in furniture.lines_of(line.page):
-                return i, None
-            running = i
+                yield i, None
+            else:
+                running = i
             continue
         if len(line.items) > 1:
             for item, off in zip(line.items, line.offsets, strict=True):
                 if off and item.text.strip().isupper() and REFERENCE_LIST_HEADING.match(item.text):
                     s = tm.starts[i] + off
-                    return i, (s, s + len(item.text))
-    return None if running is None else (running, None)
+                    yield i, (s, s + len(item.text))
+                    break
+    if running is not None:
+        yield running, None
 
 
 def _contents_entry(tm: TextMap, i: int, params: ReferencesParams) -> bool:
