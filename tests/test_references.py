@@ -302,7 +302,8 @@ def test_a_heading_set_far_larger_over_the_next_page_is_no_part_of_the_last_entr
     names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
     entries = [it("References", 72, 280, 12)]
     for k, name in enumerate(names):
-        entries.append(it(f"{name} J, Other K: A study of item {k}. J Exp Tests. 20{10 + k}; {k}: 1–9.", 72, 300 + 12 * k, 8))
+        entries.append(it(f"{name} J, Other K: A study of item {k}. J Exp Tests. 20{10 + k}; {k}: 1–9.", 72,
+                          300 + 12 * k, 8))
     review = [it("Open Peer Review", 72, 90, 18), it("Current Referee Status:", 72, 130, 14),
               it("Version 2", 72, 160, 10.5),
               *(it(f"Referee report {k}: the authors answer each point raised and the article reads well.", 72,
@@ -392,12 +393,29 @@ def test_a_table_row_labelled_bibliography_after_the_list_is_no_heading():
     # An appendix's table scores a model per kind of region: its row "Bibliography" stands alone on a line over
     # a row of figures. The list is under the last heading that a dated list follows.
     entries = [it("References", 72, 280, 12)] + [
-        it(f"Author{chr(65 + k)} A. and Writer B. 20{10 + k}. A study of item {k}. In Proc. Tests.", 72, 300 + 12 * k, 9)
+        it(f"Author{chr(65 + k)} A. and Writer B. 20{10 + k}. A study of item {k}. In Proc. Tests.", 72,
+           300 + 12 * k, 9)
         for k in range(6)]
     table = [it("Table 5: Scores per region type.", 72, 90, 9)]
     for k, label in enumerate(["Abstract", "Author", "Bibliography", "Caption", "Equation", "Figure"]):
-        table += [it(label, 102, 110 + 24 * k, 9), it(f"{90 - k}.5 {80 - k}.1 {70 - k}.2 {60 - k}.3", 172, 122 + 24 * k, 9)]
+        table += [it(label, 102, 110 + 24 * k, 9),
+                  it(f"{90 - k}.5 {80 - k}.1 {70 - k}.2 {60 - k}.3", 172, 122 + 24 * k, 9)]
     refs = find_references(text_map(pages(prose(80, 16) + entries, table))).references
+    assert [r.year for r in refs] == [2010 + k for k in range(6)]
+
+
+def test_an_undated_list_under_a_heading_gives_way_to_a_dated_list_without_one():
+    # The only heading-like line titles a numbered set of steps; the paper's own list, author-year, has no
+    # heading and ends the text.
+    steps = [it("Bibliography", 72, 280, 12)] + [
+        it(f"{k}. Open the settings and choose the style of item {k} from the menu.", 72, 300 + 12 * k, 10)
+        for k in range(1, 6)]
+    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
+    entries = []
+    for k, name in enumerate(names):
+        entries.append(it(f"{name}, J., and Other, K. (20{10 + k}). A study of item {k},", 72, 300 + 24 * k, 8))
+        entries.append(it(f"J. Exp. Tests {k}, {k}1–{k}9.", 84, 310 + 24 * k, 8))
+    refs = find_references(text_map(pages(prose(80, 16) + steps, prose(80, 40), prose(80, 16) + entries))).references
     assert [r.year for r in refs] == [2010 + k for k in range(6)]
 
 

@@ -106,12 +106,13 @@ KNOWN_SECTION = re.compile(
 UNNUMBERED_SECTION = re.compile(
     r"""
     ^ (?: abstract | summary | acknowledge?ments? | funding | author \s+ contributions
-        | competing \s+ (?: financial \s+ )? interests | conflicts? \s+ of \s+ interests? | declaration \s+ of \s+ interests?
+        | competing \s+ (?: financial \s+ )? interests | conflicts? \s+ of \s+ interests?
+        | declaration \s+ of \s+ interests?
         | data \s+ availability (?: \s+ statement )? | ethics \s+ statement
         | references (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
         | bibliography | literature \s+ cited | works \s+ cited | cited \s+ literature
-        | appendix (?: \s+ [A-Z0-9] )? | appendices | supplement (?: ary | al ) \s+ (?: materials? | information | data )
-        | supporting \s+ information
+        | appendix (?: \s+ [A-Z0-9] )? | appendices
+        | supplement (?: ary | al ) \s+ (?: materials? | information | data ) | supporting \s+ information
       ) \s* [.:]? $
     """,
     X | re.IGNORECASE,

@@ -91,25 +91,25 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     if furniture is None:
         furniture = Furniture(tm, params)
     # The last heading heads the list, unless no list follows it (a table's row labelled "Bibliography" over
-    # rows of figures, an index's entry): a list's entries are dated. Then a heading before it is tried.
+    # rows of figures, an index's entry): a list's entries are dated. Then a heading before it is tried, and
+    # failing those the list found without a heading, where it is dated and longer.
     heading = None
     entries: list[Entry] = []
     rows: list[Row] = []
+    dated = False
     for tried, (line, cut) in enumerate(heading_lines(tm, furniture, params)):
         if tried == params.heading_tries:
             break
         found = until_list_ends(read_rows(tm, line + 1 if cut is None else line, furniture, cut, params), params)
         split = split_entries(found, params)
-        if heading is None:
+        dated = _a_dated_list(split, params)
+        if heading is None or dated:
             heading, rows, entries = (line, cut), found, split
-        elif _a_dated_list(split, params):
-            heading, rows, entries = (line, cut), found, split
+        if dated:
             break
-        if tried == 0 and _a_dated_list(split, params):
-            break
-    if len(entries) < params.min_entries:
+    if not dated:
         fb_rows, fb_entries = fallback(tm, furniture, params)
-        if len(fb_entries) > len(entries):
+        if len(fb_entries) > len(entries) and (len(entries) < params.min_entries or _a_dated_list(fb_entries, params)):
             rows, entries = fb_rows, fb_entries
     if not entries:
         what = "a References heading but no entries after it" if heading is not None else \

@@ -177,8 +177,10 @@ def read_rows(tm: TextMap, first: int, furniture: Furniture, cut: tuple[int, int
             if k in drop:
                 continue
             line = tm.lines[k]
-            k0 = 1 if margin is not None and line.items and in_margin(line.items[0].x, line.items[0].size, margin, params) \
-                and REF_NUMBER_ONLY.fullmatch(line.items[0].text.strip()) else 0
+            first_item = line.items[0] if line.items else None
+            k0 = 1 if margin is not None and first_item is not None \
+                and in_margin(first_item.x, first_item.size, margin, params) \
+                and REF_NUMBER_ONLY.fullmatch(first_item.text.strip()) else 0
             if k0 >= len(line.items):
                 continue
             if not gutters or k < split:
@@ -292,8 +294,9 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     The list ends at a section heading, an end-matter line ("Received: ...", "Copyright ©"), or where
     foreign text starts (three lines in a larger font, one line in a far larger one, a figure caption, a
     wide gap) -- unless, in a numbered list, the next entry follows it: PNAS sets entries 1-3 under the
-    Methods column and 4- on the next page. A heading always ends it (Nature's "ONLINE METHODS" and the references numbered on there
-    stay out: the text in between must stay outside ``start``..``end`` for the citation search).
+    Methods column and 4- on the next page. A heading always ends it (Nature's "ONLINE METHODS" and the
+    references numbered on there stay out: the text in between must stay outside ``start``..``end`` for the
+    citation search).
     """
     head: list[Row] = []
     for row in stream:
