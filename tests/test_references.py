@@ -364,6 +364,20 @@ def _headless_list(heads: list[str], second: Callable[[int], str]) -> list[Page]
     return pages(prose(80, 40), prose(80, 40), prose(80, 16) + entries)
 
 
+def test_a_numbered_list_without_heading_is_found_before_appendices_longer_than_the_text():
+    # A dataset paper: six pages of text ending in a numbered list without a heading, then ten pages of
+    # documentation whose own numbered lists (steps, a checklist) hold no references.
+    names = ["Beltagy", "Bommarito", "Cohan", "Dalton", "Ellis", "Foster", "Garcia", "Hughes"]
+    entries = [it(f"[{k}] Iz {names[k - 1]}, Matthew Peters, and Ann Lee. A study of item {k}. In Proc.", 72,
+                  300 + 24 * k, 8) for k in range(1, 9)]
+    entries += [it(f"Tests, pages {k}1–{k}9, 20{10 + k}.", 84, 310 + 24 * k, 8) for k in range(1, 9)]
+    text = [prose(80, 40) for _ in range(5)] + [prose(80, 16) + entries]
+    appendix = [prose(80, 30) + [it(f"{k}. Download the files of part {k} and check each of them by hand.", 72,
+                                    500 + 12 * k, 10) for k in range(1, 5)] for _ in range(10)]
+    refs = find_references(text_map(pages(*text, *appendix))).references
+    assert [r.year for r in refs] == [2010 + k for k in range(1, 9)]
+
+
 def test_a_list_without_heading_of_entries_without_titles():
     # Astronomy's entries have no title and as many digits as letters, and cut a long author list to
     # "Surname et al.": still a list's entries, one a line.

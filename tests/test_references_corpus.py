@@ -133,15 +133,16 @@ def test_lists_are_found_without_their_heading_and_not_made_up_without_a_list(me
         invented += bool(gone.references)
     measured.append(f"lists found again without their heading line: {kept}/{headed}; a list made up once the "
                     f"list is removed: {invented}/{total} papers")
-    # Measured when set (2026-12-06, ninth session): 86/90 and 2/97 (84/89 at the eighth session's end, before
+    # Measured when set (2026-12-06, ninth session): 87/90 and 2/97 (86/90 before a numbered list was looked for over
+    # the whole of a paper whose appendices are longer than its last third; 84/89 at the eighth session's end, before
     # an undated list under a heading gave way to a dated one without; 70/89 and 4/97 before forename-first names
-    # counted and before a table's rows of figures were told from entries; 79/89 before entries without titles,
-    # whose digits outnumber nothing but their letters, counted, 80/89 before programs named as their makers,
-    # 81/89 and 3/97 before a contents' "References 16" gave way and columns starting under text across a page
-    # were read as columns, 83/89 before a draft's line numbers past the pages measured were looked for on the
-    # same side of the spread). Without the papers the shares say nothing.
+    # counted and before a table's rows of figures were told from entries; 79/89 before entries without titles, whose
+    # digits outnumber nothing but their letters, counted, 80/89 before programs named as their makers, 81/89 and 3/97
+    # before a contents' "References 16" gave way and columns starting under text across a page were read as columns,
+    # 83/89 before a draft's line numbers past the pages measured were looked for on the same side of the spread).
+    # Without the papers the shares say nothing.
     assert headed >= 80 and total >= 90, f"only {headed} headed lists in {total} papers"
-    assert kept >= 0.94 * headed and invented <= 0.03 * total
+    assert kept >= 0.95 * headed and invented <= 0.03 * total
 
 
 def test_numbered_lists_run_in_sequence():

@@ -244,6 +244,10 @@ class ReferencesParams:
     #: entries numbered 1 are tried as its start, bottom-most first.
     fallback_max_junk: float = 0.34
     fallback_tries: int = 5
+    #: Failing both fallbacks over the last pages, a numbered list is looked for over the whole of a paper of at
+    #: most this many pages, of this many entries numbered 1 (the appendices' own numbered lists come after it).
+    fallback_wide_pages: int = 60
+    fallback_wide_tries: int = 10
     #: Fallback without numbers: an unnumbered list of at least this many entries, of which at most this
     #: share may fail to open with an author's name and hold a year; candidate starts tried bottom-up, at
     #: most this many, until this many in a row fail (the lines of a long author list set forenames first

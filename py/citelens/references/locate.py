@@ -458,7 +458,12 @@ def _is_section_heading(row: Row, prev: Row, size: float, params: ReferencesPara
 
 def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tuple[list[Row], list[Entry]]:
     """No heading: the bottom-most running sequence of numbered entries in the last pages (see
-    ``fallback_share``); failing that, an unnumbered list that ends the text (:func:`_fallback_unnumbered`)."""
+    ``fallback_share``); failing that, an unnumbered list that ends the text (:func:`_fallback_unnumbered`);
+    failing that, a numbered list further up, before appendices longer than the text's last third (a dataset
+    paper's 27 pages of documentation after its list), in a paper of at most ``fallback_wide_pages`` pages:
+    there, where numbered footnotes and listings are met too, nearly every entry opens with an author's name
+    and holds a year (at most ``fallback_unnumbered_junk`` of them do not).
+    """
     pages = sorted(tm.page_starts)
     n = min(max(-(-len(pages) * params.fallback_share // 1), params.fallback_min_pages), params.fallback_max_pages,
             len(pages))
@@ -466,12 +471,30 @@ def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tup
     first_page = pages[-n] if n else pages[0]
     first = tm.line_index(tm.page_starts[first_page])
     rows = list(read_rows(tm, first, furniture, None, params))
+    found = _numbered_run(rows, params.fallback_tries, params)
+    if found is None:
+        found = _fallback_unnumbered(rows, params)
+    if not found[1] and n < len(pages) <= params.fallback_wide_pages:
+        wide = list(read_rows(tm, tm.line_index(tm.page_starts[pages[0]]), furniture, None, params))
+        run = _numbered_run(wide, params.fallback_wide_tries, params, by_author=True)
+        if run is not None and sum(1 for e in run[1] if not _opens_like_reference(e, params)) \
+                <= params.fallback_unnumbered_junk * len(run[1]):
+            found = run
+    return found
+
+
+def _numbered_run(rows: list[Row], tries: int, params: ReferencesParams,
+                  by_author: bool = False) -> tuple[list[Row], list[Entry]] | None:
+    """The bottom-most run of numbered entries in ``rows`` that reads as a reference list, of the last ``tries``
+    starting at an entry numbered 1 (``by_author``: whose first entry opens with an author's name); None
+    without one."""
     # An entry opens with words (a name, a title), not with more figures: "1 1" is a matrix's row. A short
     # first row ("1 b100.", a dataset's name) has its words on the next.
     starts = [k for k, r in enumerate(rows) if r.label is not None and r.label.number == 1
               and (ENTRY_WORD.search(r.text, r.label.end) is not None
-                   or k + 1 < len(rows) and rows[k + 1].label is None and ENTRY_WORD.search(rows[k + 1].text))]
-    for k in reversed(starts[-params.fallback_tries:]):
+                   or k + 1 < len(rows) and rows[k + 1].label is None and ENTRY_WORD.search(rows[k + 1].text))
+              and (not by_author or _author_first(r.text[r.label.end:].lstrip()))]
+    for k in reversed(starts[-tries:]):
         region = until_list_ends(iter(rows[k:]), params)
         entries = numbered_entries(region, params)
         if len(entries) < params.min_entries:
@@ -483,7 +506,7 @@ def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tup
         if junk > params.fallback_max_junk * len(entries):
             continue
         return region, entries
-    return _fallback_unnumbered(rows, params)
+    return None
 
 
 def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[list[Row], list[Entry]]:
