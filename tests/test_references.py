@@ -508,6 +508,23 @@ def test_an_alphabetic_label_set_apart_from_its_text_joins_it():
         ("[Ko12]", ("Ko",)), ("[Lav06]", ("Lavesson",)), ("[ZSVG+16]", ("Zubiaga",))]
 
 
+@pytest.mark.parametrize("raw, authors, title", [
+    # Spanish and Portuguese surnames of two words, Surname-comma style; and one among others (astronomy).
+    ("García Márquez, G., López Pérez, J.: A study of the work. J. Tests 3, 4-5 (2001)",
+     ("García Márquez", "López Pérez"), "A study of the work"),
+    ("Triaud, A. H. M. J., Collier Cameron, A., Queloz, D., et al. 2010, A&A, 524, A25",
+     ("Triaud", "Collier Cameron", "Queloz"), None),
+    ("Hah,N., Murakami,S., Nagari,A., Danko,C.G. and Lee Kraus,W. (2013) Enhancer transcripts mark active "
+     "estrogen receptor binding sites. Genome Res., 23, 1210-1223.",
+     ("Hah", "Murakami", "Nagari", "Danko", "Lee Kraus"),
+     "Enhancer transcripts mark active estrogen receptor binding sites"),
+])
+def test_a_surname_of_two_words_before_its_initials(raw, authors, title):
+    e = parse_entry(raw)
+    assert e.authors == authors
+    assert e.title == title
+
+
 @pytest.mark.parametrize("dash", ["———,", "——,", "---,", "———."])
 def test_a_dash_run_for_authors_repeats_the_authors_above(dash):
     items = [it("References", 72, 300, 12),

@@ -382,9 +382,12 @@ _INITIALS_DOT = rf"(?: [{_UP}] (?: [a-z] | - [{_UP}] (?= \. ) )? \. (?: \s? - \s
 _INITIALS_CAPS = rf"[{_UP}]{{1,4}} (?: - [{_UP}]{{1,2}} )? (?: \s [{_UP}] (?! [\w'’\-] ) ){{0,3}} (?! [\w'’\-] )"
 
 # "Surname, X. Y." (APA, ACS, Elsevier, Cell, Frontiers, NAR): "Boslough, M.", "Harris, A. W.", "Supek,F.",
-# "Ryckaert, J.-P.", "Thompson, A.W."
+# "Ryckaert, J.-P.", "Thompson, A.W."; a surname of two words, as Spanish and Portuguese names have ("García
+# Márquez, G.", "Peyton Jones, S. L.").
 NAME_SURNAME_COMMA = re.compile(
-    rf"(?P<sur> {_SURNAME} ) (?: \s+ (?: Jr | Sr | II | III | IV ) \b \.? )? \s* , \s* (?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )"
+    rf"(?P<sur> {_SURNAME} (?: \s [{_UP}] [{_LOW}] [\w'’\-]* )? ) (?: \s+ (?: Jr | Sr | II | III | IV ) \b \.? )?"
+    rf" \s* , \s*"
+    rf"(?P<ini> {_INITIALS_DOT} | {_INITIALS_CAPS} \.? )"
     rf"(?: \s? (?: v\. | {_PARTICLE_IN} (?= [\s,.;] ) ) )?", X)
 
 # "Surname XY" (Vancouver: PLOS, BMC, Springer, ASM, JMIR): "Magill SS", "Anacker AMJ", "Amberg D.",
