@@ -46,8 +46,8 @@ def test_outline_accuracy_against_bookmarks(measured):
     measured.extend(rows)
     measured.append(f"  OVERALL P {total.precision:.3f}  R {total.recall:.3f}  F1 {total.f1:.3f}")
     assert len(rows) >= 15
-    # Measured: pdf/ 0.900 (PDFium P 0.870, R 0.932, 57 papers, 2026-12-06). Real third-level headings below
-    # the depth a paper's bookmarks go to count against it (NAR's methods).
+    # Measured: pdf/ 0.901 (PDFium P 0.872, R 0.932, 57 papers, 2026-12-06, ninth session). Real third-level
+    # headings below the depth a paper's bookmarks go to count against it (NAR's methods).
     # Issue 10's target: 0.85 on both folders.
     assert total.f1 >= 0.89, "\n".join(rows)
 
@@ -63,10 +63,11 @@ def test_outline_accuracy_on_the_check_folder(measured):
         if section_bookmarks(doc.bookmarks):
             total = total + score_outline(detected(paper), doc.bookmarks)
     measured.append(f"outline vs bookmarks, check/: P {total.precision:.3f}  R {total.recall:.3f}  F1 {total.f1:.3f}")
-    # Measured with PDFium, the default engine: 0.849, P 0.813, R 0.889 (2026-12-06, eighth session; 0.834 before
-    # columns parted away from the page's midline, and three columns, were read as such; 0.843 before run-in heads
-    # set smaller than their text could wrap and headings could have a blank line below). Issue 10's target: 0.85.
-    assert total.f1 >= 0.84
+    # Measured with PDFium, the default engine: 0.850, P 0.815, R 0.889 (2026-12-06, ninth session; 0.849 before
+    # running heads were told wherever a template sets them; 0.834 before columns parted away from the page's
+    # midline, and three columns, were read as such; 0.843 before run-in heads set smaller than their text could
+    # wrap and headings could have a blank line below). Issue 10's target: 0.85.
+    assert total.f1 >= 0.845
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)
