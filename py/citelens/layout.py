@@ -407,7 +407,8 @@ def _text_middle(bands: list[list[TextItem]], width: float, params: LayoutParams
     if len(bands) < need:
         return width / 2
     lefts = sorted([band[0].x for band in bands])
-    left = next((lefts[k] for k in range(len(lefts) - need + 1) if lefts[k + need - 1] - lefts[k] <= 2.0), None)
+    flush = params.text_middle_flush
+    left = next((lefts[k] for k in range(len(lefts) - need + 1) if lefts[k + need - 1] - lefts[k] <= flush), None)
     right = sorted([band[-1].x + band[-1].width for band in bands])[-need]
     if left is None or right - left < width / 2:
         return width / 2

@@ -1293,10 +1293,10 @@ def detect_outline(
     for i, h in enumerate(headings):
         if i in running:
             continue
-        zone = p.running_zone * heights[h.page]
-        if running_heads is not None and not zone < h.y < heights[h.page] - zone \
-                and round(h.line.baseline, 1) in running_heads(h.page):
-            continue  # the same line at the edge of the pages around: a running head, however it is set
+        if running_heads is not None:
+            zone = p.running_zone * heights[h.page]
+            if not zone < h.y < heights[h.page] - zone and round(h.line.baseline, 1) in running_heads(h.page):
+                continue  # the same line at the edge of the pages around: a running head, however it is set
         if h.run_in and contributions:
             continue  # a role the statement lists, "Data curation: A. B.", "Methodology: C. D."
         if not h.run_in:

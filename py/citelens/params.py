@@ -41,10 +41,11 @@ class LayoutParams:
     half_slack: float = 0.02
     #: The middle two columns part at is the text block's (:func:`citelens.layout._text_middle`) where it is
     #: more than this share of the page's width off the page's middle; the block's edges are where this share
-    #: of the page's lines, and at least this many, start and end.
+    #: of the page's lines, and at least this many, start (within this many points of each other) and end.
     text_middle_slack: float = 0.015
     text_middle_share: float = 0.1
     text_middle_min: int = 4
+    text_middle_flush: float = 2.0
     #: A sub- or superscript is set smaller than this share of the line's size (see :data:`SCRIPT_SIZE`);
     #: one banded with the line above is handed down to the next line when it hangs more than this x size
     #: below its band's baseline (a subscript hangs less) and sits at most this x the next line's size
@@ -269,12 +270,12 @@ class ReferencesParams:
     edge_lines: int = 3
     repeat_pages: int = 3
     repeat_window: int = 4
+    #: The list's heading is the last heading line, or, where no dated list follows it, one of this many
+    #: before it; a dated list's entries: at least this share of them hold a year.
+    heading_tries: int = 3
+    dated_share: float = 0.5
     #: A line longer than this is no References heading itself; an upper-case heading item in it may be
     #: (ACS's "■ REFERENCES" merged into the first entry's line).
-    #: The list's heading is the last heading line, or, where no list follows it, one of this many before it.
-    heading_tries: int = 3
-    #: ... a list's entries: most of them hold a year.
-    dated_share: float = 0.5
     heading_line_chars: int = 60
     #: A heading line with a page number beside it, baselines within this x its size, is a table of contents'
     #: entry ("References ... 16"): the list is where that page is, not under it.

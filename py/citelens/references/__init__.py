@@ -109,7 +109,8 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
             break
     if not dated:
         fb_rows, fb_entries = fallback(tm, furniture, params)
-        if len(fb_entries) > len(entries) and (len(entries) < params.min_entries or _a_dated_list(fb_entries, params)):
+        if len(fb_entries) > len(entries) \
+                and (len(entries) < params.min_entries or _a_dated_list(fb_entries, params)):
             rows, entries = fb_rows, fb_entries
     if not entries:
         what = "a References heading but no entries after it" if heading is not None else \
