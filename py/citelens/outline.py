@@ -275,7 +275,7 @@ def _set_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line], 
         return False
     number, title, letter = _parse(text)
     if letter and number is not None and after and _letters(title) >= 4 and title.upper() == title \
-            and (_parse(" ".join(after[0].text.split()))[0] or "").startswith(number.rstrip(".") + "."):
+            and _numbers_under(number, _parse(" ".join(after[0].text.split()))[0]):
         # A letter is a section's number where the section's first subsection follows, numbered under it:
         # an appendix's "B COMPLEXITY OF COMPUTING ALIGNMENT" over "B.1 COST OF ...". (Alone, "A" may be the
         # article opening a line in capitals.)
@@ -524,6 +524,11 @@ def _known_apart(prev: Line | None, line: Line, text: str, after: Sequence[Line]
     if not _known(text) or _parse(text)[0] is not None:
         return False
     return _own_face(line.items, nxt, p) or bool(_capitals(text))
+
+
+def _numbers_under(number: str, sub: str | None) -> bool:
+    """Whether section number ``sub`` numbers a subsection of ``number``: "B.1" under "B", "2.3" under "2."."""
+    return sub is not None and sub.startswith(number.rstrip(".") + ".")
 
 
 def _apart_wrapped(lines: Sequence[Line], n: int, text: str, page: Page, body: float, p: OutlineParams) -> str | None:
@@ -1322,8 +1327,7 @@ def detect_outline(
         elif h.letter_only:
             # Before the bibliography "A Survey of ..." is a title, not appendix A; a letter numbers a section
             # where its first subsection follows, numbered under it ("B COMPLEXITY ..." over "B.1 COST ...").
-            nxt = headings[i + 1].number if i + 1 < len(headings) else None
-            if nxt is not None and h.number is not None and nxt.startswith(h.number.rstrip(".") + "."):
+            if h.number is not None and i + 1 < len(headings) and _numbers_under(h.number, headings[i + 1].number):
                 h = replace(h, letter_only=False)
             else:
                 if not KNOWN_SECTION.match(h.title) and h.size < p.size_ratio * body:

@@ -75,10 +75,22 @@ HEADING_NUMBER = re.compile(
 # An appendix letter alone, only after the bibliography: "A Proof of Theorem 1", "B Hyper-parameters".
 APPENDIX_LETTER = re.compile(r"^(?P<number>[A-Z])\s+(?P<title>[A-Z][^\W\d_].*)$", X)
 
+# The sections after a paper's text: acknowledgements, funding, declarations, the reference list, appendices
+# and supplements (KNOWN_SECTION and UNNUMBERED_SECTION).
+_AFTER_TEXT_SECTIONS = r"""
+    acknowledge?ments? | funding | author \s+ contributions
+    | competing \s+ (?: financial \s+ )? interests | conflicts? \s+ of \s+ interests?
+    | declaration \s+ of \s+ interests?
+    | data \s+ availability (?: \s+ statement )? | ethics \s+ statement
+    | references (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
+    | bibliography | literature \s+ cited | works \s+ cited | cited \s+ literature
+    | appendix (?: \s+ [A-Z0-9] )? | appendices
+    | supplement (?: ary | al ) \s+ (?: materials? | information | data ) | supporting \s+ information"""
+
 # Section names that are headings in any numbering and case: "Acknowledgements", "RELATED WORK",
 # "Materials and Methods", "Conclusions and future work", "Supplementary Information".
 KNOWN_SECTION = re.compile(
-    r"""
+    rf"""
     ^ (?: abstract | summary | introduction | background | preliminaries
         | related \s+ works? | prior \s+ work | previous \s+ work | literature \s+ review
         | methods? | methodology | materials? \s+ (?: and | & ) \s+ methods? | experimental \s+ procedures?
@@ -86,15 +98,8 @@ KNOWN_SECTION = re.compile(
         | evaluation | results | results \s+ (?: and | & ) \s+ discussions? | findings | analysis
         | discussions? | limitations | future \s+ work
         | conclusions? (?: \s+ (?: and | & ) \s+ (?: future \s+ work | outlook | discussion ) )?
-        | star \W? methods | online \s+ methods | concluding \s+ remarks | acknowledge?ments? | funding | author \s+ contributions
-        | competing \s+ (?: financial \s+ )? interests | conflicts? \s+ of \s+ interests?
-        | declaration \s+ of \s+ interests?
-        | data \s+ availability (?: \s+ statement )? | ethics \s+ statement
-        | references (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
-        | bibliography | literature \s+ cited
-        | works \s+ cited | cited \s+ literature
-        | appendix (?: \s+ [A-Z0-9] )? | appendices | supplement (?: ary | al ) \s+ (?: materials? | information | data )
-        | supporting \s+ information
+        | star \W? methods | online \s+ methods | concluding \s+ remarks
+        | {_AFTER_TEXT_SECTIONS}
       ) \s* [.:]? $
     """,
     X | re.IGNORECASE,
@@ -104,16 +109,8 @@ KNOWN_SECTION = re.compile(
 # (acknowledgements, funding, declarations, the reference list, appendices and supplements). A body
 # section's name ("Methods", "Data", "Model") run in as a paragraph's head in such a paper is a paragraph's.
 UNNUMBERED_SECTION = re.compile(
-    r"""
-    ^ (?: abstract | summary | acknowledge?ments? | funding | author \s+ contributions
-        | competing \s+ (?: financial \s+ )? interests | conflicts? \s+ of \s+ interests?
-        | declaration \s+ of \s+ interests?
-        | data \s+ availability (?: \s+ statement )? | ethics \s+ statement
-        | references (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
-        | bibliography | literature \s+ cited | works \s+ cited | cited \s+ literature
-        | appendix (?: \s+ [A-Z0-9] )? | appendices
-        | supplement (?: ary | al ) \s+ (?: materials? | information | data ) | supporting \s+ information
-      ) \s* [.:]? $
+    rf"""
+    ^ (?: abstract | summary | {_AFTER_TEXT_SECTIONS} ) \s* [.:]? $
     """,
     X | re.IGNORECASE,
 )

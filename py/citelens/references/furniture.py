@@ -253,6 +253,12 @@ class Furniture:
             self._edges[page] = got
         return got
 
+    def _edge_texts(self, page: int) -> frozenset[str]:
+        got = self._norms.get(page)
+        if got is None:
+            got = self._norms[page] = frozenset(norm for _, norm in self.edges(page))
+        return got
+
     def _near(self, page: int) -> list[int]:
         k = bisect_left(self.pages, page)
         return [p for p in self.pages[max(k - self.window, 0):k + self.window + 1] if p != page]
@@ -282,8 +288,7 @@ class Furniture:
             return got
         edge = self.edges(page)
         near = self._near(page)
-        others = [self._norms.get(p) or self._norms.setdefault(p, frozenset(norm for _, norm in self.edges(p)))
-                  for p in near]
+        others = [self._edge_texts(p) for p in near]
         out: set[int] = set()
         extreme = {edge[0][0], edge[-1][0]} if edge else set()
         for m, norm in edge:

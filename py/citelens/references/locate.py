@@ -477,8 +477,7 @@ def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tup
     if not found[1] and n < len(pages) <= params.fallback_wide_pages:
         wide = list(read_rows(tm, tm.line_index(tm.page_starts[pages[0]]), furniture, None, params))
         run = _numbered_run(wide, params.fallback_wide_tries, params, by_author=True)
-        if run is not None and sum(1 for e in run[1] if not _opens_like_reference(e, params)) \
-                <= params.fallback_unnumbered_junk * len(run[1]):
+        if run is not None and _open_like_references(run[1], params):
             found = run
     return found
 
@@ -528,14 +527,19 @@ def _fallback_unnumbered(rows: list[Row], params: ReferencesParams) -> tuple[lis
         entries = split_entries(region, params)
         if len(entries) < params.fallback_unnumbered_min_entries:
             continue
-        junk = sum(1 for e in entries if not _opens_like_reference(e, params))
-        if junk <= params.fallback_unnumbered_junk * len(entries) and _opens_like_reference(entries[0], params):
+        if _open_like_references(entries, params) and _opens_like_reference(entries[0], params):
             best, misses = (region, entries), 0
         elif best[1]:
             misses += 1
             if misses >= params.fallback_unnumbered_misses:
                 break
     return best
+
+
+def _open_like_references(entries: list[Entry], params: ReferencesParams) -> bool:
+    """Whether at most ``fallback_unnumbered_junk`` of ``entries`` fail :func:`_opens_like_reference`."""
+    junk = sum(1 for e in entries if not _opens_like_reference(e, params))
+    return junk <= params.fallback_unnumbered_junk * len(entries)
 
 
 def _opens_like_reference(entry: Entry, params: ReferencesParams) -> bool:
