@@ -313,6 +313,86 @@ def test_a_heading_set_far_larger_over_the_next_page_is_no_part_of_the_last_entr
     assert refs[-1].raw == "Foster J, Other K: A study of item 5. J Exp Tests. 2015; 5: 1–9."
 
 
+def test_a_numbered_list_ends_at_a_page_turn_that_no_next_entry_follows():
+    # A supplement after the list: its text in the entries' size on the next page. Entries broken at a turn keep
+    # their ends, a page range's "2390." at a row's start included; the last keeps a line, not the supplement.
+    first = [it("References", 72, 600, 12),
+             it("[1] A. Smith, B. Jones, Retrieval of scientific information,", 72, 620, 8),
+             it("J. Doc. 12 (2019) 1–20.", 84, 630, 8),
+             it("[2] C. Müller, D. van der Berg, Community structures of archaea", 72, 640, 8)]
+    second = [it("and bacteria in lakes, Freshw. Biol. 55 (2010) 2375–", 84, 90, 8),
+              it("2390.", 84, 100, 8),
+              it("[3] E. Lee, Reading with context, in: Proc. of the Conference", 72, 110, 8)]
+    supplement = [it("on Reading, 2023.", 84, 90, 8),
+                  *(it(f"S{k} the supplement's text runs on in the entries' own size, line after line {k}", 72,
+                       100 + 10 * k, 8) for k in range(12))]
+    refs = find_references(text_map(pages(prose(80, 40), first, second, supplement))).references
+    assert [r.raw for r in refs] == [
+        "A. Smith, B. Jones, Retrieval of scientific information, J. Doc. 12 (2019) 1–20.",
+        "C. Müller, D. van der Berg, Community structures of archaea and bacteria in lakes, Freshw. Biol. 55 "
+        "(2010) 2375– 2390.",
+        "E. Lee, Reading with context, in: Proc. of the Conference on Reading, 2023."]
+
+
+def test_the_title_and_authors_over_the_next_page_are_no_part_of_an_author_year_list():
+    # A supplement's own title page after the list: its title a size larger, its authors and affiliations in
+    # other sizes than the entries', then its Abstract; a number opening one of the entries' rows ("1 (1):") is no
+    # label, so the supplement's "2 Methods" cannot go on with the list as its entry 2.
+    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
+    entries = [it("References", 72, 280, 12)]
+    for k, name in enumerate(names):
+        entries += [it(f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of", 72, 300 + 24 * k, 8),
+                    it(f"1 ({k + 1}), {k}1–{k}9." if k == 2 else f"Experimental Tests, {k}, 1–9.", 84, 312 + 24 * k, 8)]
+    supplement = [it("Items Read at Length: the Methods and Data Not Shown", 72, 90, 11),
+                  it("Jane Roe    Richard Roe", 72, 120, 9),
+                  it("Department of Tests, University of Somewhere", 72, 132, 7),
+                  it("Abstract", 72, 170, 8),
+                  *(it(f"the abstract of the supplement in the entries' size, line {k} of it", 72, 182 + 10 * k, 8)
+                    for k in range(8)),
+                  it("2 Methods", 72, 280, 8.5),
+                  *(it(f"the methods of the supplement in the entries' size, line {k} of them", 72, 292 + 10 * k, 8)
+                    for k in range(8))]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, supplement))).references
+    assert len(refs) == 6
+    assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+
+
+def test_a_heading_under_a_line_across_both_columns_ends_the_list():
+    # The space between a line set across the page and the first line of a column under it sets that line
+    # apart as a heading: a supplement's "Abstract" under its affiliations, in the entries' size.
+    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
+    entries = [it("References", 72, 280, 12)]
+    for k, name in enumerate(names):
+        entries += [it(f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of", 72, 300 + 24 * k, 8),
+                    it(f"Experimental Tests, {k}, 1–9.", 84, 312 + 24 * k, 8)]
+    supplement = [it("Department of Tests, University of Somewhere, 1 Long Road, Somewhere Else, Country of Tests",
+                     72, 100, 7),
+                  it("Abstract", 72, 140, 8),
+                  *(it(f"the abstract of the supplement, line {k} of it", 72, 152 + 10 * k, 8) for k in range(40)),
+                  *(it(f"the supplement's text goes on, line {k} of it", 320, 140 + 10 * k, 8) for k in range(41))]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, supplement))).references
+    assert len(refs) == 6
+    assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+
+
+def test_line_numbers_are_measured_on_the_pages_that_number_their_lines():
+    # A draft numbers the lines of its text and list, not those of the figure pages after them: the pages without
+    # numbers leave the share of numbered lines on the others as it is.
+    items = [it("References", 120, 88, 10)]
+    for k in range(24):
+        n = 1 + k // 2
+        text = f"{n} Author{chr(65 + n % 26)} Name. A study of item {n}." if k % 2 == 0 else \
+            f"Journal of Tests, {n}:1–9, 20{10 + n % 80:02d}."
+        items.append(it(f"{300 + k} {text}" if k % 2 == 0 else text, 72 if k % 2 == 0 else 140, 100 + 12 * k, 9))
+        if k % 2:
+            items.append(it(str(300 + k), 72, 100 + 12 * k, 5))
+    figures = [[it(f"Figure {p}{k}. A panel of the figure and what it shows, in the caption's words.", 72,
+                   100 + 12 * k, 9) for k in range(50)] for p in (1, 2, 3)]
+    refs = find_references(text_map(pages(prose(80, 40), items, *figures))).references
+    assert [r.label for r in refs] == [str(n) for n in range(1, 13)]
+    assert refs[0].raw == "AuthorB Name. A study of item 1. Journal of Tests, 1:1–9, 2011."
+
+
 @pytest.mark.parametrize("first, second", [
     ("[1] A. Smith, Retrieval, in: The Handbook of Documents,", "edited by B. Jones and C. Lee, Oxford, 2019, pp. 1–20."),
     # Vancouver and Chicago set the editors as a sentence of their own after the book's title.

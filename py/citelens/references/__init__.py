@@ -17,6 +17,8 @@ How (one module a step):
    heading set apart from the entries (Cell's "STAR★METHODS", Nature's "ONLINE METHODS"), end matter
    ("Received:", "Copyright ©", "Conflict of Interest Statement:"), or foreign text (a caption, a wide gap,
    three lines in a larger font) -- unless the list's next entry follows the foreign text (PNAS, floats).
+   A numbered list that goes on at a page or column turn without its next number ended there, but for the
+   last entry's few remaining lines (a supplement after the list).
 2. **Clean** (:mod:`~citelens.references.furniture`). Running heads and feet (the same text at a page's
    edge on pages nearby), page numbers, footnotes and heads in another font size at a column's top or
    bottom, and bioRxiv's line numbers are dropped before splitting, so an entry broken across a column or

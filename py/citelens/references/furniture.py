@@ -170,14 +170,17 @@ def line_number_margin(tm: TextMap, first: int,
 
     Line numbers rise by one from line to line (unlike entry labels, which rise once per entry), and
     reach the hundreds or stand alone on blank lines. Two-sided layouts set them at another x on even
-    and odd pages (in the outer margin), so the margin is read page by page.
+    and odd pages (in the outer margin), so the margin is read page by page, and its share of the lines is
+    taken over the pages that number lines: a page after the list (figures, a supplement) may number none.
     """
     xs: dict[int, Counter[int]] = defaultdict(Counter)
     numbers: list[int] = []
+    per_page: Counter[int] = Counter()
     n = 0
     for i in range(first, min(len(tm.lines), first + params.line_number_scan)):
         line = tm.lines[i]
         n += 1
+        per_page[line.page] += 1
         if n == params.line_number_probe and len(numbers) < params.line_number_min:
             return None
         m = REF_LEADING_NUMBER.match(line.items[0].text.strip()) if line.items else None
@@ -189,7 +192,7 @@ def line_number_margin(tm: TextMap, first: int,
     margins = {page: c.most_common(1)[0] for page, c in xs.items()}
     count = sum(k for _, k in margins.values())
     steps = sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1)
-    if count < params.line_number_share * n or steps < params.line_number_rising * (len(numbers) - 1) \
+    if count < params.line_number_share * sum(per_page[page] for page in margins) or steps < params.line_number_rising * (len(numbers) - 1) \
             or max(numbers) < params.line_number_reach:
         return None
     return {page: float(x) for page, (x, _) in margins.items()}
@@ -332,4 +335,8 @@ def drop_odd_sizes(rows: list[Row], size: float, params: ReferencesParams) -> li
         for k in ks:
             if odd[k] and (rows[k].baseline < lo or rows[k].baseline > hi):
                 drop.add(k)
+    # The list ends with an entry in its size: the rows in other sizes after its last one are what follows it
+    # (a title and its authors over the next page), wherever they sit.
+    last = max(k for k, o in enumerate(odd) if not o) if not all(odd) else len(rows)
+    drop.update(range(last + 1, len(rows)))
     return [r for k, r in enumerate(rows) if k not in drop]

@@ -294,9 +294,10 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     The list ends at a section heading, an end-matter line ("Received: ...", "Copyright ©"), or where
     foreign text starts (three lines in a larger font, one line in a far larger one, a figure caption, a
     wide gap) -- unless, in a numbered list, the next entry follows it: PNAS sets entries 1-3 under the
-    Methods column and 4- on the next page. A heading always ends it (Nature's "ONLINE METHODS" and the
-    references numbered on there stay out: the text in between must stay outside ``start``..``end`` for the
-    citation search).
+    Methods column and 4- on the next page. Text at a page or column turn that no next number follows ends a
+    numbered list, but for the last entry's end (:func:`_last_entry_end`). A heading always ends it (Nature's
+    "ONLINE METHODS" and the references numbered on there stay out: the text in between must stay outside
+    ``start``..``end`` for the citation search).
     """
     head: list[Row] = []
     for row in stream:
@@ -312,12 +313,19 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     last_number = 0
     last_key = ""  # the latest entry's first word, for alphabetical author-year lists
     big = 0
+    longest = entry_rows = 0  # rows of the longest numbered entry so far, and of the latest one
+    turned = False  # ``foreign`` opened at a page or column turn of a numbered list
+    # A numbered list opens with its first label, or with entry 1 a row or two in (after a group's name): a
+    # number at a row's start further on ("1 (1):167–190, 2008.", an appendix's "2 RESEARCH APPROACH") is no
+    # label of an author-year list.
+    numbered = any(r.label is not None and r.label.kind is not LabelKind.ALPHA and (k == 0 or r.label.number == 1)
+                   for k, r in enumerate(head[:params.numbered_opening_rows]))
     for row in chain(head, stream):
         lb = row.label
         if lb is not None and lb.kind is LabelKind.ALPHA:
             # An alphabetic list resumes with a labelled entry in its own size (no number to follow on).
             continues = bool(foreign) and abs(row.size - size) <= params.resume_size_share * size
-        elif lb is not None or last_number:
+        elif numbered and (lb is not None or last_number):
             continues = lb is not None and lb.number == last_number + 1 \
                 and abs(row.size - size) <= params.resume_size_share * size
         else:
@@ -327,8 +335,8 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
                 and AUTHOR_START.match(row.text) is not None and last_key <= _sort_key(row.text)
         if foreign:
             if continues:
-                rows.extend(_continuation(foreign, row, size, pitch, params))
-                foreign = []
+                rows.extend(_continuation(foreign, row, size, pitch, numbered, params))
+                foreign, turned = [], False
             elif len(foreign) < params.interruption_max_lines:
                 foreign.append(row)
                 continue
@@ -337,6 +345,12 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
         if rows:
             if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
                 break
+            if last_number and lb is None and _turn(rows[-1], row):
+                # A numbered entry broken at a page or column turn goes on for a line or few, then the next
+                # number follows; where none does, the list ended at the turn and what follows it (an
+                # appendix, a supplement's title page) is no entry. Held apart until the next number shows.
+                foreign, turned = [row], True
+                continue
             if row.text.count(".") >= 5 and DOTTED_LEADER.search(row.text) \
                     and len(row.text.rstrip(". 0123456789")) >= 3:
                 break  # a table of contents line ("A Proofs . . . . . 12"): an appendix's, after the list
@@ -367,23 +381,57 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
                     continue
             else:
                 big = 0
-        if continues and lb is not None:
+        if continues and lb is not None and numbered:
             last_number = lb.number
+            longest, entry_rows = max(longest, entry_rows), 0
         elif not last_number and AUTHOR_START.match(row.text) is not None:
             last_key = _sort_key(row.text)
+        entry_rows += 1
         rows.append(row)
+    if foreign and turned:
+        rows.extend(_last_entry_end(rows, foreign, size, pitch, longest - entry_rows, params))
     return drop_odd_sizes(rows, size, params)
 
 
-def _continuation(foreign: list[Row], resumed: Row, size: float, pitch: float,
+def _last_entry_end(rows: list[Row], foreign: list[Row], size: float, pitch: float, room: int,
+                    params: ReferencesParams) -> list[Row]:
+    """The rows after a turn that end the list's last entry: in the list's size, one line apart, no heading,
+    and no more of them than the list's longest entry has rows beyond the last one's (``room``): an entry is
+    a few lines long, and the text after the list is not (a supplement's title page, an appendix)."""
+    out: list[Row] = []
+    prev = rows[-1]
+    for row in foreign:
+        if len(out) >= room or row.label is not None or abs(row.size - size) > params.furniture_size_ratio * size:
+            break
+        if out and not (row.page == prev.page and row.column == prev.column
+                        and 0 < row.baseline - prev.baseline <= params.gap_pitches * pitch):
+            break
+        if _is_section_heading(row, prev, size, params) or END_MATTER.match(row.text) or _is_caption(row.text):
+            break
+        out.append(row)
+        prev = row
+    return out
+
+
+def _turn(prev: Row, row: Row) -> bool:
+    """Whether ``row`` goes on at another page or column than ``prev`` (a line spanning the columns goes on in
+    either)."""
+    return row.page != prev.page or (row.column != prev.column and -1 not in (row.column, prev.column))
+
+
+def _continuation(foreign: list[Row], resumed: Row, size: float, pitch: float, numbered: bool,
                   params: ReferencesParams) -> list[Row]:
     """The rows at the end of ``foreign`` that continue the entry before it: unlabelled, in the list's
     size, just above the entry the list resumes with in its column. F1000 runs the Discussion on beside
-    its first entries and sets the end of entry 6 ("Nature. 1981; 293(5828): 161–3") under it."""
+    its first entries and sets the end of entry 6 ("Nature. 1981; 293(5828): 161–3") under it. In a
+    ``numbered`` list a number out of its sequence at a row's start is the entry's text ("2390." ending a page
+    range)."""
     out: list[Row] = []
     below = resumed
     for row in reversed(foreign):
-        if row.label is not None or row.page != below.page or row.column != below.column \
+        if abs(row.size - size) > params.furniture_size_ratio * size and not any(c.isalpha() for c in row.text):
+            continue  # a page number in the margin beside the column
+        if (row.label is not None and not numbered) or row.page != below.page or row.column != below.column \
                 or abs(row.size - size) > params.furniture_size_ratio * size or _is_caption(row.text) \
                 or not 0 < below.baseline - row.baseline <= params.gap_pitches * pitch:
             break
@@ -440,7 +488,9 @@ def _is_section_heading(row: Row, prev: Row, size: float, params: ReferencesPara
         return False
     upper = text.isupper() and sum(c.isalpha() for c in text) >= params.heading_min_capitals
     bigger = row.size >= size * params.heading_size_ratio
-    gap = row.baseline - prev.baseline if row.page == prev.page and row.column == prev.column else 0.0
+    # A line spanning the columns sits right above a column's first line: the space between them counts too.
+    stacked = row.page == prev.page and (row.column == prev.column or -1 in (row.column, prev.column))
+    gap = row.baseline - prev.baseline if stacked else 0.0
     if not (upper or bigger or gap > params.heading_gap * size):
         return False  # set like an entry line: no heading (the cheap test first)
     numbered = HEADING_NUMBER.match(text)
