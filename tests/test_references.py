@@ -375,6 +375,25 @@ def test_a_heading_under_a_line_across_both_columns_ends_the_list():
     assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
 
 
+def test_an_author_year_list_does_not_resume_two_pages_after_foreign_text_began():
+    # A float or a box set into a list takes a page at most: two pages on, a row that opens like an author
+    # and sorts after the last entry ("Manual, Fourth Edition, ...", in a supplement's methods) resumes nothing.
+    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
+    entries = [it("References", 72, 280, 12)]
+    for k, name in enumerate(names):
+        entries += [it(f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of", 72, 300 + 24 * k, 8),
+                    it(f"Experimental Tests, {k}, 1–9.", 84, 312 + 24 * k, 8)]
+    title = [it("Stressful Events in a Supplement of Its Own", 72, 90, 18)]
+    text = [[it(f"the supplement's text in the entries' size, page {p} line {k} of it", 72, 130 + 10 * k, 8)
+             for k in range(50)] for p in (2, 3)]
+    resumed = [it("the Diagnostic and Statistical", 72, 90, 8), it("Manual, Fourth Edition, Revised (American", 72, 100, 8),
+               *(it(f"the supplement's text in the entries' size, page 4 line {k} of it", 72, 110 + 10 * k, 8)
+                 for k in range(10))]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, title + text[0], text[1], resumed))).references
+    assert len(refs) == 6
+    assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+
+
 def test_line_numbers_are_measured_on_the_pages_that_number_their_lines():
     # A draft numbers the lines of its text and list, not those of the figure pages after them: the pages without
     # numbers leave the share of numbered lines on the others as it is.

@@ -330,8 +330,10 @@ class ReferencesParams:
     #: A short unnumbered line alone, without digits, below this many characters is a group heading.
     subheading_max_chars: int = 30
     #: Foreign text inside a numbered list (a caption, a column of body text) is skipped when the next
-    #: entry follows within this many lines; otherwise the list ends where it began.
+    #: entry follows within this many lines, and on the page it began on or the next (a float or a box of
+    #: other matter takes a page at most); otherwise the list ends where it began.
     interruption_max_lines: int = 300
+    interruption_max_pages: int = 1
     #: A gap of this many line pitches inside a column ends the list the same way (foreign matter).
     gap_pitches: float = 4.0
     #: Flush-left entries set apart by space: the step between entries is at least this many times the

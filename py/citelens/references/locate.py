@@ -334,6 +334,8 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             continues = bool(foreign) and abs(row.size - size) <= params.furniture_size_ratio * size \
                 and AUTHOR_START.match(row.text) is not None and last_key <= _sort_key(row.text)
         if foreign:
+            if row.page > foreign[0].page + params.interruption_max_pages:
+                break
             if continues:
                 rows.extend(_continuation(foreign, row, size, pitch, numbered, params))
                 foreign, turned = [], False
