@@ -394,6 +394,23 @@ def test_an_author_year_list_does_not_resume_two_pages_after_foreign_text_began(
     assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
 
 
+def test_a_title_half_again_as_large_over_the_next_page_is_no_part_of_the_last_entry():
+    # Another paper's first page after the list (a supplement, a bound-in article): its title one line at 1.5
+    # times the entries' size, its abstract in their size.
+    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
+    entries = [it("References", 72, 280, 12)]
+    for k, name in enumerate(names):
+        entries += [it(f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of", 72, 300 + 24 * k, 8),
+                    it(f"Experimental Tests, {k}, 1–9.", 84, 312 + 24 * k, 8)]
+    article = [it("Decision Records in the Format of Their Own", 72, 120, 12),
+               *(it(f"the abstract of the article in the entries' size, line {k} of it", 72, 150 + 10 * k, 8)
+                 for k in range(10)),
+               it("1 Introduction", 72, 270, 12)]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, article))).references
+    assert len(refs) == 6
+    assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+
+
 def test_line_numbers_are_measured_on_the_pages_that_number_their_lines():
     # A draft numbers the lines of its text and list, not those of the figure pages after them: the pages without
     # numbers leave the share of numbered lines on the others as it is.

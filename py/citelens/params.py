@@ -287,8 +287,9 @@ class ReferencesParams:
     big_lines: int = 3
     big_min_chars: int = 30
     #: One line this much larger than the list, holding words, is a heading over other matter ("Open Peer
-    #: Review" at 18 pt after a 9 pt list): foreign text, never part of an entry.
-    alien_size_ratio: float = 1.6
+    #: Review" at 18 pt after a 9 pt list, a supplement's 14 pt title after a 9-10 pt list): foreign text, never
+    #: part of an entry.
+    alien_size_ratio: float = 1.4
     #: The list's line pitch is the median step between rows in its size more than this x font size apart
     #: (a script's fraction of a line is no step); with no such step, this x font size.
     pitch_min: float = 0.6
