@@ -411,6 +411,24 @@ def test_a_title_half_again_as_large_over_the_next_page_is_no_part_of_the_last_e
     assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
 
 
+def test_the_words_of_a_figure_on_a_page_inside_the_list_are_no_entries():
+    # A full-page figure set between two pages of the list: its labels and ticks, in other sizes than the
+    # entries', and its caption. The list goes on after it.
+    def entry(k: int, y: float) -> list[TextItem]:  # "Aabson, A.", "Aacson, A.", ...: in alphabetical order
+        name = f"A{chr(97 + k // 26)}{chr(97 + k % 26)}son"
+        return [it(f"{name}, A., and B. Writer (20{10 + k}): A study of", 72, y, 8),
+                it(f"item {k}, Journal of {name} Studies, {k}, 1–9.", 84, y + 10, 8)]
+    first = [it("References", 72, 80, 12)] + [i for k in range(1, 31) for i in entry(k, 100 + 22 * (k - 1))]
+    figure = [it(t, x, y, 7) for t, x, y in [("(a)", 80, 100), ("(b)", 320, 100), ("baseline", 400, 140),
+                                             ("0.5", 90, 150), ("ours", 400, 152), ("Accuracy", 60, 200)]]
+    figure += [it("Figure 7. Accuracy of the two methods over time, for the baseline and for ours.", 72, 480, 9)]
+    second = [i for k in range(31, 41) for i in entry(k, 100 + 22 * (k - 31))]
+    refs = find_references(text_map(pages(prose(80, 50), first, figure, second))).references
+    assert len(refs) == 40
+    assert refs[29].raw == "Abeson, A., and B. Writer (2040): A study of item 30, Journal of Abeson Studies, 30, 1–9."
+    assert refs[30].raw.startswith("Abfson, A.")
+
+
 def test_line_numbers_are_measured_on_the_pages_that_number_their_lines():
     # A draft numbers the lines of its text and list, not those of the figure pages after them: the pages without
     # numbers leave the share of numbered lines on the others as it is.

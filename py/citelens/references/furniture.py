@@ -312,7 +312,9 @@ def _norm_furniture(text: str) -> str:
 
 
 def drop_odd_sizes(rows: list[Row], size: float, params: ReferencesParams) -> list[Row]:
-    """Footnotes at a column's foot and heads at its top, in another size than the entries, are dropped.
+    """Footnotes at a column's foot and heads at its top, in another size than the entries, are dropped; so is
+    a column with no line in the entries' size (a figure's words on a page of its own inside the list), and
+    what follows the list's last line in its size.
 
     ::
 
@@ -330,6 +332,7 @@ def drop_odd_sizes(rows: list[Row], size: float, params: ReferencesParams) -> li
     for ks in groups.values():
         normal = [rows[k].baseline for k in ks if not odd[k]]
         if not normal:
+            drop.update(ks)  # a column with no line in the list's size (a float's page) holds no entry
             continue
         lo, hi = min(normal), max(normal)
         for k in ks:
