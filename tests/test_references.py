@@ -429,6 +429,26 @@ def test_the_words_of_a_figure_on_a_page_inside_the_list_are_no_entries():
     assert refs[30].raw.startswith("Abfson, A.")
 
 
+def test_a_list_whose_names_put_forenames_first_goes_on_after_a_table_on_a_page_of_its_own():
+    # LaTeX sets an appendix's table on a page inside the list; the footnote under the list's first page opens
+    # the interruption a page earlier. The list resumes with an entry opening with a forename ("Jacob Devlin,").
+    forenames = ["Anna", "Boris", "Clara", "David", "Emil", "Freya", "Jacob", "Karl", "Lena", "Maria"]
+    surnames = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster", "Gibson", "Hardy", "Irwin", "Jones"]
+
+    def entry(k: int, y: float) -> list[TextItem]:
+        return [it(f"{forenames[k]} {surnames[k]}, Kim Other, and Lee Third. 20{10 + k}. A study", 72, y, 8),
+                it(f"of item {k}. In Proceedings of the {surnames[k]} Workshop, pages 1–9.", 84, y + 10, 8)]
+    first = [it("References", 72, 500, 12), *entry(0, 520), *entry(1, 544), *entry(2, 568), *entry(3, 592),
+             *entry(4, 616), *entry(5, 640), it("3 A footnote of the text above, at the foot of the page.", 72, 740, 7)]
+    table = [it("Table 9: Scores of every model on the held-out sets.", 72, 100, 9)]
+    table += [it(f"Model {k}   {50 + k}.1   {60 + k}.2   {70 + k}.3", 72, 120 + 11 * k, 8) for k in range(20)]
+    last = [i for k in range(6, 10) for i in entry(k, 100 + 24 * (k - 6))]
+    refs = find_references(text_map(pages(prose(80, 50), prose(80, 30) + first, table, last))).references
+    assert [r.authors[0] for r in refs] == surnames
+    assert refs[5].raw == "Freya Foster, Kim Other, and Lee Third. 2015. A study of item 5. In Proceedings of the Foster " \
+                          "Workshop, pages 1–9."
+
+
 def test_line_numbers_are_measured_on_the_pages_that_number_their_lines():
     # A draft numbers the lines of its text and list, not those of the figure pages after them: the pages without
     # numbers leave the share of numbered lines on the others as it is.

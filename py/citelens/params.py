@@ -331,8 +331,9 @@ class ReferencesParams:
     #: A short unnumbered line alone, without digits, below this many characters is a group heading.
     subheading_max_chars: int = 30
     #: Foreign text inside a numbered list (a caption, a column of body text) is skipped when the next
-    #: entry follows within this many lines, and on the page it began on or the next (a float or a box of
-    #: other matter takes a page at most); otherwise the list ends where it began.
+    #: entry follows within this many lines, and before foreign text reaches the second page after the one it
+    #: began on (a float or a box of other matter takes the rest of a page and the next at most); otherwise the
+    #: list ends where it began.
     interruption_max_lines: int = 300
     interruption_max_pages: int = 1
     #: A gap of this many line pitches inside a column ends the list the same way (foreign matter).

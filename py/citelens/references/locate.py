@@ -330,16 +330,17 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
                 and abs(row.size - size) <= params.resume_size_share * size
         else:
             # An unnumbered list resumes with an entry in its own size whose author sorts after the last
-            # one (a float or a block of notes set into an alphabetical list).
+            # one (a float or a block of notes set into an alphabetical list), or, where the names put forenames
+            # first ("Jacob Devlin, ..."; no surname to sort by at the row's start), opens with a name.
             continues = bool(foreign) and abs(row.size - size) <= params.furniture_size_ratio * size \
-                and AUTHOR_START.match(row.text) is not None and last_key <= _sort_key(row.text)
+                and (last_key <= _sort_key(row.text) if AUTHOR_START.match(row.text) is not None
+                     else AUTHOR_START_FORENAME.match(row.text) is not None)
         if foreign:
-            if row.page > foreign[0].page + params.interruption_max_pages:
-                break
             if continues:
                 rows.extend(_continuation(foreign, row, size, pitch, numbered, params))
                 foreign, turned = [], False
-            elif len(foreign) < params.interruption_max_lines:
+            elif len(foreign) < params.interruption_max_lines \
+                    and row.page <= foreign[0].page + params.interruption_max_pages:
                 foreign.append(row)
                 continue
             else:
