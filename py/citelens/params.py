@@ -15,6 +15,21 @@ SCRIPT_SIZE = 0.85
 
 
 @dataclass(frozen=True, slots=True)
+class FontParams:
+    #: Where no font name says bold (opaque names: "F1", Type 3 fonts), a font is taken for bold when its
+    #: glyphs run this much wider than the body font's, measured against a plain serif's widths (bold faces
+    #: run 4-15 % wider than their family's regular: Times 7 %, Computer Modern 11-14 %) ...
+    width_bold_min: float = 1.04
+    #: ... and no wider than this (typewriter faces run 30-45 % wider: code, not headings) ...
+    width_bold_max: float = 1.25
+    #: ... in at least the body's size (smaller optical sizes run wider too: CMR7 8 %, CMR6 15 %) ...
+    width_bold_size: float = 0.95
+    #: ... over at least this many characters, of at most ``width_sample`` a font (enough for a stable measure).
+    width_min_chars: int = 8
+    width_sample: int = 3000
+
+
+@dataclass(frozen=True, slots=True)
 class LayoutParams:
     #: Items whose baselines differ by at most this x font size share a line (superscripts included).
     line_tolerance: float = 0.75
@@ -689,6 +704,7 @@ class ResolveParams:
 
 @dataclass(frozen=True, slots=True)
 class Params:
+    fonts: FontParams = field(default_factory=FontParams)
     layout: LayoutParams = field(default_factory=LayoutParams)
     outline: OutlineParams = field(default_factory=OutlineParams)
     text_layer: TextLayerParams = field(default_factory=TextLayerParams)
