@@ -70,6 +70,30 @@ def test_outline_accuracy_on_the_check_folder(measured):
     assert total.f1 >= 0.845
 
 
+@pytest.mark.corpus
+def test_outline_holds_where_font_names_say_nothing(measured):
+    """Robustness on the real papers: every font renamed to an opaque name ("F0", "F1", ...: Type 3 fonts and
+    some producers name them so) and its style cleared, so bold can only come from the glyphs' widths."""
+    from dataclasses import replace
+
+    from citelens.model import Font
+
+    total = OutlineScore(0, 0, 0)
+    for paper in PAPERS:
+        doc = corpus.document(paper.file)
+        if not section_bookmarks(doc.bookmarks):
+            continue
+        names: dict[str, str] = {}
+        pages = tuple(replace(pg, fonts=tuple(Font(names.setdefault(f.name, f"F{len(names)}")) for f in pg.fonts))
+                      for pg in doc.without_pdf_structure().pages)
+        total = total + score_outline(analyze(replace(doc, pages=pages), text_only=True).outline, doc.bookmarks)
+    measured.append(f"outline vs bookmarks with opaque font names: P {total.precision:.3f}  R {total.recall:.3f}  "
+                    f"F1 {total.f1:.3f}")
+    # Measured when set (2026-12-06, tenth session): 0.843, P 0.870, R 0.818 (0.814, R 0.760, before bold was
+    # read off the glyphs' widths where no name says it); 0.901 with the fonts' own names.
+    assert total.f1 >= 0.83
+
+
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)
 def test_detected_outline_is_never_junk(paper):
     outline = detected(paper)
