@@ -449,6 +449,19 @@ def test_a_list_whose_names_put_forenames_first_goes_on_after_a_table_on_a_page_
                           "Workshop, pages 1–9."
 
 
+def test_a_last_page_of_the_list_set_smaller_keeps_its_entries():
+    # A page of the list set 8 % smaller than the pages before (scaled on its own when the PDF was put together):
+    # no line of it is in the list's size, but its rows are dated, as entries are.
+    def entry(k: int, y: float, size: float) -> list[TextItem]:
+        return [it(f"[{k}] A. Author{k}, B. Writer, A study of item {k}, J. Exp. Tests {k}", 72, y, size),
+                it(f"(20{10 + k % 80:02d}) 1–9.", 84, y + 1.25 * size, size)]
+    first = [it("References", 72, 80, 12)] + [i for k in range(1, 31) for i in entry(k, 100 + 22 * (k - 1), 8)]
+    last = [i for k in range(31, 41) for i in entry(k, 100 + 20 * (k - 31), 7.36)]
+    refs = find_references(text_map(pages(prose(80, 50), first, last))).references
+    assert [r.label for r in refs] == [f"[{k}]" for k in range(1, 41)]
+    assert refs[-1].raw == "A. Author40, B. Writer, A study of item 40, J. Exp. Tests 40 (2050) 1–9."
+
+
 def test_line_numbers_are_measured_on_the_pages_that_number_their_lines():
     # A draft numbers the lines of its text and list, not those of the figure pages after them: the pages without
     # numbers leave the share of numbered lines on the others as it is.

@@ -275,6 +275,9 @@ class ReferencesParams:
     #: The list's font size is the modal size over this many lines after the heading.
     size_sample_lines: int = 10
     numbered_opening_rows: int = 3  # a numbered list's entry 1 is among its first rows
+    #: Rows in another size than the list's still read as its entries (its last page set smaller) when this
+    #: share of them hold a year.
+    odd_dated_share: float = 0.1
     #: A line this much larger than the list's size ends the list (body text or a heading resumed) ...
     resume_size_ratio: float = 1.12
     #: ... and a line whose size differs by more than this share is in another size than the list's: at a

@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from citelens.layout import TextMap
 from citelens.model import TextItem
 from citelens.params import PARAMS, ReferencesParams
-from citelens.patterns import PAGE_NUMBER_LINE, REF_DIGITS, REF_LEADING_NUMBER
+from citelens.patterns import PAGE_NUMBER_LINE, REF_DIGITS, REF_LEADING_NUMBER, YEAR
 from citelens.references.split import Row
 
 
@@ -314,7 +314,8 @@ def _norm_furniture(text: str) -> str:
 def drop_odd_sizes(rows: list[Row], size: float, params: ReferencesParams) -> list[Row]:
     """Footnotes at a column's foot and heads at its top, in another size than the entries, are dropped; so is
     a column with no line in the entries' size (a figure's words on a page of its own inside the list), and
-    what follows the list's last line in its size.
+    what follows the list's last line in its size, unless they are dated as entries are (the list's last page
+    set smaller than the others).
 
     ::
 
@@ -332,7 +333,8 @@ def drop_odd_sizes(rows: list[Row], size: float, params: ReferencesParams) -> li
     for ks in groups.values():
         normal = [rows[k].baseline for k in ks if not odd[k]]
         if not normal:
-            drop.update(ks)  # a column with no line in the list's size (a float's page) holds no entry
+            if not _dated([rows[k] for k in ks], params):
+                drop.update(ks)  # a column with no line in the list's size (a float's page) holds no entry
             continue
         lo, hi = min(normal), max(normal)
         for k in ks:
@@ -341,5 +343,12 @@ def drop_odd_sizes(rows: list[Row], size: float, params: ReferencesParams) -> li
     # The list ends with an entry in its size: the rows in other sizes after its last one are what follows it
     # (a title and its authors over the next page), wherever they sit.
     last = max(k for k, o in enumerate(odd) if not o) if not all(odd) else len(rows)
-    drop.update(range(last + 1, len(rows)))
+    if not _dated(rows[last + 1:], params):
+        drop.update(range(last + 1, len(rows)))
     return [r for k, r in enumerate(rows) if k not in drop]
+
+
+def _dated(rows: list[Row], params: ReferencesParams) -> bool:
+    """Whether ``rows`` read as the list's entries in another size (its last page set smaller): entries are
+    dated, so a share of their rows hold a year; a figure's words and a title page's lines hardly do."""
+    return sum(1 for r in rows if YEAR.search(r.text)) >= params.odd_dated_share * len(rows) > 0
