@@ -24,8 +24,9 @@ pytestmark = pytest.mark.skipif(not HAVE_CORPUS, reason="../shared/corpus not fo
 
 # Floors: (overall marker→entry F1, per style F1, superscript marker precision). Measured when set:
 # pdf/ 0.978 (alphabetic 0.981, author-year 0.959, brackets 1.000, parentheses 0.997, superscript 0.983,
-# superscript marker P 1.000); check/ 0.980 (author-year 0.969, brackets 0.990, parentheses 0.972,
-# superscript 0.978, marker P 0.979). (check/ was 0.984 and author-year 0.982 while one list stopped early:
+# superscript marker P 1.000); check/ 0.980 (author-year 0.969, 0.971 since 2026-12-06's tenth session, brackets
+# 0.990, parentheses 0.972, superscript 0.978, marker P 0.979). (check/ was 0.984 and author-year 0.982 while one
+# list stopped early:
 # the links to its lost entries, judged as links of unknown entries, were left out of F1; found, they count.) Issue 10's targets: 0.95 overall, superscript 0.93 (marker
 # precision 0.97), brackets 0.98, parentheses 0.97, author-year 0.95, alphabetic 0.95. Links whose printed
 # author and year contradict their target are set aside by the scoring (citelens.evaluation).
@@ -67,11 +68,12 @@ def test_marker_to_entry_accuracy(scored, measured, folder):
 
 # Reference counts within 5 % of the entries each PDF marks (citelens.evaluation: its link targets with the
 # middles of ranges linked at their ends, or every named destination of their kind, which a producer sets for
-# each entry cited or not). Measured when set: pdf/ 71 of 73, check/ 21 of 24 (issue 10's target: 95 % of
+# each entry cited or not). Measured when set: pdf/ 71 of 73, check/ 22 of 24 (2026-12-06, tenth session; 21 of 24
+# before a numbered list ended at a page turn that no next number follows; issue 10's target: 95 % of
 # papers). The hand-read list lengths of
 # tests/test_references_corpus.py are the stricter truth for pdf/; this one needs no reading, so it is the
 # one check/ can have.
-REFCOUNT_FLOORS = {"pdf": 0.95, "check": 0.85}
+REFCOUNT_FLOORS = {"pdf": 0.95, "check": 0.9}
 
 
 @pytest.mark.parametrize("folder", ["pdf", "check"])

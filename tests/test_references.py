@@ -43,6 +43,21 @@ def prose(y0: float, n: int) -> list[TextItem]:
             for k in range(n)]
 
 
+LAST_AUTHOR_YEAR_ENTRY = \
+    "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+
+
+def author_year_entries(second_row: Callable[[int], str] | None = None) -> list[TextItem]:
+    """A References heading (12 pt) over six author-year entries of two rows (8 pt), Abbott to Foster, at y
+    280-432; the last reads :data:`LAST_AUTHOR_YEAR_ENTRY`."""
+    items = [it("References", 72, 280, 12)]
+    for k, name in enumerate(("Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster")):
+        first = f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of"
+        second = second_row(k) if second_row else f"Experimental Tests, {k}, 1–9."
+        items += [it(first, 72, 300 + 24 * k, 8), it(second, 84, 312 + 24 * k, 8)]
+    return items
+
+
 # ------------------------------------------------------------------------------------------ location
 
 
@@ -338,11 +353,8 @@ def test_the_title_and_authors_over_the_next_page_are_no_part_of_an_author_year_
     # A supplement's own title page after the list: its title a size larger, its authors and affiliations in
     # other sizes than the entries', then its Abstract; a number opening one of the entries' rows ("1 (1):") is no
     # label, so the supplement's "2 Methods" cannot go on with the list as its entry 2.
-    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
-    entries = [it("References", 72, 280, 12)]
-    for k, name in enumerate(names):
-        entries += [it(f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of", 72, 300 + 24 * k, 8),
-                    it(f"1 ({k + 1}), {k}1–{k}9." if k == 2 else f"Experimental Tests, {k}, 1–9.", 84, 312 + 24 * k, 8)]
+    entries = author_year_entries(
+        lambda k: f"1 ({k + 1}), {k}1–{k}9." if k == 2 else f"Experimental Tests, {k}, 1–9.")
     supplement = [it("Items Read at Length: the Methods and Data Not Shown", 72, 90, 11),
                   it("Jane Roe    Richard Roe", 72, 120, 9),
                   it("Department of Tests, University of Somewhere", 72, 132, 7),
@@ -354,17 +366,13 @@ def test_the_title_and_authors_over_the_next_page_are_no_part_of_an_author_year_
                     for k in range(8))]
     refs = find_references(text_map(pages(prose(80, 16) + entries, supplement))).references
     assert len(refs) == 6
-    assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+    assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
 
 
 def test_a_heading_under_a_line_across_both_columns_ends_the_list():
     # The space between a line set across the page and the first line of a column under it sets that line
     # apart as a heading: a supplement's "Abstract" under its affiliations, in the entries' size.
-    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
-    entries = [it("References", 72, 280, 12)]
-    for k, name in enumerate(names):
-        entries += [it(f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of", 72, 300 + 24 * k, 8),
-                    it(f"Experimental Tests, {k}, 1–9.", 84, 312 + 24 * k, 8)]
+    entries = author_year_entries()
     supplement = [it("Department of Tests, University of Somewhere, 1 Long Road, Somewhere Else, Country of Tests",
                      72, 100, 7),
                   it("Abstract", 72, 140, 8),
@@ -372,43 +380,36 @@ def test_a_heading_under_a_line_across_both_columns_ends_the_list():
                   *(it(f"the supplement's text goes on, line {k} of it", 320, 140 + 10 * k, 8) for k in range(41))]
     refs = find_references(text_map(pages(prose(80, 16) + entries, supplement))).references
     assert len(refs) == 6
-    assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+    assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
 
 
 def test_an_author_year_list_does_not_resume_two_pages_after_foreign_text_began():
     # A float or a box set into a list takes a page at most: two pages on, a row that opens like an author
     # and sorts after the last entry ("Manual, Fourth Edition, ...", in a supplement's methods) resumes nothing.
-    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
-    entries = [it("References", 72, 280, 12)]
-    for k, name in enumerate(names):
-        entries += [it(f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of", 72, 300 + 24 * k, 8),
-                    it(f"Experimental Tests, {k}, 1–9.", 84, 312 + 24 * k, 8)]
+    entries = author_year_entries()
     title = [it("Stressful Events in a Supplement of Its Own", 72, 90, 18)]
     text = [[it(f"the supplement's text in the entries' size, page {p} line {k} of it", 72, 130 + 10 * k, 8)
              for k in range(50)] for p in (2, 3)]
-    resumed = [it("the Diagnostic and Statistical", 72, 90, 8), it("Manual, Fourth Edition, Revised (American", 72, 100, 8),
+    resumed = [it("the Diagnostic and Statistical", 72, 90, 8),
+               it("Manual, Fourth Edition, Revised (American", 72, 100, 8),
                *(it(f"the supplement's text in the entries' size, page 4 line {k} of it", 72, 110 + 10 * k, 8)
                  for k in range(10))]
     refs = find_references(text_map(pages(prose(80, 16) + entries, title + text[0], text[1], resumed))).references
     assert len(refs) == 6
-    assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+    assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
 
 
 def test_a_title_half_again_as_large_over_the_next_page_is_no_part_of_the_last_entry():
     # Another paper's first page after the list (a supplement, a bound-in article): its title one line at 1.5
     # times the entries' size, its abstract in their size.
-    names = ["Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster"]
-    entries = [it("References", 72, 280, 12)]
-    for k, name in enumerate(names):
-        entries += [it(f"{name}, J., and K. Other (20{10 + k}): “A study of item {k},” Journal of", 72, 300 + 24 * k, 8),
-                    it(f"Experimental Tests, {k}, 1–9.", 84, 312 + 24 * k, 8)]
+    entries = author_year_entries()
     article = [it("Decision Records in the Format of Their Own", 72, 120, 12),
                *(it(f"the abstract of the article in the entries' size, line {k} of it", 72, 150 + 10 * k, 8)
                  for k in range(10)),
                it("1 Introduction", 72, 270, 12)]
     refs = find_references(text_map(pages(prose(80, 16) + entries, article))).references
     assert len(refs) == 6
-    assert refs[-1].raw == "Foster, J., and K. Other (2015): “A study of item 5,” Journal of Experimental Tests, 5, 1–9."
+    assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
 
 
 def test_the_words_of_a_figure_on_a_page_inside_the_list_are_no_entries():
@@ -445,8 +446,8 @@ def test_a_list_whose_names_put_forenames_first_goes_on_after_a_table_on_a_page_
     last = [i for k in range(6, 10) for i in entry(k, 100 + 24 * (k - 6))]
     refs = find_references(text_map(pages(prose(80, 50), prose(80, 30) + first, table, last))).references
     assert [r.authors[0] for r in refs] == surnames
-    assert refs[5].raw == "Freya Foster, Kim Other, and Lee Third. 2015. A study of item 5. In Proceedings of the Foster " \
-                          "Workshop, pages 1–9."
+    assert refs[5].raw == ("Freya Foster, Kim Other, and Lee Third. 2015. A study of item 5. In Proceedings of the "
+                           "Foster Workshop, pages 1–9.")
 
 
 def test_a_last_page_of_the_list_set_smaller_keeps_its_entries():

@@ -192,7 +192,8 @@ def line_number_margin(tm: TextMap, first: int,
     margins = {page: c.most_common(1)[0] for page, c in xs.items()}
     count = sum(k for _, k in margins.values())
     steps = sum(1 for a, b in zip(numbers, numbers[1:]) if b == a + 1)
-    if count < params.line_number_share * sum(per_page[page] for page in margins) or steps < params.line_number_rising * (len(numbers) - 1) \
+    lines = sum(per_page[page] for page in margins)
+    if count < params.line_number_share * lines or steps < params.line_number_rising * (len(numbers) - 1) \
             or max(numbers) < params.line_number_reach:
         return None
     return {page: float(x) for page, (x, _) in margins.items()}
