@@ -83,7 +83,7 @@ def bold_by_width(pages: Iterable[Page], params: FontParams = PARAMS.fonts) -> f
     for page in pages:
         fonts = page.fonts
         for item in page.items:
-            if item.font < 0 or item.size <= 0:
+            if not 0 <= item.font < len(fonts) or item.size <= 0:
                 continue
             name = fonts[item.font].name
             text = item.text
