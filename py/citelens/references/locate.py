@@ -332,7 +332,7 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             # An unnumbered list resumes with an entry in its own size whose author sorts after the last
             # one (a float or a block of notes set into an alphabetical list), or, where the names put forenames
             # first ("Jacob Devlin, ..."; no surname to sort by at the row's start), opens with a name.
-            continues = bool(foreign) and abs(row.size - size) <= params.furniture_size_ratio * size \
+            continues = bool(foreign) and _in_size(row, size, params) \
                 and (last_key <= _sort_key(row.text) if AUTHOR_START.match(row.text) is not None
                      else AUTHOR_START_FORENAME.match(row.text) is not None)
         if foreign:
@@ -404,16 +404,26 @@ def _last_entry_end(rows: list[Row], foreign: list[Row], size: float, pitch: flo
     out: list[Row] = []
     prev = rows[-1]
     for row in foreign:
-        if len(out) >= room or row.label is not None or abs(row.size - size) > params.furniture_size_ratio * size:
+        if len(out) >= room or row.label is not None or not _in_size(row, size, params):
             break
-        if out and not (row.page == prev.page and row.column == prev.column
-                        and 0 < row.baseline - prev.baseline <= params.gap_pitches * pitch):
+        if out and not _next_line(prev, row, pitch, params):
             break
         if _is_section_heading(row, prev, size, params) or END_MATTER.match(row.text) or _is_caption(row.text):
             break
         out.append(row)
         prev = row
     return out
+
+
+def _in_size(row: Row, size: float, params: ReferencesParams) -> bool:
+    """Whether ``row`` is set in the list's ``size`` (within ``furniture_size_ratio`` of it)."""
+    return abs(row.size - size) <= params.furniture_size_ratio * size
+
+
+def _next_line(upper: Row, lower: Row, pitch: float, params: ReferencesParams) -> bool:
+    """Whether ``lower`` follows ``upper`` in one column, at most ``gap_pitches`` line pitches below it."""
+    return upper.page == lower.page and upper.column == lower.column \
+        and 0 < lower.baseline - upper.baseline <= params.gap_pitches * pitch
 
 
 def _turn(prev: Row, row: Row) -> bool:
@@ -432,11 +442,12 @@ def _continuation(foreign: list[Row], resumed: Row, size: float, pitch: float, n
     out: list[Row] = []
     below = resumed
     for row in reversed(foreign):
-        if abs(row.size - size) > params.furniture_size_ratio * size and not any(c.isalpha() for c in row.text):
-            continue  # a page number in the margin beside the column
-        if (row.label is not None and not numbered) or row.page != below.page or row.column != below.column \
-                or abs(row.size - size) > params.furniture_size_ratio * size or _is_caption(row.text) \
-                or not 0 < below.baseline - row.baseline <= params.gap_pitches * pitch:
+        if not _in_size(row, size, params):
+            if not any(c.isalpha() for c in row.text):
+                continue  # a page number in the margin beside the column
+            break
+        if (row.label is not None and not numbered) or not _next_line(row, below, pitch, params) \
+                or _is_caption(row.text):
             break
         out.append(row)
         below = row
@@ -454,7 +465,7 @@ def _pitch(rows: Sequence[Row], size: float, params: ReferencesParams) -> float:
     """Median baseline step between consecutive rows of one column (the list's line pitch), measured on
     rows in the list's size one line apart: an equation's or a figure's fragments above the list's first
     entries step by a sub- or superscript's fraction of a line."""
-    same = [r for r in rows if abs(r.size - size) <= params.furniture_size_ratio * size]
+    same = [r for r in rows if _in_size(r, size, params)]
     steps = sorted(b.baseline - a.baseline for a, b in zip(same, same[1:])
                    if a.page == b.page and a.column == b.column and b.baseline - a.baseline > params.pitch_min * size)
     return steps[len(steps) // 2] if steps else params.pitch_default * size
