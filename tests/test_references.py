@@ -369,6 +369,35 @@ def test_the_title_and_authors_over_the_next_page_are_no_part_of_an_author_year_
     assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
 
 
+def test_an_author_year_list_ends_at_a_page_turn_that_no_name_follows():
+    # Another paper's text on the next page, in the entries' size, opening with no name: the list ended at the
+    # turn. (An author line forenames first further down would resume it: "Jacob Devlin, ..." opens entries of
+    # lists that set names so, and after a float, too.)
+    entries = author_year_entries()
+    supplement = [it("randomised controlled trial of the intervention: outcomes and lessons learnt in a", 72, 90, 8),
+                  *(it(f"study of the supplement's own, its text in the entries' size, line {k} of it", 72,
+                       100 + 10 * k, 8) for k in range(20))]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, supplement))).references
+    assert len(refs) == 6
+    assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
+
+
+def test_an_author_year_entry_broken_at_a_page_turn_goes_on_with_the_list():
+    # The end of an entry at the next page's top, then the next entries; the list's last page set a little
+    # smaller than the rest (7.5 pt under 8 pt) is still the list.
+    entries = author_year_entries()[:-2] + [it("Foster, J., and K. Other (2015): “A study of item 5,”", 72,
+                                               420, 8)]
+    second = [it("Journal of Experimental Tests, 5, 1–9.", 84, 90, 7.5),
+              it("Garcia, J., and K. Other (2016): “A study of item 6,” Annals of", 72, 102, 7.5),
+              it("Testing Methods, 6, 1–9.", 84, 114, 7.5),
+              it("Hughes, J., and K. Other (2017): “A study of item 7,” Review of", 72, 126, 7.5),
+              it("Reading, 7, 1–9.", 84, 138, 7.5)]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, second))).references
+    assert [r.raw for r in refs[-3:]] == [
+        LAST_AUTHOR_YEAR_ENTRY, "Garcia, J., and K. Other (2016): “A study of item 6,” Annals of Testing Methods, 6, "
+        "1–9.", "Hughes, J., and K. Other (2017): “A study of item 7,” Review of Reading, 7, 1–9."]
+
+
 def test_a_heading_under_a_line_across_both_columns_ends_the_list():
     # The space between a line set across the page and the first line of a column under it sets that line
     # apart as a heading: a supplement's "Abstract" under its affiliations, in the entries' size.

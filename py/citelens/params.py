@@ -354,6 +354,10 @@ class ReferencesParams:
     #: list ends where it began.
     interruption_max_lines: int = 300
     interruption_max_pages: int = 1
+    #: An author-year list goes on at a page or column turn with a row that opens with a name, or with the
+    #: last entry's end and then such a row; where its rows open so (this share of them at least: an entry is
+    #: a few lines long), a turn to other text ends it as a numbered list's does.
+    named_rows_share: float = 0.15
     #: A gap of this many line pitches inside a column ends the list the same way (foreign matter).
     gap_pitches: float = 4.0
     #: Flush-left entries set apart by space: the step between entries is at least this many times the

@@ -295,9 +295,9 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     foreign text starts (three lines in a larger font, one line in a far larger one, a figure caption, a
     wide gap) -- unless, in a numbered list, the next entry follows it: PNAS sets entries 1-3 under the
     Methods column and 4- on the next page. Text at a page or column turn that no next number follows ends a
-    numbered list, but for the last entry's end (:func:`_last_entry_end`). A heading always ends it (Nature's
-    "ONLINE METHODS" and the references numbered on there stay out: the text in between must stay outside
-    ``start``..``end`` for the citation search).
+    numbered list, but for the last entry's end (:func:`_last_entry_end`); so does text that no name follows in
+    an author-year list. A heading always ends it (Nature's "ONLINE METHODS" and the references numbered on
+    there stay out: the text in between must stay outside ``start``..``end`` for the citation search).
     """
     head: list[Row] = []
     for row in stream:
@@ -320,6 +320,9 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     # label of an author-year list.
     numbered = any(r.label is not None and r.label.kind is not LabelKind.ALPHA and (k == 0 or r.label.number == 1)
                    for k, r in enumerate(head[:params.numbered_opening_rows]))
+    # An author-year list: its entries open with names, and no row of its first ones has a label.
+    named = not numbered and all(r.label is None for r in head)
+    opened = 0  # rows of an author-year list that open with a name
     for row in chain(head, stream):
         lb = row.label
         if lb is not None and lb.kind is LabelKind.ALPHA:
@@ -332,12 +335,15 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             # An unnumbered list resumes with an entry in its own size whose author sorts after the last
             # one (a float or a block of notes set into an alphabetical list), or, where the names put forenames
             # first ("Jacob Devlin, ..."; no surname to sort by at the row's start), opens with a name.
-            continues = bool(foreign) and _in_size(row, size, params) \
+            # After a page or column turn, about the list's size is enough: a last page may be set a little
+            # smaller.
+            continues = bool(foreign) and (abs(row.size - size) <= params.resume_size_share * size if turned
+                                           else _in_size(row, size, params)) \
                 and (last_key <= _sort_key(row.text) if AUTHOR_START.match(row.text) is not None
                      else AUTHOR_START_FORENAME.match(row.text) is not None)
         if foreign:
             if continues:
-                rows.extend(_continuation(foreign, row, size, pitch, numbered, params))
+                rows.extend(_continuation(foreign, row, pitch, numbered, params))
                 foreign, turned = [], False
             elif len(foreign) < params.interruption_max_lines \
                     and row.page <= foreign[0].page + params.interruption_max_pages:
@@ -345,13 +351,16 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
                 continue
             else:
                 break
+        opens = named and lb is None and _opens_entry(row.text)
         if rows:
             if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
                 break
-            if last_number and lb is None and _turn(rows[-1], row):
+            if lb is None and _turn(rows[-1], row) \
+                    and (last_number or named and not opens and opened >= params.named_rows_share * len(rows)):
                 # A numbered entry broken at a page or column turn goes on for a line or few, then the next
                 # number follows; where none does, the list ended at the turn and what follows it (an
-                # appendix, a supplement's title page) is no entry. Held apart until the next number shows.
+                # appendix, a supplement's title page) is no entry. Held apart until the next number shows; in
+                # an author-year list whose rows open with names, until a row opening with a name does.
                 foreign, turned = [row], True
                 continue
             if row.text.count(".") >= 5 and DOTTED_LEADER.search(row.text) \
@@ -387,8 +396,12 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
         if continues and lb is not None and numbered:
             last_number = lb.number
             longest, entry_rows = max(longest, entry_rows), 0
-        elif not last_number and AUTHOR_START.match(row.text) is not None:
+        elif not last_number and AUTHOR_START.match(row.text) is not None \
+                and not (rows and _goes_on(rows[-1].text)):
             last_key = _sort_key(row.text)
+        if opens:
+            longest, entry_rows = max(longest, entry_rows), 0
+            opened += 1
         entry_rows += 1
         rows.append(row)
     if foreign and turned:
@@ -415,6 +428,23 @@ def _last_entry_end(rows: list[Row], foreign: list[Row], size: float, pitch: flo
     return out
 
 
+def _opens_entry(text: str) -> bool:
+    """Whether a row of an author-year list opens an entry: with a name, surname or forenames first, or with
+    the dash that stands for the last entry's authors ("—. 1995, ...")."""
+    return AUTHOR_START.match(text) is not None or AUTHOR_START_FORENAME.match(text) is not None \
+        or text.lstrip()[:1] in "—–-_"
+
+
+def _goes_on(text: str) -> bool:
+    """Whether a line of an entry goes on on the next: it ends in a comma, a hyphen, an ampersand or a word
+    that joins ("Evans," over "D. A. and Bennett", "Journal of" over "Neurology, ...")."""
+    words = text.split()
+    return bool(words) and (words[-1][-1] in ",-&" or words[-1] in _JOINING)
+
+
+_JOINING = frozenset(("and", "of", "in", "the", "for", "on"))
+
+
 def _in_size(row: Row, size: float, params: ReferencesParams) -> bool:
     """Whether ``row`` is set in the list's ``size`` (within ``furniture_size_ratio`` of it)."""
     return abs(row.size - size) <= params.furniture_size_ratio * size
@@ -432,17 +462,17 @@ def _turn(prev: Row, row: Row) -> bool:
     return row.page != prev.page or (row.column != prev.column and -1 not in (row.column, prev.column))
 
 
-def _continuation(foreign: list[Row], resumed: Row, size: float, pitch: float, numbered: bool,
+def _continuation(foreign: list[Row], resumed: Row, pitch: float, numbered: bool,
                   params: ReferencesParams) -> list[Row]:
-    """The rows at the end of ``foreign`` that continue the entry before it: unlabelled, in the list's
-    size, just above the entry the list resumes with in its column. F1000 runs the Discussion on beside
-    its first entries and sets the end of entry 6 ("Nature. 1981; 293(5828): 161–3") under it. In a
-    ``numbered`` list a number out of its sequence at a row's start is the entry's text ("2390." ending a page
-    range)."""
+    """The rows at the end of ``foreign`` that continue the entry before it: unlabelled, in the size of the
+    entry the list resumes with (a page may set the list a little smaller), just above it in its column.
+    F1000 runs the Discussion on beside its first entries and sets the end of entry 6 ("Nature. 1981;
+    293(5828): 161–3") under it. In a ``numbered`` list a number out of its sequence at a row's start is the
+    entry's text ("2390." ending a page range)."""
     out: list[Row] = []
     below = resumed
     for row in reversed(foreign):
-        if not _in_size(row, size, params):
+        if not _in_size(row, resumed.size, params):
             if not any(c.isalpha() for c in row.text):
                 continue  # a page number in the margin beside the column
             break
