@@ -551,6 +551,28 @@ def test_a_list_without_heading_whose_names_put_forenames_first():
     assert [r.authors[:1] for r in refs] == [("Lo",), ("Schaerf",), ("Johnson",), ("Kim",), ("Gashi",), ("Eto",)]
 
 
+def test_a_flush_left_list_whose_names_put_forenames_first_splits_at_each_name():
+    # No indent, no space between entries: a forename-first name opens an entry where the line before ended one
+    # and the entry has its year. A name that goes on the author list ("Allan Peter Davis, ...") opens none:
+    # the entry has no year yet; nor does a title's line after a line that does not end the entry.
+    rows = ["Kyle Lo, Lucy Lu Wang, Mark Neumann, Rodney Kinney, and Daniel S. Weld. 2020. S2ORC: The",
+            "semantic scholar open research corpus. In Proceedings of ACL, pages 4969–4983.",
+            "Jiao Li, Yueping Sun, Robin J Johnson, Daniela Sciaky, Chih-Hsuan Wei, Robert Leaman,",
+            "Allan Peter Davis, Carolyn J Mattingly, and Zhiyong Lu. 2016. Biocreative V CDR task corpus:",
+            "a resource for chemical disease relation extraction. Database, 2016.",
+            "Haifeng Liu, Xiangjie Kong, Xiaomei Bai, Wei Wang, and Feng Xia. 2015. Context-based filtering of",
+            "Citation Recommendation. IEEE Access, 3:1695–1703.",
+            "Masaki Eto. 2019. Extended co-citation search: Graph-based document retrieval on a co-citation",
+            "network containing citation context information. Inf. Process. Manag., 56(6).",
+            "Andrea Schaerf. 1999. A survey of automated timetabling. Artif. Intell. Rev., 13(2):87–127.",
+            "Tomoko Ohta and Yuka Tateisi. 2003. GENIA corpus: a semantically annotated corpus for",
+            "bio-textmining. Bioinformatics, 19:180–182."]
+    entries = [it("References", 72, 290, 12), *(it(t, 72, 310 + 10 * k, 8) for k, t in enumerate(rows))]
+    refs = find_references(text_map(pages(prose(80, 40), prose(80, 16) + entries))).references
+    assert [(r.authors[:1], r.year) for r in refs] == [
+        (("Lo",), 2020), (("Li",), 2016), (("Liu",), 2015), (("Eto",), 2019), (("Schaerf",), 1999), (("Ohta",), 2003)]
+
+
 def _headless_list(heads: list[str], second: Callable[[int], str]) -> list[Page]:
     """Three pages of prose, the last ending in a list without a heading: entry k opens with ``heads[k]``, its
     second line (indented) is ``second(k)``."""

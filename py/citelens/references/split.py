@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from citelens.construct import frozen_constructor
 from citelens.model import Box
 from citelens.params import ReferencesParams
-from citelens.patterns import AUTHOR_START, REF_LABEL, REF_LABEL_INLINE, REF_YEAR, REF_YEAR_START
+from citelens.patterns import AUTHOR_START, AUTHOR_START_FORENAME, REF_LABEL, REF_LABEL_INLINE, REF_YEAR, REF_YEAR_START
 
 
 class LabelKind(enum.StrEnum):
@@ -238,6 +238,7 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     indented = sum(len(ks) for key, ks in groups.items() if info[key][1] is not None)
     if indented < params.hanging_share * len(rows):
         return []
+    forenames = _forenames_first(rows)
     starts: list[bool] = []
     text = ""
     for k, r in enumerate(rows):
@@ -247,7 +248,7 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
             if not others:
                 # Nothing to compare with (F1000 sets a flush column beside indented ones): a line
                 # opens an entry when it reads like one.
-                new = k == 0 or (AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None)
+                new = k == 0 or _opens_named(r.text, text, forenames)
                 starts.append(new)
                 text = r.text if new else text + " " + r.text
                 continue
@@ -304,6 +305,7 @@ def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     threshold = (ordered[k] + ordered[k + 1]) / 2
     if threshold > params.spaced_max_gap * ordered[len(ordered) // 4]:
         return []  # the wide steps are gaps between blocks, not between entries
+    forenames = _forenames_first(rows)
     starts: list[bool] = []
     text = ""
     for k2, r in enumerate(rows):
@@ -313,21 +315,40 @@ def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
         elif prev.page == r.page and prev.column == r.column and r.baseline > prev.baseline:
             new = r.baseline - prev.baseline > threshold
         else:  # a new column or page: its first line opens an entry if it reads like one
-            new = AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None
+            new = _opens_named(r.text, text, forenames)
         starts.append(new)
         text = r.text if new else text + " " + r.text
     return _entries_from_starts(rows, starts)
 
 
 def _author_year(rows: list[Row], params: ReferencesParams) -> list[Entry]:
-    """Flush-left lists: a line starting "Surname, X." opens an entry when the current one has a year."""
+    """Flush-left lists: a line starting "Surname, X." opens an entry when the current one has a year. A list
+    whose first entry puts forenames first ("Jiao Li, Yueping Sun, ...": ACL, NeurIPS) sets every name so: such
+    a name opens an entry too, where the line before ended one (with a full stop) and the entry has its year."""
+    forenames = _forenames_first(rows)
     starts: list[bool] = []
     text = ""
     for k, r in enumerate(rows):
-        new = k == 0 or (AUTHOR_START.match(r.text) is not None and REF_YEAR.search(text) is not None)
+        new = k == 0 or _opens_named(r.text, text, forenames)
         starts.append(new)
         text = r.text if new else text + " " + r.text
     return _entries_from_starts(rows, starts)
+
+
+def _forenames_first(rows: list[Row]) -> bool:
+    """Whether the list's first entry puts its first author's forenames first: a list sets every name alike."""
+    return bool(rows) and AUTHOR_START.match(rows[0].text) is None \
+        and AUTHOR_START_FORENAME.match(rows[0].text) is not None
+
+
+def _opens_named(line: str, text: str, forenames: bool) -> bool:
+    """Whether ``line`` opens an author-year entry after the entry's ``text`` so far: a name surname first
+    ("Surname, X."), once the entry holds its year; in a list that sets names ``forenames`` first, such a name
+    where the line before ended the entry with a full stop too."""
+    if REF_YEAR.search(text) is None:
+        return False
+    return AUTHOR_START.match(line) is not None \
+        or forenames and text.endswith(".") and AUTHOR_START_FORENAME.match(line) is not None
 
 
 def _entries_from_starts(rows: list[Row], starts: list[bool]) -> list[Entry]:
