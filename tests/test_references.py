@@ -382,6 +382,18 @@ def test_an_author_year_list_ends_at_a_page_turn_that_no_name_follows():
     assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
 
 
+def test_an_author_year_list_whose_rows_open_with_years_ends_at_a_page_turn_that_no_name_follows():
+    # ACL sets the year first on an entry's second line ("2017. Semeval 2017 task 10"): read as a number, it
+    # makes no numbered list, and the list still ends at the turn to another paper's text.
+    entries = author_year_entries(lambda k: f"20{10 + k}. Experimental Tests, {k}, 1–9.")
+    supplement = [it("randomised controlled trial of the intervention: outcomes and lessons learnt in a", 72, 90, 8),
+                  *(it(f"study of the supplement's own, its text in the entries' size, line {k} of it", 72,
+                       100 + 10 * k, 8) for k in range(20))]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, supplement))).references
+    assert len(refs) == 6
+    assert refs[-1].raw.endswith("2015. Experimental Tests, 5, 1–9.")
+
+
 def test_an_author_year_entry_broken_at_a_page_turn_goes_on_with_the_list():
     # The end of an entry at the next page's top, then the next entries; the list's last page set a little
     # smaller than the rest (7.5 pt under 8 pt) is still the list.

@@ -320,8 +320,9 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     # label of an author-year list.
     numbered = any(r.label is not None and r.label.kind is not LabelKind.ALPHA and (k == 0 or r.label.number == 1)
                    for k, r in enumerate(head[:params.numbered_opening_rows]))
-    # An author-year list: its entries open with names, and no row of its first ones has a label.
-    named = not numbered and all(r.label is None for r in head)
+    # An author-year list: its entries open with names; neither numbered nor labelled "[Knu84]" (a year opening a
+    # row, "2017. Semeval ...", reads as a number).
+    named = not numbered and not any(r.label is not None and r.label.kind is LabelKind.ALPHA for r in head)
     opened = 0  # rows of an author-year list that open with a name
     for row in chain(head, stream):
         lb = row.label
