@@ -585,6 +585,28 @@ def test_a_flush_left_list_whose_names_put_forenames_first_splits_at_each_name()
         (("Lo",), 2020), (("Li",), 2016), (("Liu",), 2015), (("Eto",), 2019), (("Schaerf",), 1999), (("Ohta",), 2003)]
 
 
+def test_a_flush_left_list_splits_at_the_same_authors_next_entry_and_at_an_organisation():
+    # No indent, no space between entries: after an entry that ended with its year given, a row opening with a
+    # year in parentheses is the same authors' next entry (their names drawn as a rule), and one naming an
+    # organisation and its year opens one too. A year wrapped onto a row of its own before the entry has one
+    # ("Brown, M., and J. Dagnall" over "(2019): ...") opens none.
+    rows = ["Auclert, A., M. Rognlie, and L. Straub (2018): “The Intertemporal Keynesian Cross,” Working",
+            "Paper 25020, National Bureau of Economic Research.",
+            "(2020): “Micro Jumps, Macro Humps: Monetary Policy and Business Cycles in an Estimated HANK",
+            "Model,” Discussion paper, Stanford University.",
+            "Abernathy, K. L., M. Brown, and J. Dagnall.",
+            "(2019): “A Study of Items,” Journal of Experimental Tests, 5, 1–9.",
+            "Board of Governors of the Federal Reserve System (2004): “Survey of Consumer Finances, 2004,”",
+            "Data files: Summary Extract Public Data.",
+            "Ganong, P., and P. Noel (2019): “Consumer Spending during Unemployment,” American Economic",
+            "Review, 109(7), 2383–2424.",
+            "Kaplan, G., and G. L. Violante (2014): “A model of the consumption response to fiscal stimulus",
+            "payments,” Econometrica, 82(4), 1199–1239."]
+    entries = [it("References", 72, 290, 12), *(it(t, 72, 310 + 10 * k, 8) for k, t in enumerate(rows))]
+    refs = find_references(text_map(pages(prose(80, 40), prose(80, 16) + entries))).references
+    assert [r.year for r in refs] == [2018, 2020, 2019, 2004, 2019, 2014]
+
+
 def _headless_list(heads: list[str], second: Callable[[int], str]) -> list[Page]:
     """Three pages of prose, the last ending in a list without a heading: entry k opens with ``heads[k]``, its
     second line (indented) is ``second(k)``."""

@@ -9,13 +9,22 @@ the first strategy (numbered, hanging indent, spacing, author-year) that yields 
 from __future__ import annotations
 
 import enum
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
 from citelens.construct import frozen_constructor
 from citelens.model import Box
 from citelens.params import ReferencesParams
-from citelens.patterns import AUTHOR_START, AUTHOR_START_FORENAME, REF_LABEL, REF_LABEL_INLINE, REF_YEAR, REF_YEAR_START
+from citelens.patterns import (
+    AUTHOR_START,
+    AUTHOR_START_FORENAME,
+    AUTHOR_START_NAMED_YEAR,
+    REF_LABEL,
+    REF_LABEL_INLINE,
+    REF_YEAR,
+    REF_YEAR_START,
+)
 
 
 class LabelKind(enum.StrEnum):
@@ -347,8 +356,18 @@ def _opens_named(line: str, text: str, forenames: bool) -> bool:
     where the line before ended the entry with a full stop too."""
     if REF_YEAR.search(text) is None:
         return False
-    return AUTHOR_START.match(line) is not None \
-        or forenames and text.endswith(".") and AUTHOR_START_FORENAME.match(line) is not None
+    if AUTHOR_START.match(line) is not None:
+        return True
+    # After an entry that ended, its year given: the next entry of the same authors, a rule standing for their
+    # names ("(2020): “Micro Jumps, ...”"), an organisation's or a program's ("Board of Governors of the Federal
+    # Reserve System (2004):"), or a name forenames first where the list sets them so.
+    return text.endswith(".") and (_SAME_AUTHORS_YEAR.match(line) is not None
+                                   or AUTHOR_START_NAMED_YEAR.match(line) is not None
+                                   or forenames and AUTHOR_START_FORENAME.match(line) is not None)
+
+
+#: A row opening with its year in parentheses: the same authors' next entry, their names drawn as a rule.
+_SAME_AUTHORS_YEAR = re.compile(r"\((?:1[6-9]|20)\d\d[a-z]?\)\s*[,.:;]")
 
 
 def _entries_from_starts(rows: list[Row], starts: list[bool]) -> list[Entry]:
