@@ -576,6 +576,10 @@ REF_SAME_AUTHORS = re.compile(r"^\s*(?:[—―]|[–‒]{2,}|[—–―‒]\s*[�
 # "(2016): “Wealth Distribution”", "(2022a): “Unbounded", "2005. Title".
 REF_YEAR_START = re.compile(r"^\s*\(?(?:1[6-9]|20)\d\d[a-z]?\)?\s*[,.:;]")
 
+# The same with the year in parentheses, as author-year lists that bracket the year set it: "(2020): “Micro
+# Jumps”". (A year unbracketed opens ACL's second lines too: "2017. Semeval 2017 task 10".)
+REF_PAREN_YEAR_START = re.compile(r"^\s*\((?:1[6-9]|20)\d\d[a-z]?\)\s*[,.:;]")
+
 # An entry whose last field is its year, as styles that date an entry after its venue print it:
 # "Computers and Operations Research, 35(4):1265–1280, 2008.", "Springer-Verlag, 2005.", "pages 5–31, 2018a."
 REF_YEAR_AT_END = re.compile(r"[,.] \s* (?P<year> (?:1[89]|20) \d\d ) (?P<suffix> [a-z] )? \s* \.? \s* \Z", X)

@@ -34,6 +34,7 @@ from citelens.patterns import (
     REF_LABEL_ONLY,
     REF_LEADING_NUMBER,
     REF_NUMBER_ONLY,
+    REF_SAME_AUTHORS,
     REF_YEAR,
 )
 from citelens.references.furniture import (
@@ -433,7 +434,7 @@ def _opens_entry(text: str) -> bool:
     """Whether a row of an author-year list opens an entry: with a name, surname or forenames first, or with
     the dash that stands for the last entry's authors ("—. 1995, ...")."""
     return AUTHOR_START.match(text) is not None or AUTHOR_START_FORENAME.match(text) is not None \
-        or text.lstrip()[:1] in "—–-_"
+        or REF_SAME_AUTHORS.match(text) is not None
 
 
 def _goes_on(text: str) -> bool:

@@ -9,7 +9,6 @@ the first strategy (numbered, hanging indent, spacing, author-year) that yields 
 from __future__ import annotations
 
 import enum
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -22,6 +21,7 @@ from citelens.patterns import (
     AUTHOR_START_NAMED_YEAR,
     REF_LABEL,
     REF_LABEL_INLINE,
+    REF_PAREN_YEAR_START,
     REF_YEAR,
     REF_YEAR_START,
 )
@@ -351,9 +351,10 @@ def _forenames_first(rows: list[Row]) -> bool:
 
 
 def _opens_named(line: str, text: str, forenames: bool) -> bool:
-    """Whether ``line`` opens an author-year entry after the entry's ``text`` so far: a name surname first
-    ("Surname, X."), once the entry holds its year; in a list that sets names ``forenames`` first, such a name
-    where the line before ended the entry with a full stop too."""
+    """Whether ``line`` opens an author-year entry after the entry's ``text`` so far, once that holds its year:
+    a name surname first ("Surname, X."); or, where the line before ended the entry with a full stop, a year in
+    parentheses (the same authors'), an organisation and its year, or a name forenames first in a list that
+    sets names ``forenames`` first."""
     if REF_YEAR.search(text) is None:
         return False
     if AUTHOR_START.match(line) is not None:
@@ -361,13 +362,10 @@ def _opens_named(line: str, text: str, forenames: bool) -> bool:
     # After an entry that ended, its year given: the next entry of the same authors, a rule standing for their
     # names ("(2020): “Micro Jumps, ...”"), an organisation's or a program's ("Board of Governors of the Federal
     # Reserve System (2004):"), or a name forenames first where the list sets them so.
-    return text.endswith(".") and (_SAME_AUTHORS_YEAR.match(line) is not None
+    return text.endswith(".") and (REF_PAREN_YEAR_START.match(line) is not None
                                    or AUTHOR_START_NAMED_YEAR.match(line) is not None
                                    or forenames and AUTHOR_START_FORENAME.match(line) is not None)
 
-
-#: A row opening with its year in parentheses: the same authors' next entry, their names drawn as a rule.
-_SAME_AUTHORS_YEAR = re.compile(r"\((?:1[6-9]|20)\d\d[a-z]?\)\s*[,.:;]")
 
 
 def _entries_from_starts(rows: list[Row], starts: list[bool]) -> list[Entry]:
