@@ -378,6 +378,20 @@ def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equatio
     assert "(3)" not in [c.text for c in bracket_doc.citations]
 
 
+def test_a_number_in_parentheses_before_the_equation_it_matches_is_a_citation():
+    # A paper that cites in parentheses and numbers its equations the same way: a "(2)" of the prose set before
+    # equation (2) is shown cites (a text cites in order from its start, and mentions an equation after showing
+    # it); one after it mentions the equation.
+    equation = [TextItem("x = a + b", 250, 100, 45, 10, 10, 0), TextItem("(2)", 520, 100, 15, 10, 10, 0)]
+    body = ["Rates vary (1). Domains (2) and repair (3) matter (4).", "Later work (5) and (6) agrees,",
+            "as (7) and (8) show:", equation, "From (2) the rate follows, as in (9) and (10)."]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.NUMERIC
+    assert [c.text for c in result.citations] == ["(1)", "(2)", "(3)", "(4)", "(5)", "(6)", "(7)", "(8)", "(9)",
+                                                  "(10)"]
+    assert [c.boxes[0][1] < 120 for c in result.citations if c.text == "(2)"] == [True]
+
+
 def test_a_list_numbered_in_parentheses_inside_a_sentence_is_no_citation():
     body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
             "The protocol has three steps: (1) mixing the samples, (2) heating them and (3) cooling,",

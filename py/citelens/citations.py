@@ -219,14 +219,14 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationPa
 
 
 def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
-            p: CitationParams) -> tuple[list[_Marker], set[int]]:
+            p: CitationParams) -> tuple[list[_Marker], dict[int, int]]:
     """Numbers in parentheses that may be citations, and the numbers display equations carry ("... = 0 (3)"
-    set apart at the right). In the style tally a "(3)" of the prose that an equation's number matches counts
-    as the equation's mention ("If m satisfies (26), ..."), not as a citation: otherwise a mathematical
-    paper's equation numbers outvote its citations."""
+    set apart at the right), each with where it is first set. In the style tally a "(3)" of the prose that an
+    equation's number matches counts as the equation's mention ("If m satisfies (26), ..."), not as a
+    citation: otherwise a mathematical paper's equation numbers outvote its citations."""
     text = tm.text
     markers: list[_Marker] = []
-    equations: set[int] = set()
+    equations: dict[int, int] = {}
     for a, b in spans:
         seg = text[a:b]
         for m in NUM_PAREN.finditer(seg):
@@ -234,7 +234,7 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             if _equation_number(tm, start, end, p):
                 body = m.group("body").strip()
                 if body.isdigit():
-                    equations.add(int(body))
+                    equations.setdefault(int(body), start)
                 continue
             if EQUATION_BEFORE.search(seg, max(0, m.start() - p.paren_before_chars), m.start()):
                 continue  # "Eq. (3)", "equations (4)-(6)"
@@ -872,16 +872,27 @@ def _years(years: str) -> Iterator[tuple[int, str | None]]:
 
 def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _AuthorIndex,
            p: CitationParams, notes: set[tuple[int, int]], keys: dict[str, int],
-           scripted: Sequence[int] | None = None) -> dict[str, list[_Marker]]:
+           scripted: Sequence[int] | None = None) -> tuple[dict[str, list[_Marker]], list[_Marker]]:
+    """Each style's markers, as they vote; and the numbers in parentheses an equation's number matches that
+    stand before the equation is set, which vote for no style but are citations where numbers in parentheses
+    win: a text mentions an equation after showing it ("from (3)"), and cites in order from its start."""
     text = tm.text
     parens, equations = _parens(tm, spans, limit, p)
+    votes: list[_Marker] = []
+    before: list[_Marker] = []
+    for m in parens:
+        shown = equations.get(m.numbers[0]) if len(m.numbers) == 1 else None
+        if shown is None:
+            votes.append(m)
+        elif m.start < shown:
+            before.append(m)
     return {
         _BRACKET: list(_brackets(text, spans, limit, p)),
-        _PAREN: [m for m in parens if not (len(m.numbers) == 1 and m.numbers[0] in equations)],
+        _PAREN: votes,
         _SUPER: _superscripts(tm, spans, limit, notes, p, scripted),
         _AUTHOR_YEAR: list(_author_year(text, spans, index, p)),
         _ALPHA: list(_alphabetic(text, spans, keys)),
-    }
+    }, before
 
 
 def _weight(style: str, markers: list[_Marker], text: str, p: CitationParams) -> int:
@@ -928,8 +939,8 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
     limit = max(by_label) if by_label else len(references)
     index = _AuthorIndex(references)
     scripted = _scripted(tm, params)
-    found = _tally(tm, spans, limit, index, params, note_marks(tm, refs, params, scripted), alpha_keys(references),
-                   scripted)
+    found, before_equations = _tally(tm, spans, limit, index, params, note_marks(tm, refs, params, scripted),
+                                     alpha_keys(references), scripted)
     if early < body_start:
         for style in (_SUPER, _PAREN):
             found[style] = [m for m in found[style] if m.start >= body_start]
@@ -946,6 +957,8 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
             continue
         if numeric:
             markers = markers + list(_ref_words(tm.text, body_spans, limit, params))
+        if style == _PAREN:
+            markers = markers + [m for m in before_equations if m.start >= body_start]
         if style == _AUTHOR_YEAR:  # inside a marker already found, a bare one is dropped by _dedupe
             markers = markers + list(_bare(tm.text, spans, index)) + list(_broken(tm, spans, index, params))
             markers = markers + list(_aliases(tm.text, spans, markers, params))
