@@ -579,8 +579,7 @@ def test_a_flush_left_list_whose_names_put_forenames_first_splits_at_each_name()
             "Andrea Schaerf. 1999. A survey of automated timetabling. Artif. Intell. Rev., 13(2):87–127.",
             "Tomoko Ohta and Yuka Tateisi. 2003. GENIA corpus: a semantically annotated corpus for",
             "bio-textmining. Bioinformatics, 19:180–182."]
-    entries = [it("References", 72, 290, 12), *(it(t, 72, 310 + 10 * k, 8) for k, t in enumerate(rows))]
-    refs = find_references(text_map(pages(prose(80, 40), prose(80, 16) + entries))).references
+    refs = _flush_left_list(rows)
     assert [(r.authors[:1], r.year) for r in refs] == [
         (("Lo",), 2020), (("Li",), 2016), (("Liu",), 2015), (("Eto",), 2019), (("Schaerf",), 1999), (("Ohta",), 2003)]
 
@@ -602,9 +601,15 @@ def test_a_flush_left_list_splits_at_the_same_authors_next_entry_and_at_an_organ
             "Review, 109(7), 2383–2424.",
             "Kaplan, G., and G. L. Violante (2014): “A model of the consumption response to fiscal stimulus",
             "payments,” Econometrica, 82(4), 1199–1239."]
-    entries = [it("References", 72, 290, 12), *(it(t, 72, 310 + 10 * k, 8) for k, t in enumerate(rows))]
-    refs = find_references(text_map(pages(prose(80, 40), prose(80, 16) + entries))).references
+    refs = _flush_left_list(rows)
     assert [r.year for r in refs] == [2018, 2020, 2019, 2004, 2019, 2014]
+
+
+def _flush_left_list(rows: list[str]) -> tuple:
+    """The references found in a list of ``rows`` (8 pt) under a References heading, each row flush left at
+    the column's edge, one line pitch apart: no indent and no space tells entries apart."""
+    entries = [it("References", 72, 290, 12), *(it(t, 72, 310 + 10 * k, 8) for k, t in enumerate(rows))]
+    return find_references(text_map(pages(prose(80, 40), prose(80, 16) + entries))).references
 
 
 def _headless_list(heads: list[str], second: Callable[[int], str]) -> list[Page]:
