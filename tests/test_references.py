@@ -105,7 +105,10 @@ def test_numbered_list_after_the_last_heading_stops_at_the_appendix():
 
 @pytest.mark.parametrize("heading", ["Références", "Bibliographie", "Referências", "Riferimenti bibliografici",
                                      "Literatura", "Список литературы", "参考文献", "참고문헌", "Kaynaklar",
-                                     "Reference list", "Notes and references"])
+                                     "Reference list", "Notes and references", "Literatuur", "Litteratur",
+                                     "Referenser", "Lähteet", "Irodalom", "Bibliografie", "Seznam literatury",
+                                     "Piśmiennictwo", "Daftar Pustaka", "Tài liệu tham khảo", "Список літератури",
+                                     "المراجع"])
 def test_the_list_heading_in_other_languages_and_other_words(heading):
     # Names forename first, no labels: without its heading such a list is not found at all.
     refs = [

@@ -218,7 +218,9 @@ LINE_END_HYPHEN = re.compile(r"-[\n\f]")
 # ("■ REFERENCES"), small-caps split by the extractor ("R EFERENCES"), other languages ("7. Bibliografía",
 # Greek "ΒιΒλιογραφια", "Références", "Bibliographie", "Referências", "Riferimenti bibliografici", "Literatura",
 # "Литература", "Список литературы", "参考文献", "참고문헌", "Kaynaklar"), "References and Notes",
-# "REFERENCES CITED", "Literature", "Reference list", "Notes and references" (the Royal Society of Chemistry's).
+# "REFERENCES CITED", "Literature", "Reference list", "Notes and references" (the Royal Society of Chemistry's);
+# Dutch, Scandinavian, Finnish, Hungarian, Romanian, Czech, Polish, Indonesian, Vietnamese, Ukrainian, Arabic and
+# Persian names ("Literatuur", "Referenser", "Lähteet", "Irodalom", "Daftar Pustaka", "Список літератури", "المراجع").
 REFERENCE_LIST_HEADING = re.compile(
     r"""
     ^ \s* (?: ■ \s* )? (?: \d{1,4} \.? \s+ | [IVX]{1,5} \. \s+ | [A-Z] \. \s+ )?
@@ -228,7 +230,10 @@ REFERENCE_LIST_HEADING = re.compile(
        | r[ée]f[ée]rences (?: \s+ bibliographiques )? | bibliographie | referencias (?: \s+ bibliogr[aá]ficas )?
        | refer[êe]ncias (?: \s+ bibliogr[áa]ficas )? | riferimenti (?: \s+ bibliografici )? | literatura
        | литература | список \s+ (?: использованной \s+ )? литературы | 参考文献 | 참고 \s? 문헌 | kaynak (?: lar | ça )
-       | reference \s+ list | αναφορ[εέ]ς )
+       | reference \s+ list | αναφορ[εέ]ς
+       | literatuur | referenties | litteratur (?: liste )? | refer[ae]nser | lähteet | kirjallisuus | irodalom
+       | hivatkozások | bibliografie | seznam \s+ literatury | piśmiennictwo | daftar \s+ pustaka
+       | tài \s+ liệu \s+ tham \s+ khảo | література | список \s+ (?: використаної \s+ )? літератури | المراجع | منابع )
     \s* :? \s* $
     """,
     X,
@@ -553,7 +558,9 @@ TITLE_END = re.compile(r"[.?!](?<=\S[.?!])(?=\s+\S|$|[A-Z])")  # after a non-spa
 
 # A word stem every REFERENCE_LIST_HEADING alternative holds (a cheap pre-filter): "REFERENCES" → "EFERENC".
 REF_HEADING_HINT = re.compile(
-    r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc|eferênc|iferiment|итератур|参考文献|참고|aynak)")
+    r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc|eferênc|iferiment|итератур|参考文献|참고|aynak"
+    r"|eferen[st]|eferans|itteratur|ähteet|irjallisuu|rodalom|ivatkoz|iśmiennictw|ustaka|tham khảo|ітератур|مراجع"
+    r"|منابع)")
 
 # A line number alone in bioRxiv's margin: "871".
 REF_NUMBER_ONLY = re.compile(r"\d{1,5}")

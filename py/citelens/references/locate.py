@@ -89,7 +89,7 @@ def skipped_prose(tm: TextMap, rows: Sequence[Row], start: int, end: int, furnit
 # Cheap pre-filters for the heading test: what may precede the heading word, the letters it may start
 # with, and a word stem every REFERENCE_LIST_HEADING alternative holds.
 _HEADING_LEAD = "0123456789.■ \t"
-_HEADING_FIRST = frozenset("RrBbLlWwCcNnΒβΑαIVXЛлСс参참Kk")
+_HEADING_FIRST = frozenset("RrBbLlWwCcNnΒβΑαIiVXЛлСс参참KkHhSsPpDdTtام")
 
 
 def heading_lines(tm: TextMap, furniture: Furniture,
