@@ -120,6 +120,7 @@ def resolve(*links: Link, refs: Refs = REFS) -> list[int]:
         ("R12", AnchorKind.NUMBERED, 12),
         ("B12", AnchorKind.NUMBERED, 12),
         ("NPGRJ_NN_2727.indd:R12:330", AnchorKind.NUMBERED, 12),
+        ("11219_2020_9534_Article.indd:CR9:97", AnchorKind.NUMBERED, 9),  # Springer's InDesign
         ("NPGRJ_NN_2727.indd:Anchor 3", AnchorKind.OPAQUE, None),  # InDesign: refs and figures alike
         (None, AnchorKind.OPAQUE, None),  # explicit destination
         ("Lpone.0197919.ref001", None, None),  # PLOS back-link from the list to the text

@@ -1270,13 +1270,13 @@ PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 # hyperref "cite.vaswani2017" (key), "/cite.kempe2003maximizing" (old hyperref), "cite.12", "cite.bib46";
 # publishers "bib12", "CR12", "link_CR12", "bm_CR12", "bmk_R12", "link_R12", "mk:ref12", "lBB12",
 # "lb0205" (Elsevier, steps of 5), "e107_ref3" (JMIR), "Reference_12", "Rpone.0197919.ref012" (PLOS),
-# "ref-11" (PeerJ), "c12" (AIP), "R12", "B12" (OUP), "NPGRJ_NN_2727.indd:R12:330" (InDesign).
+# "ref-11" (PeerJ), "c12" (AIP), "R12", "B12" (OUP), "NPGRJ_NN_2727.indd:R12:330", "..._Article.indd:CR9:97" (InDesign).
 CITE_ANCHOR = re.compile(
     r"""
     ^ /? (?: cite \. (?: bib | ref | b )? [-_]?
            | (?: link_ | bm_ | bmk_ )? C? R
            | bibr? | mk: ref | lBB | lb | e \d+ _ref | Reference_ | R [a-z]{3,5} \. \d{7} \. ref | ref-
-           | [cB] | .* \. indd : R )
+           | [cB] | .* \. indd : C? R )
       (?P<number> \d{1,4} ) (?: : .* )? $
     | ^ /? cite \. (?P<key> .+ ) $
     """,
