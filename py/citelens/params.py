@@ -274,7 +274,8 @@ class ReferencesParams:
     fallback_unnumbered_misses: int = 40
     #: The list's font size is the modal size over this many lines after the heading.
     size_sample_lines: int = 10
-    numbered_opening_rows: int = 3  # a numbered list's entry 1 is among its first rows
+    #: A numbered list's first label, or its entry 1, is among this many of its first rows.
+    numbered_opening_rows: int = 3
     #: Rows in another size than the list's still read as its entries (its last page set smaller) when this
     #: share of them hold a year.
     odd_dated_share: float = 0.1

@@ -343,7 +343,7 @@ def drop_odd_sizes(rows: list[Row], size: float, params: ReferencesParams) -> li
                 drop.add(k)
     # The list ends with an entry in its size: the rows in other sizes after its last one are what follows it
     # (a title and its authors over the next page), wherever they sit.
-    last = max(k for k, o in enumerate(odd) if not o) if not all(odd) else len(rows)
+    last = max((k for k, o in enumerate(odd) if not o), default=len(rows))
     if not _dated(rows[last + 1:], params):
         drop.update(range(last + 1, len(rows)))
     return [r for k, r in enumerate(rows) if k not in drop]

@@ -314,8 +314,8 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     last_number = 0
     last_key = ""  # the latest entry's first word, for alphabetical author-year lists
     big = 0
-    longest = entry_rows = 0  # rows of the longest numbered entry so far, and of the latest one
-    turned = False  # ``foreign`` opened at a page or column turn of a numbered list
+    longest = entry_rows = 0  # rows of the longest entry so far (numbered, or opening with a name), and the latest's
+    turned = False  # ``foreign`` opened at a page or column turn (the list ended there unless it resumes)
     # A numbered list opens with its first label, or with entry 1 a row or two in (after a group's name): a
     # number at a row's start further on ("1 (1):167–190, 2008.", an appendix's "2 RESEARCH APPROACH") is no
     # label of an author-year list.
@@ -432,7 +432,9 @@ def _last_entry_end(rows: list[Row], foreign: list[Row], size: float, pitch: flo
 
 def _opens_entry(text: str) -> bool:
     """Whether a row of an author-year list opens an entry: with a name, surname or forenames first, or with
-    the dash that stands for the last entry's authors ("—. 1995, ...")."""
+    the dash that stands for the last entry's authors ("—. 1995, ..."). Looser than the split's test
+    (:func:`citelens.references.split._opens_named`), which also asks that the entry before hold its year: here
+    a row only has to look like an entry's first for the list to go on past a turn."""
     return AUTHOR_START.match(text) is not None or AUTHOR_START_FORENAME.match(text) is not None \
         or REF_SAME_AUTHORS.match(text) is not None
 

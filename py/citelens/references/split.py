@@ -331,9 +331,9 @@ def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
 
 
 def _author_year(rows: list[Row], params: ReferencesParams) -> list[Entry]:
-    """Flush-left lists: a line starting "Surname, X." opens an entry when the current one has a year. A list
-    whose first entry puts forenames first ("Jiao Li, Yueping Sun, ...": ACL, NeurIPS) sets every name so: such
-    a name opens an entry too, where the line before ended one (with a full stop) and the entry has its year."""
+    """Flush-left lists: a line that reads as an entry's first (:func:`_opens_named`: "Surname, X.", or after an
+    entry that ended, a year in parentheses, an organisation and its year, a name forenames first in a list that
+    sets names so) opens an entry when the current one has its year."""
     forenames = _forenames_first(rows)
     starts: list[bool] = []
     text = ""
