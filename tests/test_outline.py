@@ -897,6 +897,26 @@ def test_a_section_heading_in_capitals_may_stand_straight_over_its_first_subhead
     assert got == ["1 Introduction", "3 Discussion", "4 Summary"]
 
 
+def test_a_section_heading_may_stand_straight_over_its_first_subheading_in_italics():
+    # "Experiment and discussion" in bold, at once "Experimental set-up" in italics, then the text: the section
+    # has no paragraph of its own. A bold line over an italic line that a paragraph does not follow, or
+    # over a line ending a sentence, is not that.
+    italic = 3
+    faces = (*FACES, Font("Times-Italic", italic=True))
+
+    def case(under: str, text: str) -> tuple[Page, ...]:
+        page = Page(2, 612, 792, (*body_lines(100, 4), it("Experiment and discussion", 72, 250, font=BOLD),
+                                  it(under, 72, 272, font=italic), it(text, 72, 286), *body_lines(298, 4)), faces)
+        first, _, *rest = with_bold_sections(page)
+        return (first, page, *rest)
+
+    got = [o.title for o in detect_outline(case("Experimental set-up", PROSE), 10.0)]
+    assert got == ["1 Introduction", "Experiment and discussion", "Experimental set-up", "3 Discussion", "4 Summary"]
+    for under, text in (("Experimental set-up", "0.25 0.50 0.75"), ("as was set up before.", PROSE)):
+        got = [o.title for o in detect_outline(case(under, text), 10.0)]
+        assert "Experiment and discussion" not in got, (under, text)
+
+
 def test_a_short_line_in_a_font_of_its_own_right_under_a_heading_needs_no_blank_line():
     # Nature: "Methods", then at once "Materials" (8.7 pt in a font of its own over 8.2 pt text).
     fonts = (Font("AdvOTdd63dae3"), Font("AdvOT70e1938e"), Font("AdvOT3d287b35.B", bold=True))

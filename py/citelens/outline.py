@@ -742,7 +742,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             below = shares[last + 1] if last + 1 < len(lines) else 0.0
             if len(title.split()) > p.standalone_max_words \
                     or not (_standalone(lines[last], lines[last + 1:last + 2], below, p)
-                            or _over_subheading(lines[last], lines[last + 1:last + 2], below, p)):
+                            or _over_subheading(lines[last], lines[last + 1:last + 2], below, p)
+                            or _over_heading(lines, last, shares, italic, p)):
                 # A run-in head may fill most of its line ("Genes important for desiccation tolerance in
                 # A. baumannii AB5075. We took") or wrap, its face running on into the next line's start.
                 run_in = _run_in(line, emph, lead) if last == n and not _mid_sentence(lines, n, out, p) else None
@@ -880,6 +881,26 @@ def _text_follows(line: Line, after: Sequence[Line], body: float, p: OutlinePara
         and 0 < nxt.baseline - line.baseline <= p.apart_below * line.size \
         and nxt.size >= p.figure_label_size * body and len(nxt.text.split()) >= 2 \
         and not FIGURE_CAPTION.match(nxt.text)
+
+
+def _over_heading(lines: Sequence[Line], k: int, shares: Sequence[float], italic: frozenset[int],
+                  p: OutlineParams) -> bool:
+    """A heading straight over its first subsection's heading, which a paragraph follows: a section needs no
+    paragraph of its own before its first subsection ("Experiment and discussion" in bold over "Experimental
+    set-up" in italics, then the text). The line under it is a heading by :func:`_standalone`, in a heading
+    face or in italics, flush with it, no larger (a subsection is not set above its section) and, as a
+    heading's text, not ending a sentence or a clause. ``lines[k]`` is the heading's last line."""
+    if k + 2 >= len(lines):
+        return False
+    line, sub = lines[k], lines[k + 1]
+    text, below = " ".join(line.text.split()), " ".join(sub.text.split())
+    if text.endswith((",", ";", ":", ".")) or below.endswith((",", ";", ":", ".")) or sub.size > line.size \
+            or len(below.split()) > p.standalone_max_words:
+        return False
+    return sub.column == line.column and 0 < sub.baseline - line.baseline <= 3 * line.size \
+        and abs(sub.box[0] - line.box[0]) <= p.indent * line.size \
+        and (shares[k + 1] >= p.face_share or _share(sub.items, italic) >= p.emphasis_share) \
+        and _standalone(sub, lines[k + 2:k + 3], shares[k + 2], p)
 
 
 def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: OutlineParams) -> bool:
