@@ -69,8 +69,8 @@ from rapidfuzz import fuzz
 
 from citelens.ids import fold
 from citelens.layout import text_map
-from citelens.links import (AnchorKind, CiteLink, ReferenceList, anchor_name, citation_links, classify_anchor,
-                            contradicted_links, linked_ranges, overlaps, unresolved_citation_links)
+from citelens.links import (AnchorKind, CiteLink, PageIndex, ReferenceList, anchor_name, citation_links,
+                            classify_anchor, contradicted_links, linked_ranges, overlaps, unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
 from citelens.params import PARAMS, Params
 from citelens.patterns import ANCHOR_BOOKMARK, ANCHOR_NUMBERS, CITE_KEY_PREFIX, NUMERIC_RANGE, TITLE_NUMBERING
@@ -328,9 +328,10 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
     """
     own: ReferenceList = refs if refs is not None else _OwnList(analysis.references)
     tm = text_map(document.pages, params=params.layout)
-    resolved = citation_links(document.links, own, tm, params.links)
-    lost = unresolved_citation_links(document.links, own, tm, params.links)
-    slips = contradicted_links(resolved, own.references, tm, params.links)
+    index = PageIndex(tm, params.links)
+    resolved = citation_links(document.links, own, tm, params.links, index)
+    lost = unresolved_citation_links(document.links, own, tm, params.links, index)
+    slips = contradicted_links(resolved, own.references, tm, params.links, index)
     markers = [Link(lk.page, lk.rect, None, dest_name=lk.dest_name) if i in slips else lk for i, lk in enumerate(resolved)]
     t = tally(analysis.citations, (*markers, *lost), params)
     if partial is None:
@@ -340,7 +341,7 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
     targets |= {lk.dest_name for lk in lost}
     # The middle of a range linked only at its ends ("[6–9]" linked at 6 and 9): marked by the printed range.
     linked = {lk.ref_index for lk in resolved}
-    targets |= {("@", k) for end, start in linked_ranges(resolved, tm, params=params.links).items()
+    targets |= {("@", k) for end, start in linked_ranges(resolved, tm, index, params.links).items()
                 for k in range(resolved[start].ref_index + 1, resolved[end].ref_index) if k not in linked}
     outline = score_outline(analysis.outline, document.bookmarks, params) \
         if section_bookmarks(document.bookmarks) else None

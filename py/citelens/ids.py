@@ -224,8 +224,9 @@ def fold(text: str) -> str:
     >>> fold("M¨uller, Rudov´a & ﬁg. 2")
     'muller, rudova & fig. 2'
     """
-    folded = unicodedata.normalize("NFKD", text.translate(_SPACING_ACCENTS)).casefold()
-    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+    if text.isascii():  # (most text: nothing to decompose or drop, ASCII case-folds as it lowers, one accent)
+        return (text.replace("`", "") if "`" in text else text).lower()
+    return unicodedata.normalize("NFKD", text.translate(_SPACING_ACCENTS)).casefold().translate(_COMBINING)
 
 
 def letters(text: str) -> str:
@@ -242,3 +243,16 @@ def letters(text: str) -> str:
 # Accents a PDF may set as characters of their own ("Ostoji´c"); ˆ and ˇ are modifier letters, which
 # str.isalpha() would keep.
 _SPACING_ACCENTS = dict.fromkeys(map(ord, "´`¨ˆ˜¸ˇ˘˙˚˝¯"))
+
+
+class _Combining(dict[int, int | None]):
+    """A table for ``str.translate`` that drops combining characters (those of a combining class) and keeps the
+    rest; each character's class is looked up once, the first time it is met."""
+
+    def __missing__(self, code: int) -> int | None:
+        kept = None if unicodedata.combining(chr(code)) else code
+        self[code] = kept
+        return kept
+
+
+_COMBINING = _Combining()

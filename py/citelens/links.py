@@ -155,19 +155,30 @@ def overlap_area(a: Box, b: Box) -> float:
 class PageIndex:
     """The TextMap's lines per page, sorted by top edge, to find the lines near a box quickly."""
 
-    __slots__ = ("_tm", "_pages", "_params")
+    __slots__ = ("_tm", "_pages", "_params", "_edges")
 
     def __init__(self, tm: TextMap, params: LinksParams = PARAMS.links) -> None:
         self._tm = tm
         self._params = params
+        # Per line asked about: its items' left edges and the furthest right edge reached up to each item, or
+        # None where the items do not run left to right.
+        self._edges: dict[int, tuple[list[float], list[float]] | None] = {}
         self._pages: dict[int, tuple[list[float], list[int], float]] = {}
-        per_page: dict[int, list[int]] = {}
+        per_page: dict[int, list[tuple[float, int]]] = {}  # (top, line index) of each line, per page
+        tallest: dict[int, float] = {}
         for i, line in enumerate(tm.lines):
-            per_page.setdefault(line.page, []).append(i)
-        for page, idxs in per_page.items():
-            idxs.sort(key=lambda i: tm.lines[i].box[1])
-            tallest = max(tm.lines[i].box[3] - tm.lines[i].box[1] for i in idxs)
-            self._pages[page] = ([tm.lines[i].box[1] for i in idxs], idxs, tallest)
+            top, bottom = line.box[1], line.box[3]
+            page = line.page
+            if page in per_page:
+                per_page[page].append((top, i))
+                if bottom - top > tallest[page]:
+                    tallest[page] = bottom - top
+            else:
+                per_page[page] = [(top, i)]
+                tallest[page] = bottom - top
+        for page, lines in per_page.items():
+            lines.sort()  # by top; lines at one height in text order
+            self._pages[page] = ([top for top, _ in lines], [i for _, i in lines], tallest[page])
 
     def lines_near(self, page: int, top: float, bottom: float) -> list[int]:
         """Indexes (into ``tm.lines``) of the page's lines whose vertical extent meets [top, bottom]."""
@@ -178,6 +189,28 @@ class PageIndex:
         lo, hi = bisect_left(tops, top - tallest), bisect_right(tops, bottom)
         lines = self._tm.lines
         return [i for i in idxs[lo:hi] if lines[i].box[3] >= top and lines[i].box[1] <= bottom]
+
+    def items_across(self, i: int, x0: float, x1: float) -> range:
+        """Positions of the items of line ``i`` that may reach into [x0, x1]: none before the range ends left of
+        x0, none after it starts right of x1 (those within it are to be tested one by one)."""
+        items = self._tm.lines[i].items
+        if i in self._edges:
+            edges = self._edges[i]
+        else:
+            lefts = [item.x for item in items]
+            reach: list[float] = []
+            right = float("-inf")
+            for item in items:
+                end = item.x + item.width
+                if end > right:
+                    right = end
+                reach.append(right)
+            ordered = all(a <= b for a, b in zip(lefts, lefts[1:], strict=False))
+            edges = self._edges[i] = (lefts, reach) if ordered else None
+        if edges is None:
+            return range(len(items))
+        lefts, reach = edges
+        return range(bisect_left(reach, x0), bisect_right(lefts, x1))
 
     def starts_between(self, page: int, x0: float, x1: float) -> bool:
         """Whether some line of the page has its left edge in [x0, x1]."""
@@ -210,16 +243,29 @@ def text_under(tm: TextMap, page: int, rect: Box, index: PageIndex | None = None
     parts: list[str] = []
     for i in sorted(index.lines_near(page, rect[1], rect[3])):
         chars: list[str] = []
-        for item in tm.lines[i].items:
-            x0, y0, x1, y1 = item.box
+        items = tm.lines[i].items
+        for j in index.items_across(i, rect[0], rect[2]):
+            item = items[j]
+            text, x, width = item.text, item.x, item.width
+            if x + width < rect[0] or x > rect[2]:
+                continue  # (the most items of a line: beside the rectangle)
+            _, y0, _, y1 = item.box
             h = min(rect[3], y1) - max(rect[1], y0)
-            if h < params.same_line * min(y1 - y0, rect[3] - rect[1]) or x1 < rect[0] or x0 > rect[2]:
+            if h < params.same_line * min(y1 - y0, rect[3] - rect[1]):
                 continue
-            n = max(len(item.text), 1)
-            for k, ch in enumerate(item.text):
-                cx = item.x + item.width * (k + 0.5) / n
+            n = max(len(text), 1)
+            # Only the characters whose centres may fall inside are looked at: a character or two more on either
+            # side of the span the rectangle's edges give, each then tested as any other.
+            lo, hi = 0, len(text)
+            if width > 0:
+                first, last = (rect[0] - x) * n / width - 0.5, (rect[2] - x) * n / width - 0.5
+                if first == first and last == last:  # (no NaN; infinities are clamped to the text)
+                    lo = max(0, int(min(max(first, -2.0), n)) - 1)
+                    hi = min(hi, int(min(max(last, -2.0), n)) + 2)
+            for k in range(lo, hi):
+                cx = x + width * (k + 0.5) / n
                 if rect[0] <= cx <= rect[2]:
-                    chars.append(ch)
+                    chars.append(text[k])
         if chars:
             parts.append("".join(chars).strip())
     return " ".join(p for p in parts if p)
@@ -567,23 +613,24 @@ def _inside(page: int, rect: Box, region: dict[int, list[Box]]) -> bool:
 
 
 def citation_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
-                   params: LinksParams = PARAMS.links) -> tuple[CiteLink, ...]:
+                   params: LinksParams = PARAMS.links, index: PageIndex | None = None) -> tuple[CiteLink, ...]:
     """The links that land on a bibliography entry, each with the entry's index (see the module doc).
 
-    Pieces of one marker (PLOS 2014 links glyph by glyph) come out as one link.
+    Pieces of one marker (PLOS 2014 links glyph by glyph) come out as one link. ``index``: ``tm``'s
+    :class:`PageIndex`, where the caller has one (each function of this module that takes it builds it otherwise).
     """
-    return _cite_links(links, refs, tm, params)[0]
+    return _cite_links(links, refs, tm, params, index)[0]
 
 
 def unresolved_citation_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
-                              params: LinksParams = PARAMS.links) -> tuple[Link, ...]:
+                              params: LinksParams = PARAMS.links, index: PageIndex | None = None) -> tuple[Link, ...]:
     """Links whose name says "bibliography entry" but that land on no entry of ``refs`` (an entry the
     reference stage missed, or no reference list at all): markers still, of an unknown entry."""
-    return _cite_links(links, refs, tm, params)[1]
+    return _cite_links(links, refs, tm, params, index)[1]
 
 
-def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
-                params: LinksParams) -> tuple[tuple[CiteLink, ...], tuple[Link, ...]]:
+def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap, params: LinksParams,
+                index: PageIndex | None) -> tuple[tuple[CiteLink, ...], tuple[Link, ...]]:
     region = _in_list(refs, tm) if refs.references else {}
     # A page before or after the list (one page of slack for a list found short) holds no entry: an
     # "R12" there is some other publisher anchor.
@@ -591,7 +638,7 @@ def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap,
     lo, hi = (min(pages) - 1, max(pages) + 1) if pages else (-(10**9), 10**9)
     candidates: list[tuple[Link, str | None, object]] = []
     dests: dict[object, _Dest] = {}
-    index = PageIndex(tm, params)
+    index = index or PageIndex(tm, params)
     for link in links:
         name = anchor_name(link.dest_name)
         kind, number = classify_anchor(name)
@@ -713,7 +760,7 @@ def linked_ranges(links: Sequence[CiteLink], tm: TextMap, index: PageIndex | Non
 
 
 def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation], tm: TextMap,
-                    params: LinksParams = PARAMS.links) -> tuple[Citation, ...]:
+                    params: LinksParams = PARAMS.links, index: PageIndex | None = None) -> tuple[Citation, ...]:
     """Exact links first.
 
     Each link goes to the heuristic citation it overlaps most (on its page). A citation given links
@@ -727,7 +774,7 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
     citation (the start's, else the end's, else a new one), and two heuristic citations the range
     spans become one.
     """
-    index = PageIndex(tm, params)
+    index = index or PageIndex(tm, params)
     by_page: dict[int, list[tuple[Box, int]]] = {}
     for i, c in enumerate(heuristic):
         by_page.setdefault(c.page, []).extend((box, i) for box in c.boxes)
@@ -865,7 +912,7 @@ def _printed_names(tm: TextMap, index: PageIndex, lk: CiteLink, names: set[str],
 
 
 def judged_links(links: Sequence[CiteLink], references: Sequence[Reference], tm: TextMap,
-                 params: LinksParams = PARAMS.links) -> dict[int, bool]:
+                 params: LinksParams = PARAMS.links, index: PageIndex | None = None) -> dict[int, bool]:
     """For each link whose printed words name an author of some entry: its index into ``links``, and whether
     those words contradict its target, naming an author (and year) the target does not carry while another
     entry carries them all ("Beck (2002)" linked to "Bhat, T. (2006)", a publisher's linking slip).
@@ -880,7 +927,7 @@ def judged_links(links: Sequence[CiteLink], references: Sequence[Reference], tm:
             head, years = _author_part(r)
             parts[r.index] = (set(PRINTED_NAME_WORD.findall(head)), years)
     names = {w for words, _ in parts.values() for w in words} - _NOT_NAMES
-    index = PageIndex(tm, params)
+    index = index or PageIndex(tm, params)
     out: dict[int, bool] = {}
     for i, lk in enumerate(links):
         if lk.ref_index not in parts or not parts[lk.ref_index][0]:
@@ -898,19 +945,19 @@ def judged_links(links: Sequence[CiteLink], references: Sequence[Reference], tm:
 
 
 def contradicted_links(links: Sequence[CiteLink], references: Sequence[Reference], tm: TextMap,
-                       params: LinksParams = PARAMS.links) -> set[int]:
+                       params: LinksParams = PARAMS.links, index: PageIndex | None = None) -> set[int]:
     """Indexes into ``links`` of the links their own printed words contradict (:func:`judged_links`)."""
-    return {i for i, wrong in judged_links(links, references, tm, params).items() if wrong}
+    return {i for i, wrong in judged_links(links, references, tm, params, index).items() if wrong}
 
 
 def links_shifted(links: Sequence[CiteLink], references: Sequence[Reference], tm: TextMap,
-                  params: LinksParams = PARAMS.links) -> bool:
+                  params: LinksParams = PARAMS.links, index: PageIndex | None = None) -> bool:
     """Whether the PDF's citation links must not name entries: at least ``shifted_min`` of them, and
     ``shifted_share`` of those whose printed words can be judged, name another entry than their text does
     (:func:`judged_links`). A producer whose anchors run one entry off from some point on (an entry it
     numbered twice, or skipped) puts every later link an entry away, including those whose words cannot
     tell ("2018)" after "a report"); a PDF whose links are right has no contradicted link at all (70 of the
     73 linked corpus papers; the other three: 12 of 60, 24 of 168 and 47 of 50 judged links contradicted)."""
-    judged = judged_links(links, references, tm, params)
+    judged = judged_links(links, references, tm, params, index)
     wrong = sum(judged.values())
     return wrong >= params.shifted_min and wrong >= params.shifted_share * len(judged)

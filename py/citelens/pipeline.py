@@ -19,7 +19,7 @@ from citelens.citations import find_citations
 from citelens.figures import find_figure_mentions
 from citelens.fonts import with_font_styles
 from citelens.layout import TextMap, body_font_size, page_lines, size_histogram, text_map
-from citelens.links import citation_links, links_shifted, merge_citations
+from citelens.links import PageIndex, citation_links, links_shifted, merge_citations
 from citelens.model import (
     SCHEMA_VERSION,
     Analysis,
@@ -118,13 +118,14 @@ def analyze(
     citations = found.citations
     spans: list[tuple[int, int] | None] = list(found.spans)
     if document.links:  # exact links first; the heuristics fill in what they miss
-        cite_links = citation_links(document.links, refs, tm, params.links)
+        index = PageIndex(tm, params.links)  # (one for the three steps)
+        cite_links = citation_links(document.links, refs, tm, params.links, index)
         # ... unless the links' printed authors and years name other entries than their targets, all through
         # the paper: a producer's anchors one entry off. The text's own reading names the entries then.
-        if cite_links and links_shifted(cite_links, refs.references, tm, params.links):
+        if cite_links and links_shifted(cite_links, refs.references, tm, params.links, index):
             cite_links = ()
         if cite_links:
-            merged = merge_citations(cite_links, citations, tm, params.links)
+            merged = merge_citations(cite_links, citations, tm, params.links, index)
             span_of = {(c.page, c.boxes): span for c, span in zip(citations, found.spans, strict=True)}
             spans = [span_of.get((c.page, c.boxes)) or _span_of_boxes(tm, c) for c in merged]
             citations = merged
