@@ -500,6 +500,11 @@ def test_a_bare_letter_before_the_references_is_not_an_appendix_number():
     doc = paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (1, it("A Survey of Things", 72, 550, font=BOLD)),
                 (2, it("2 Method", 72, 250, 12, BOLD)), (3, it("3 Results", 72, 250, 12, BOLD)))
     assert "A Survey of Things" not in [t for t, _, _ in titles(detect_outline(doc, 10.0))]
+    # In capitals, an "A" opening a heading is its article: a heading of its own, not numbered by the letter.
+    doc = paper((1, it("1 INTRODUCTION", 72, 250, 12, BOLD)), (1, it("A SATISFACTORY MODEL", 72, 550, font=BOLD)),
+                (2, it("2 METHOD", 72, 250, 12, BOLD)), (3, it("3 RESULTS", 72, 250, 12, BOLD)))
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == [
+        "1 INTRODUCTION", "A SATISFACTORY MODEL", "2 METHOD", "3 RESULTS"]
 
 
 def test_no_outline_is_better_than_a_junk_one():

@@ -1353,7 +1353,9 @@ def detect_outline(
             if h.number is not None and i + 1 < len(headings) and _numbers_under(h.number, headings[i + 1].number):
                 h = replace(h, letter_only=False)
             else:
-                if not KNOWN_SECTION.match(h.title) and h.size < p.size_ratio * body:
+                # In capitals, "A" opening the line is the article ("A SATISFACTORY MODEL"): a title, whatever its size.
+                if not KNOWN_SECTION.match(h.title) and h.size < p.size_ratio * body \
+                        and not (h.number == "A" and h.title.isupper()):
                     continue
                 h = replace(h, number=None, letter_only=False)
         elif REFERENCE_LIST_HEADING.match(h.title):
