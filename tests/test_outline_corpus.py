@@ -94,6 +94,59 @@ def test_outline_holds_where_font_names_say_nothing(measured):
     assert total.f1 >= 0.83
 
 
+def in_capitals(doc, headings):
+    """``doc`` with the lines of each of ``headings`` (detected outline items) set in capitals, as templates that
+    set their headings so print them: the heading's first line, found at its top and by its first words, and
+    the lines under it in its column at its leading until they hold its title."""
+    from dataclasses import replace
+
+    from citelens.layout import page_lines
+
+    pages = list(doc.pages)
+    for o in headings:
+        page = pages[o.page - 1]
+        lines = page_lines(page)
+        key = " ".join(o.title.split())[:12]
+        first = next((k for k, ln in enumerate(lines)
+                      if abs(ln.box[1] - o.y) < 0.6 and " ".join(ln.text.split())[:12] == key), None)
+        if first is None:
+            continue
+        group, have, k = [lines[first]], len(" ".join(lines[first].text.split())), first + 1
+        while have < len(" ".join(o.title.split())) - 2 and k < len(lines) and lines[k].column == group[0].column \
+                and 0 < lines[k].baseline - group[-1].baseline < 2 * group[0].size:
+            group.append(lines[k])
+            have += 1 + len(" ".join(lines[k].text.split()))
+            k += 1
+        ids = {id(i) for ln in group for i in ln.items}
+        pages[o.page - 1] = replace(page, items=tuple(replace(i, text=i.text.upper()) if id(i) in ids else i
+                                                      for i in page.items))
+    return replace(doc, pages=tuple(pages))
+
+
+@pytest.mark.corpus
+def test_outline_holds_where_headings_are_set_in_capitals(measured):
+    """Robustness on the real papers: the headings the analysis finds (those a bookmark names) set in capitals,
+    as IEEE, ACM and many journals set theirs; scored against the same bookmarks (case is ignored)."""
+    from citelens.evaluation import titles_match
+
+    before = after = OutlineScore(0, 0, 0)
+    for paper in PAPERS:
+        doc = corpus.document(paper.file)
+        marks = section_bookmarks(doc.bookmarks)
+        if not marks:
+            continue
+        text = doc.without_pdf_structure()
+        outline = analyze(text).outline
+        found = [o for o in outline if any(b.page == o.page and titles_match(o.title, b.title) for b in marks)]
+        before = before + score_outline(outline, doc.bookmarks)
+        after = after + score_outline(analyze(in_capitals(text, found)).outline, doc.bookmarks)
+    measured.append(f"outline vs bookmarks with the headings set in capitals: P {after.precision:.3f}  "
+                    f"R {after.recall:.3f}  F1 {after.f1:.3f} (as printed: {before.f1:.3f})")
+    # Measured when set (2026-12-06, twelfth session): 0.897, P 0.870, R 0.927 (as printed 0.901; 0.896 before
+    # an "A" opening a heading in capitals was read as its article). check/ through the same: 0.850 either way.
+    assert after.f1 >= 0.885
+
+
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)
 def test_detected_outline_is_never_junk(paper):
     outline = detected(paper)
