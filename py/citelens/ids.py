@@ -224,7 +224,7 @@ def fold(text: str) -> str:
     >>> fold("M¨uller, Rudov´a & ﬁg. 2")
     'muller, rudova & fig. 2'
     """
-    if text.isascii():  # (most text: nothing to decompose or drop, ASCII case-folds as it lowers, one accent)
+    if text.isascii():  # (most text: nothing to decompose or drop, it case-folds as it lowers; "`" the one accent)
         return (text.replace("`", "") if "`" in text else text).lower()
     return unicodedata.normalize("NFKD", text.translate(_SPACING_ACCENTS)).casefold().translate(_COMBINING)
 

@@ -153,7 +153,9 @@ def overlap_area(a: Box, b: Box) -> float:
 
 
 class PageIndex:
-    """The TextMap's lines per page, sorted by top edge, to find the lines near a box quickly."""
+    """The TextMap's lines per page, sorted by top edge, to find the lines near a box quickly; and, for each line
+    asked about, its items' edges, to find those under a box (:meth:`items_across`). Build one for a text map
+    and pass it to each function here that takes ``index``."""
 
     __slots__ = ("_tm", "_pages", "_params", "_edges")
 
@@ -248,7 +250,7 @@ def text_under(tm: TextMap, page: int, rect: Box, index: PageIndex | None = None
             item = items[j]
             text, x, width = item.text, item.x, item.width
             if x + width < rect[0] or x > rect[2]:
-                continue  # (the most items of a line: beside the rectangle)
+                continue  # (an item in the range that ends left of the rectangle: one before it reached further)
             _, y0, _, y1 = item.box
             h = min(rect[3], y1) - max(rect[1], y0)
             if h < params.same_line * min(y1 - y0, rect[3] - rect[1]):

@@ -890,8 +890,8 @@ def _over_heading(lines: Sequence[Line], k: int, shares: Sequence[float], italic
     set-up" in italics, then the text). The line under it is a heading by :func:`_standalone`, in a heading
     face or in italics, flush with it, no larger (a subsection is not set above its section) and, as a
     heading's text, not ending a sentence or a clause. (:func:`_over_subheading` takes a heading in capitals
-    over any short line in a heading face, asking for no paragraph under it.) ``lines[k]`` is the heading's
-    last line."""
+    over a subheading in a heading face but not in capitals, asking for no paragraph under it.) ``lines[k]`` is
+    the heading's last line."""
     if k + 2 >= len(lines):
         return False
     line, sub = lines[k], lines[k + 1]
