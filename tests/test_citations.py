@@ -115,6 +115,19 @@ def test_author_year_parenthetical_narrative_particles_diacritics_and_line_break
     assert len(across.boxes) == 2  # one box per line it spans
 
 
+def test_et_al_without_its_full_stop_in_every_form():
+    # IOP's and other styles print "et al" without a full stop: in parentheses, in the sentence, and bare (a
+    # citation without brackets, as F1000 sets some). A name with a comma and a year but no "et al" or second
+    # author stays no bare citation.
+    body = ["As shown before (Smith et al, 2019a; Lee 2020), and as Smith et al (2019b) agree, the method",
+            "follows the protocol of Smith et al, 2019b. A line of Lee, 2020 is no citation."]
+    for form in (body, [line.replace("et al", "et al.") for line in body]):
+        result = run(form, AY_REFS)
+        assert result.style == CitationStyle.AUTHOR_YEAR
+        assert [(c.text.replace("et al.", "et al"), c.ref_indexes) for c in result.citations] == [
+            ("(Smith et al, 2019a; Lee 2020)", (1, 3)), ("Smith et al (2019b)", (2,)), ("Smith et al, 2019b", (2,))]
+
+
 def test_a_capitalised_particle_opens_the_name_it_belongs_to():
     refs = AY_REFS + (Reference(7, None, "Yang, Z. and Dos Reis, M. 2011. Seventh.", 9, (72, 172, 300, 182),
                                 ("Yang", "Dos Reis"), 2011),

@@ -1046,11 +1046,11 @@ AY_NARRATIVE_BRACKET = re.compile(r"(?P<bracket> [(\[] ) \s* (?: 1[6-9]\d{2} | 2
 AY_NARRATIVE_LEAD = re.compile(r"(?P<lead> [\w\s'’¨´`\-.&A-ZÀ-ÖØ-ÞĀ-Ž]* )", X)
 
 # A citation without brackets, as F1000 sets some: "following the protocol of Frazier et al., 2014.",
-# "parameters from Loefer & Sedberry, 2003 (R. terraenovae)". Only with a second author or "et al." and a
-# comma before the year: "Smith, 2003" alone says too little.
+# "parameters from Loefer & Sedberry, 2003 (R. terraenovae)". Only with a second author or "et al." (its full
+# stop left out in some styles, as IOP's) and a comma before the year: "Smith, 2003" alone says too little.
 AY_BARE = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> et \s* al \. ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )
+    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> et \s* al \.? ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )
     , \s* (?P<years> {_YEARS} ) \b
     """,
     X,
