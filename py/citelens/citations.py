@@ -67,6 +67,7 @@ from citelens.patterns import (
     NUM_BRACKET_RANGE,
     NUM_LIST_PART,
     NUM_PAREN,
+    ENUMERATION_CONJOINED,
     ENUMERATION_ITEM,
     NUM_SUB_LETTERS,
     PAREN_CITATION_AFTER,
@@ -256,7 +257,11 @@ def _without_enumerations(text: str, markers: list[_Marker], p: CitationParams) 
     """The markers less a sentence's enumeration: "(1) mixing, (2) heating and (3) cooling" numbers the items
     of a list run into the text, from 1 up by one, each opening words of its own. Citations rarely run so:
     in their order of first citation a sentence names consecutive works at once ("(1-3)"), and those cited
-    again are not all the first ones, one by one, each followed by words."""
+    again are not all the first ones, one by one, each followed by words.
+
+    Two items are a list where the second stands right after "and" or "or" ("verified in terms of (1) whether
+    the split is large and (2) whether models are sensitive"): a citation follows the words it supports ("in
+    mice (1) and rats (2)"), never a bare conjunction."""
     out: list[_Marker] = []
     k = 0
     while k < len(markers):
@@ -265,7 +270,8 @@ def _without_enumerations(text: str, markers: list[_Marker], p: CitationParams) 
                 and ENUMERATION_ITEM.match(text, markers[run].end) is not None \
                 and (run == k or _same_sentence(text, markers[run - 1].end, markers[run].start, p)):
             run += 1
-        if run - k >= p.enumeration_min:
+        if run - k >= p.enumeration_min or (run - k == 2 and ENUMERATION_CONJOINED.search(
+                text, max(0, markers[k + 1].start - 6), markers[k + 1].start)):
             k = run
             continue
         out.append(markers[k])

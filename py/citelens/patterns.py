@@ -892,6 +892,10 @@ ENUMERATION_ITEM = re.compile(
     X | re.IGNORECASE,
 )
 
+# What stands right before a list's second item run into the text: "and", "or" (after a comma or a semicolon),
+# "... large and (2) whether"; searched up to the item's number.
+ENUMERATION_CONJOINED = re.compile(r"(?<![^\W\d_]) (?: and | or ) [ \t\n]* \Z", X | re.IGNORECASE)
+
 # What follows a numbered citation in parentheses that a line break put at a line's start: punctuation or
 # the sentence's next lower-case word, "(12).", "(12), and", "(12) showed"; not "(1) {eq:...}", "(2) Methods".
 PAREN_CITATION_AFTER = re.compile(r"[ \t]*(?:[.,;:)\]]|[a-z]|\Z|[\n\f])")
