@@ -410,13 +410,14 @@ def test_a_list_numbered_in_parentheses_inside_a_sentence_is_no_citation():
             "The protocol has three steps: (1) mixing the samples, (2) heating them and (3) cooling,",
             "as before (8). Smith (1) and Jones (2) found it first, (3) later.",
             "It is tested in terms of (1) whether the split is large and (2) whether models",
-            "are sensitive to it (9). Lee (1) showed it and Kim (2) saw it too."]
+            "are sensitive to it (9). Lee (1) showed it and Kim (2) saw it too. Cells were of three kinds:",
+            "(1) small cells, (2) giant cells (found as before (10)), and (3) projection neurons."]
     result = run(body, numbered(10))
     assert result.style == CitationStyle.NUMERIC
     # Two items may be citations ("(1) and ... (2)", "Lee (1) showed ... Kim (2) saw"), unless the second stands
-    # right after "and"; an item followed by punctuation is one.
+    # right after "and"; an item followed by punctuation is one; an item's own citation stays one.
     assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(1)", "(2)", "(3)",
-                                                  "(9)", "(1)", "(2)"]
+                                                  "(9)", "(1)", "(2)", "(10)"]
 
 
 def test_entries_named_by_number_in_the_sentence_in_numbered_documents():

@@ -261,22 +261,23 @@ def _without_enumerations(text: str, markers: list[_Marker], p: CitationParams) 
 
     Two items are a list where the second stands right after "and" or "or" ("verified in terms of (1) whether
     the split is large and (2) whether models are sensitive"): a citation follows the words it supports ("in
-    mice (1) and rats (2)"), never a bare conjunction."""
-    out: list[_Marker] = []
-    k = 0
-    while k < len(markers):
-        run = k
-        while run < len(markers) and markers[run].numbers == (run - k + 1,) \
-                and ENUMERATION_ITEM.match(text, markers[run].end) is not None \
-                and (run == k or _same_sentence(text, markers[run - 1].end, markers[run].start, p)):
-            run += 1
-        if run - k >= p.enumeration_min or (run - k == 2 and ENUMERATION_CONJOINED.search(
-                text, max(0, markers[k + 1].start - 6), markers[k + 1].start)):
-            k = run
+    mice (1) and rats (2)"), never a bare conjunction. An item may hold citations of its own ("(2) giant cells
+    (identified by their boutons (35)), and (3) projection neurons"): they stay, and the list goes on past them."""
+    items: set[int] = set()
+    for k, m in enumerate(markers):
+        if m.numbers != (1,) or ENUMERATION_ITEM.match(text, m.end) is None:
             continue
-        out.append(markers[k])
-        k += 1
-    return out
+        run = [k]
+        for j in range(k + 1, len(markers)):
+            n = markers[j].numbers
+            if n == (1,) or not _same_sentence(text, markers[run[-1]].end, markers[j].start, p):
+                break  # another list, or past this one's sentence
+            if n == (len(run) + 1,) and ENUMERATION_ITEM.match(text, markers[j].end) is not None:
+                run.append(j)
+        if len(run) >= p.enumeration_min or (len(run) == 2 and ENUMERATION_CONJOINED.search(
+                text, max(0, markers[run[1]].start - 6), markers[run[1]].start)):
+            items.update(run)
+    return [m for k, m in enumerate(markers) if k not in items] if items else markers
 
 
 def _same_sentence(text: str, a: int, b: int, p: CitationParams) -> bool:
