@@ -436,6 +436,11 @@ def test_numbered_citations_with_a_locator():
     assert texts == [("[3, Ch. 3]", (3,)), ("[5, Theorem 3]", (5,)), ("[7, Lemma A.12]", (7,)),
                      ("[2, 4, pp. 12–15]", (2, 4)), ("[2, Equation (6.3)]", (2,)),
                      ("[11, Theorem 2, item 1]", (11,)), ("[9, Ch. 3, p. 12]", (9,))]
+    # The same in a document that cites in parentheses, each in its place among the others.
+    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+            "Degree centrality (3, Ch. 3) and a bound (8) from (9, p. 12) and (5, Theorem 3), not (3, blue)."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, numbered(10)).citations][-4:]
+    assert texts == [("(3, Ch. 3)", (3,)), ("(8)", (8,)), ("(9, p. 12)", (9,)), ("(5, Theorem 3)", (5,))]
 
 
 def test_a_bracket_glued_to_a_short_variable_is_an_index():

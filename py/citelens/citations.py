@@ -67,6 +67,7 @@ from citelens.patterns import (
     NUM_BRACKET_RANGE,
     NUM_LIST_PART,
     NUM_PAREN,
+    NUM_PAREN_LOCATOR,
     ENUMERATION_CONJOINED,
     ENUMERATION_ITEM,
     NUM_SUB_LETTERS,
@@ -111,6 +112,10 @@ class _Marker:
     start: int
     end: int
     numbers: tuple[int, ...]  # numeric styles: the numbers written; author-year: resolved indexes
+
+
+def _start(m: _Marker) -> int:
+    return m.start
 
 
 # --------------------------------------------------------------------------------------- scanning
@@ -230,7 +235,7 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
     equations: dict[int, int] = {}
     for a, b in spans:
         seg = text[a:b]
-        for m in NUM_PAREN.finditer(seg):
+        for m in chain(NUM_PAREN.finditer(seg), NUM_PAREN_LOCATOR.finditer(seg)):
             start, end = a + m.start(), a + m.end()
             if _equation_number(tm, start, end, p):
                 body = m.group("body").strip()
@@ -250,6 +255,7 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             nums = _numbers(m.group("body"), limit, p)
             if nums:
                 markers.append(_Marker(start, end, nums))
+    markers.sort(key=_start)  # (a number with a locator, found after the others, in its place)
     return _without_enumerations(text, markers, p), equations
 
 

@@ -851,16 +851,13 @@ REF_WORD_NUMBERS = re.compile(
 # A numbered citation with a locator after its numbers: "[31, Ch. 3]", "[19, Chapter 7.3]", "[7, Lemma A.12]",
 # "[5, Theorem 3]", "[12, p. 4]", "[3, §2.1]", "[8, Sect. 4]"; its label may be in parentheses and a finer part
 # may follow: "[2, Equation (6.3)]", "[17, Theorem 2, item 1]", "[4, Ch. 3, p. 12]".
-NUM_BRACKET_LOCATOR = re.compile(
-    r"""
-    \[ (?P<body> \s* \d{1,4} (?: \s* [-–—‐,;] \s* \d{1,4} )* ) \s* , \s*
+_LOCATOR = r"""
+    (?P<body> \s* \d{1,4} (?: \s* [-–—‐,;] \s* \d{1,4} )* ) \s* , \s*
       (?: pp? \. | ch \. | chap \. | chapter | sect? \. | section | § | thm \. | theorem | lemma | prop \.
         | proposition | cor \. | corollary | def \. | definition | eqs? \. | equations? | fig \. | table | appendix
         | app \. | algorithm | remark | example | part | vol \. | p \. \s* \d )
-      \s* \(? [\w.–\-]{1,12} \)? (?: \s* , \s* [a-z]{1,10} \.? \s* \(? [\w.–\-]{1,12} \)? ){0,2} \s* \]
-    """,
-    X | re.IGNORECASE,
-)
+      \s* \(? [\w.–\-]{1,12} \)? (?: \s* , \s* [a-z]{1,10} \.? \s* \(? [\w.–\-]{1,12} \)? ){0,2} \s*"""
+NUM_BRACKET_LOCATOR = re.compile(r"\[" + _LOCATOR + r"\]", X | re.IGNORECASE)
 
 # A variable of one or two letters glued to the bracket after it, matched at the end of the text before it:
 # an index, not a citation ("t[1] and t[2]" principal components, "to[1]" in MDPI's metabolomics paper,
@@ -877,6 +874,10 @@ NUM_PAREN = re.compile(
     """,
     X,
 )
+
+# ... with a locator after its numbers, as in brackets: "(31, Ch. 3)", "(12, p. 4)"; no parentheses inside it
+# ("(5, Theorem 3), not (3, blue)" is one citation).
+NUM_PAREN_LOCATOR = re.compile(r"\(" + _LOCATOR.replace(r"\(?", "").replace(r"\)?", "") + r"\)", X | re.IGNORECASE)
 
 # One part of a number list: "12" or "9-11" / "9–11".
 NUM_LIST_PART = re.compile(r"(?P<a>\d{1,4})(?:\s*[-–—‐]\s*(?P<b>\d{1,4}))?")
