@@ -411,11 +411,14 @@ def test_a_list_numbered_in_parentheses_inside_a_sentence_is_no_citation():
             "as before (8). Smith (1) and Jones (2) found it first, (3) later.",
             "It is tested in terms of (1) whether the split is large and (2) whether models",
             "are sensitive to it (9). Lee (1) showed it and Kim (2) saw it too. Cells were of three kinds:",
-            "(1) small cells, (2) giant cells (found as before (10)), and (3) projection neurons."]
+            "(1) small cells, (2) giant cells (found as before (10)), and (3) projection neurons. We want a",
+            "model that (1) is precise and (2) contains enough. Genes include (1) TMEM16F (i.e. in",
+            "blood), (2) XKR8 in cells, and (3) PLSCR1 in membranes."]
     result = run(body, numbered(10))
     assert result.style == CitationStyle.NUMERIC
-    # Two items may be citations ("(1) and ... (2)", "Lee (1) showed ... Kim (2) saw"), unless the second stands
-    # right after "and"; an item followed by punctuation is one; an item's own citation stays one.
+    # Two items may be citations ("(1) and ... (2)", "Lee (1) showed ... Kim (2) saw"), unless the last stands
+    # right after "and"; an item followed by punctuation is one; an item's own citation stays one; an
+    # abbreviation's full stop ends no sentence.
     assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(1)", "(2)", "(3)",
                                                   "(9)", "(1)", "(2)", "(10)"]
 

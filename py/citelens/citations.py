@@ -70,9 +70,11 @@ from citelens.patterns import (
     NUM_PAREN_LOCATOR,
     ENUMERATION_CONJOINED,
     ENUMERATION_ITEM,
+    ENUMERATION_ITEM_ANY,
     NUM_SUB_LETTERS,
     PAREN_CITATION_AFTER,
     REF_WORD_NUMBERS,
+    SENTENCE_STOP,
     SUPERSCRIPT_DIGITS,
     SUPERSCRIPT_MATH_BEFORE,
     SUPERSCRIPT_OPERATOR_AFTER,
@@ -265,30 +267,45 @@ def _without_enumerations(text: str, markers: list[_Marker], p: CitationParams) 
     in their order of first citation a sentence names consecutive works at once ("(1-3)"), and those cited
     again are not all the first ones, one by one, each followed by words.
 
-    Two items are a list where the second stands right after "and" or "or" ("verified in terms of (1) whether
-    the split is large and (2) whether models are sensitive"): a citation follows the words it supports ("in
-    mice (1) and rats (2)"), never a bare conjunction. An item may hold citations of its own ("(2) giant cells
-    (identified by their boutons (35)), and (3) projection neurons"): they stay, and the list goes on past them."""
+    A list's last item stands right after "and" or "or" ("verified in terms of (1) whether the split is large
+    and (2) whether models are sensitive"): a citation follows the words it supports ("in mice (1) and rats
+    (2)"), never a bare conjunction; such a list may have two items, and its items may open with any word but a
+    conjunction ("a representation that (1) is precise and (2) contains"). An item may hold citations of its
+    own ("(2) giant cells (identified by their boutons (35)), and (3) projection neurons"): they stay, and the
+    list goes on past them."""
     items: set[int] = set()
     for k, m in enumerate(markers):
-        if m.numbers != (1,) or ENUMERATION_ITEM.match(text, m.end) is None:
+        if m.numbers != (1,) or k in items:
             continue
-        run = [k]
-        for j in range(k + 1, len(markers)):
-            n = markers[j].numbers
-            if n == (1,) or not _same_sentence(text, markers[run[-1]].end, markers[j].start, p):
-                break  # another list, or past this one's sentence
-            if n == (len(run) + 1,) and ENUMERATION_ITEM.match(text, markers[j].end) is not None:
-                run.append(j)
-        if len(run) >= p.enumeration_min or (len(run) == 2 and ENUMERATION_CONJOINED.search(
-                text, max(0, markers[run[1]].start - 6), markers[run[1]].start)):
-            items.update(run)
+        run = _items(text, markers, k, ENUMERATION_ITEM, p)
+        if len(run) < p.enumeration_min:
+            run = _items(text, markers, k, ENUMERATION_ITEM_ANY, p)
+            if len(run) < 2 or ENUMERATION_CONJOINED.search(
+                    text, max(0, markers[run[-1]].start - 6), markers[run[-1]].start) is None:
+                continue
+        items.update(run)
     return [m for k, m in enumerate(markers) if k not in items] if items else markers
 
 
+def _items(text: str, markers: list[_Marker], k: int, item: re.Pattern[str], p: CitationParams) -> list[int]:
+    """The markers of the list whose "(1)" is ``markers[k]``: "(2)", "(3)", ... each followed by what ``item``
+    matches, each in the sentence of the one before; other markers between them are passed over."""
+    if item.match(text, markers[k].end) is None:
+        return []
+    run = [k]
+    for j in range(k + 1, len(markers)):
+        n = markers[j].numbers
+        if n == (1,) or not _same_sentence(text, markers[run[-1]].end, markers[j].start, p):
+            break  # another list, or past this one's sentence
+        if n == (len(run) + 1,) and item.match(text, markers[j].end) is not None:
+            run.append(j)
+    return run
+
+
 def _same_sentence(text: str, a: int, b: int, p: CitationParams) -> bool:
-    """Whether ``text[a:b]``, between two items of an enumeration, is short and ends no sentence."""
-    return b - a <= p.enumeration_gap and ". " not in text[a:b] and "\n\n" not in text[a:b]
+    """Whether ``text[a:b]``, between two items of an enumeration, is short and ends no sentence (a full stop
+    before a lower-case word ends an abbreviation: "(i.e. blood coagulation)")."""
+    return b - a <= p.enumeration_gap and SENTENCE_STOP.search(text, a, b) is None and "\n\n" not in text[a:b]
 
 
 def _raised(item: TextItem, line: Line, p: CitationParams) -> bool:

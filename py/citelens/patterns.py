@@ -893,8 +893,14 @@ ENUMERATION_ITEM = re.compile(
     X | re.IGNORECASE,
 )
 
-# What stands right before a list's second item run into the text: "and", "or" (after a comma or a semicolon),
-# "... large and (2) whether"; searched up to the item's number.
+# ... or any word but a conjunction that joins the number to what follows: "(1) is precise and (2) contains".
+ENUMERATION_ITEM_ANY = re.compile(r"\s+ (?! (?: and | or | nor ) \b ) [^\W\d_]", X | re.IGNORECASE)
+
+# A full stop that ends a sentence: not before a lower-case word ("i.e. blood", "et al. found").
+SENTENCE_STOP = re.compile(r"\.\s+(?![a-z])")
+
+# What stands right before the last item of a list run into the text: "and", "or" (after a comma or a
+# semicolon), "... large and (2) whether"; searched up to the item's number.
 ENUMERATION_CONJOINED = re.compile(r"(?<![^\W\d_]) (?: and | or ) [ \t\n]* \Z", X | re.IGNORECASE)
 
 # What follows a numbered citation in parentheses that a line break put at a line's start: punctuation or
