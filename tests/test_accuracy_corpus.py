@@ -27,13 +27,17 @@ pytestmark = pytest.mark.skipif(not HAVE_CORPUS, reason="../shared/corpus not fo
 # superscript marker P 1.000); check/ 0.980 (author-year 0.969, 0.971 since 2026-12-06's tenth session, brackets
 # 0.990, parentheses 0.972, superscript 0.978, marker P 0.979). (check/ was 0.984 and author-year 0.982 while one
 # list stopped early:
-# the links to its lost entries, judged as links of unknown entries, were left out of F1; found, they count.) Issue 10's targets: 0.95 overall, superscript 0.93 (marker
+# the links to its lost entries, judged as links of unknown entries, were left out of F1; found, they count.)
+# check/ 0.973 since 2026-12-06's thirteenth session (superscript 0.984, marker P 1.000): its one paper whose
+# citations none of the heuristics find ("other") lost most of its false superscripts (powers of variables and
+# of brackets), so it has too few predictions to be judged partially linked, and its zero recall joins the
+# total (0.981 before); counted as fully linked before too, check/ gains, 0.959 -> 0.973. Issue 10's targets: 0.95 overall, superscript 0.93 (marker
 # precision 0.97), brackets 0.98, parentheses 0.97, author-year 0.95, alphabetic 0.95. Links whose printed
 # author and year contradict their target are set aside by the scoring (citelens.evaluation).
 FLOORS = {
     "pdf": {"all": 0.965, "alphabetic": 0.97, "author-year": 0.945, "numbered-bracket": 0.99,
             "numbered-paren": 0.99, "superscript": 0.975, "superscript_precision": 0.99},
-    "check": {"all": 0.975, "author-year": 0.96, "numbered-bracket": 0.98, "numbered-paren": 0.965,
+    "check": {"all": 0.965, "author-year": 0.96, "numbered-bracket": 0.98, "numbered-paren": 0.965,
               "superscript": 0.97, "superscript_precision": 0.97},
 }
 
@@ -138,3 +142,96 @@ def test_citations_in_parentheses_hold_where_equations_are_numbered_alike(measur
     # figures say nothing.
     assert paren["papers"] >= 8
     assert paren["marker_recall_all"] >= 0.97 and paren["entry_f1"] >= 0.97
+
+
+#: A numbered citation in brackets, with the space before it: "shown [12]", "[3, 4]", "[5–7]".
+_BRACKETED = r"\s?\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]"
+
+
+def _as_superscripts(doc):
+    """``doc`` with its numbered citations in brackets set as superscript styles set them, outside the reference
+    list: "shown [12]." becomes "shown¹²." (the number raised a third of the size, at 0.7 of it, glued to the word
+    before, what follows moved up to it), and the PDF's links over them moved onto the raised numbers. A bracket
+    split over two items stays as it is."""
+    import re
+    from dataclasses import replace
+
+    from citelens.layout import char_edges
+    from citelens.model import TextItem
+    from citelens.pipeline import analyze
+
+    bracketed = re.compile(_BRACKETED)
+    listed: dict[int, list] = {}
+    for ref in analyze(doc.without_pdf_structure()).references:
+        listed.setdefault(ref.page, []).append(ref.box)
+    moved: dict[int, list] = {}  # page: (old x0, old x1, old top, old bottom, the raised item's box)
+
+    def in_list(page, b):
+        return any(b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3] for x0, y0, x1, y1 in listed.get(page, ()))
+
+    def rewrite(pg):
+        out = []
+        for it in pg.items:
+            found = list(bracketed.finditer(it.text))
+            if not found or in_list(pg.number, it.box):
+                out.append(it)
+                continue
+            edges, pos, shift = char_edges(it), 0, 0.0
+            for m in found:
+                if it.text[pos:m.start()]:
+                    out.append(replace(it, text=it.text[pos:m.start()], x=edges[pos] - shift,
+                                       width=edges[m.start()] - edges[pos]))
+                body = m.group(1).replace(" ", "")
+                span = edges[m.end()] - edges[m.start()]
+                width = span * len(body) / len(m.group(0)) * 0.7
+                raised = TextItem(body, edges[m.start()] - shift, it.y - 0.33 * it.size, width, 0.7 * it.height,
+                                  0.7 * it.size, it.font)
+                out.append(raised)
+                moved.setdefault(pg.number, []).append(
+                    (edges[m.start() + (m.group(0)[0] != "[")], edges[m.end()], it.box[1], it.box[3], raised.box))
+                shift += span - width
+                pos = m.end()
+            if it.text[pos:]:
+                out.append(replace(it, text=it.text[pos:], x=edges[pos] - shift, width=edges[-1] - edges[pos]))
+        return replace(pg, items=tuple(out))
+
+    pages = tuple(rewrite(pg) for pg in doc.pages)
+    links = []
+    for link in doc.links:
+        x0, y0, x1, y1 = link.rect
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        for ox0, ox1, top, bottom, (sx0, sy0, sx1, sy1) in moved.get(link.page, ()):
+            if ox0 - 1 <= cx <= ox1 + 1 and top - 2 <= cy <= bottom + 2:
+                def onto(v, ox0=ox0, ox1=ox1, sx0=sx0, sx1=sx1):
+                    return sx0 + (min(max(v, ox0), ox1) - ox0) / max(ox1 - ox0, 1e-6) * (sx1 - sx0)
+                link = replace(link, rect=(onto(x0), sy0, onto(x1), sy1))
+                break
+        links.append(link)
+    return replace(doc, pages=pages, links=tuple(links))
+
+
+def test_numbered_citations_hold_where_brackets_are_set_as_superscripts(measured):
+    """Robustness on the real papers that cite in brackets, written as superscript styles write them (Nature, AMA,
+    ACS): the same citations raised and smaller, glued to the word before, in the same papers' text, formulas,
+    tables and affiliations. What the superscript rules take for a citation there is scored against the same
+    links."""
+    from citelens.evaluation import evaluate
+    from citelens.layout import text_map
+    from citelens.pipeline import analyze
+    from citelens.references import find_references
+
+    scored = []
+    for paper in [p for p in corpus.papers("pdf") if corpus.style_bucket(p) == "numbered-bracket"]:
+        doc = _as_superscripts(corpus.document(paper.file))
+        refs = find_references(text_map(doc.without_pdf_structure().pages))
+        scored.append((paper, evaluate(doc, analyze(doc, text_only=True), refs, name=paper.stem)))
+    totals = corpus.pooled(scored)["styles"]["numbered-bracket"]
+    measured.append(f"citations in brackets set as superscripts, {totals['papers']} linked pdf/ papers: F1 "
+                    f"{totals['entry_f1']:.3f}, marker precision {totals['marker_precision']:.3f}, recall (all) "
+                    f"{totals['marker_recall_all']:.3f}")
+    # Measured when set (2026-12-06, thirteenth session): F1 0.887, marker precision 0.948, recall 0.826 (0.869,
+    # 0.891 and 0.829 before the powers of a variable or a bracket, "c²", "(2π)³", were no citations). Recall is
+    # bounded by the rewriting: brackets split over two items stay, and are not searched for in a superscript
+    # paper. Without the papers the figures say nothing.
+    assert totals["papers"] >= 25
+    assert totals["entry_f1"] >= 0.875 and totals["marker_precision"] >= 0.935

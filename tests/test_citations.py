@@ -306,7 +306,10 @@ def _script_line(pieces: list[tuple[str, str]], y: float, x: float = 72.0) -> li
 
 def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_notes():
     """The issue's page: an author line, an affiliation list, exponents and indexes of a formula, isotope
-    labels, units and a denominator's power ("kg/m²", "1/r²"), a footnote; none of it is a citation, while the real superscripts around it are."""
+    labels, units and a denominator's power ("kg/m²", "1/r²"), a variable's ("c²", "A(p²)") or a bracketed
+    expression's power ("(2π)³"), a footnote; none of it is a citation, while the real superscripts around it are
+    (after a parenthesis of words or a name: "(in mice)¹¹", "(AY189223)¹²"; after a possessive or an identifier:
+    "Parkinson’s²", "2H5Q³")."""
     y = iter(range(100, 800, 14))
     lines = [
         _script_line([("", "Ana Lenza"), ("sup", "1,3"), ("", ", Marcelo Ruiz"), ("sup", "3,4"),
@@ -329,6 +332,12 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
                       ("sup", "2"), ("", " = 0.93) growing 0.3 (d"), ("sup", "1"), ("", ")")], next(y)),
         _script_line([("", "at 25 kg/m"), ("sup", "2"), ("", " the field decays as 1/r"), ("sup", "2"),
                       ("", " and/or"), ("sup", "10"), ("", " stays.")], next(y)),
+        _script_line([("", "with Ei − c"), ("sup", "2"), ("", ", A(p"), ("sup", "2"), ("", ") and 2c"), ("sup", "4"),
+                      ("", " over (2π)"), ("sup", "3"), ("", " and f(σ)"), ("sup", "2"), ("", ", p(w)"), ("sup", "2"),
+                      ("", " but (in mice)"), ("sup", "11"), ("", " and OBP1 (AY189223)"), ("sup", "12")],
+                     next(y)),
+        _script_line([("", "as in Parkinson’s"), ("sup", "2"), ("", " and the structure PDB ID: 2H5Q"), ("sup", "3")],
+                     next(y)),
         _script_line([("", "as models predict"), ("sup", "7"), ("", " and a remark of ours."), ("sup", "9")],
                      next(y)),
         _script_line([("", "More results of others"), ("sup", "8"), ("", " and again"), ("sup", "1"), ("", ".")],
@@ -340,7 +349,9 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
     result = find_citations(tm, refs_of(numbered(12), tm), body_start=tm.text.index("Introduction"))
     assert result.style == CitationStyle.SUPERSCRIPT
     assert [(c.text, c.ref_indexes) for c in result.citations] == [
-        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("10", (10,)), ("7", (7,)), ("8", (8,)), ("1", (1,))]
+        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("10", (10,)), ("11", (11,)), ("12", (12,)), ("2", (2,)),
+        ("3", (3,)), ("7", (7,)),
+        ("8", (8,)), ("1", (1,))]
     # and the author line and affiliations are not citations even when the body starts at the top
     top = find_citations(tm, refs_of(numbered(12), tm))
     assert [c.text for c in top.citations] == [c.text for c in result.citations]

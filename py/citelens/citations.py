@@ -62,6 +62,7 @@ from citelens.patterns import (
     ENUMERATION_AFTER,
     EQUATION_BEFORE,
     INDEX_BEFORE,
+    MATH_SYMBOL,
     NUM_BRACKET,
     NUM_BRACKET_LOCATOR,
     NUM_BRACKET_RANGE,
@@ -81,6 +82,7 @@ from citelens.patterns import (
     SUPERSCRIPT_PIECE,
     SUPERSCRIPT_MARKER,
     UNICODE_SUPERSCRIPT,
+    WORD_OF_THREE,
     YEAR,
 )
 from citelens.references import ReferenceList
@@ -381,6 +383,27 @@ def _superscripts(tm: TextMap, spans: list[tuple[int, int]], limit: int, notes: 
                                      and (tm.page_at(m.start), m.numbers[0]) in notes)]
 
 
+def _group_power(text: str, start: int, p: CitationParams) -> bool:
+    """Whether the raised number at ``start`` is glued to a closing bracket whose group is mathematics: an
+    operator or a Greek letter and no word (three letters in a row), or one letter: "(2π)3", "f(σ)2",
+    "(Xj − X¯)2", "p(w)2" raise a bracketed expression to a power. A citation after a parenthesis follows words
+    ("(summarized in Table 1)12") or a name ("(AY189223)31", "(W1)22")."""
+    if start == 0 or text[start - 1] not in ")]":
+        return False
+    depth = 0
+    for i in range(start - 1, max(-1, start - 1 - p.script_before_chars * 2), -1):
+        c = text[i]
+        if c in ")]":
+            depth += 1
+        elif c in "([":
+            depth -= 1
+            if depth == 0:
+                inner = text[i + 1:start - 1].strip()
+                return (len(inner) == 1 and inner.isalpha()) \
+                    or (MATH_SYMBOL.search(inner) is not None and WORD_OF_THREE.search(inner) is None)
+    return False  # (its opening bracket out of reach: a long group, words likely)
+
+
 def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                     p: CitationParams, scripted: Sequence[int] | None = None) -> Iterator[_Marker]:
     """Raised, smaller numbers: ``policy.8``, ``analyses.9,10``, ``Miller25``, ``¹⁻⁴``.
@@ -389,7 +412,8 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
     each for what it is instead: a number opening a line (an affiliation or a note's own label); one part of
     a run of script text holding letters or operators, or sitting on an index ("pt1−γ", "ψ0−1": exponents);
     one after an operator, a minus, a Greek letter, a digit, a capital symbol or a unit ("ns−1", "σ2", "R2",
-    "cm2", "p53 2"), or before an operator ("R2 = 0.93"); one glued to the capital that follows it (an
+    "cm2", "p53 2"), glued to a small letter of its own ("c2", "A(p2)") or to a bracketed expression
+    (:func:`_group_power`), or before an operator ("R2 = 0.93"); one glued to the capital that follows it (an
     isotope "15N", an affiliation "2Department"); every mark of an author line (:func:`_author_line`); and,
     in :func:`_superscripts`, a note's mark (:func:`note_marks`) that is raised nowhere else.
     ``scripted``: :func:`_scripted` of ``tm`` when already known.
@@ -442,6 +466,13 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                     or (bare.isalpha() and len(bare) <= 2 and (not bare.islower() or bare in EXPONENT_UNITS)) \
                     or bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha()
                                                            and bare[-1:] == ")" and len(bare) <= 3):
+                continue
+            if _group_power(text, start, p):
+                continue  # "(2π)3", "f(σ)2": the power of a bracketed expression
+            if start >= 1 and text[start - 1].islower() and (start == 1 or not (text[start - 2].isalpha()
+                                                                             or text[start - 2] in "'’")):
+                # Glued to a small letter of its own, a variable: "c2", "A(p2)", "−q2", "2c2"; not a word's last
+                # letter ("Parkinson’s1,41") nor an identifier's ("PDB ID: 2H5Q21").
                 continue
             den = bare.rpartition("/")[2]
             if den != bare and (den.lower() in EXPONENT_UNITS or (len(den) == 1 and den.isalpha())):

@@ -949,6 +949,12 @@ SUPERSCRIPT_OPERATOR_AFTER = re.compile(r"[ \t]*[=<>≤≥≈±×·+/÷]")
 # a minus ("ns−1", "B−1", "10−3"), a Greek letter ("σ2", "λ2"), a norm's or absolute value's bar ("‖x‖2").
 SUPERSCRIPT_MATH_BEFORE = re.compile(r"[=<>≤≥±×·+/÷−\-|‖\u0370-\u03ff\u2200-\u22ff]\Z")
 
+# An operator, a relation or a Greek letter: what mathematics holds and names do not (not the hyphen).
+MATH_SYMBOL = re.compile(r"[=<>≤≥±×·+/÷−|‖\u0370-\u03ff\u2200-\u22ff]")
+
+# Three letters in a row: a word, not a variable or a symbol ("(2π)", "(β0)", "(K21, σ)" hold none).
+WORD_OF_THREE = re.compile(r"[^\W\d_]{3}")
+
 # A year in an author-year citation, with its suffix: "2019", "2019a", "1998b".
 YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 
