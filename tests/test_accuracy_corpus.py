@@ -232,6 +232,8 @@ def test_numbered_citations_hold_where_brackets_are_set_as_superscripts(measured
     # Measured when set (2026-12-06, thirteenth session): F1 0.887, marker precision 0.948, recall 0.826 (0.869,
     # 0.891 and 0.829 before the powers of a variable or a bracket, "c²", "(2π)³", were no citations). Recall is
     # bounded by the rewriting: brackets split over two items stay, and are not searched for in a superscript
-    # paper. Without the papers the figures say nothing.
+    # paper; a bracket that opened a line opens it raised, as no real superscript does (it is glued to its word),
+    # and a raised number opening a line is taken for a note's or an affiliation's mark. Without the papers the
+    # figures say nothing.
     assert totals["papers"] >= 25
     assert totals["entry_f1"] >= 0.875 and totals["marker_precision"] >= 0.935
