@@ -190,6 +190,10 @@ def test_partial_links_are_flagged_and_pooled_apart():
     doc = Document(PAGES, (), LINKS[:1])
     s = evaluate(doc, analysis(citations=CITATIONS[:1] + many))
     assert s.partial and s.tally.links == 1 and s.tally.predicted == 13 and s.outline is None
+    # Links that name every entry of the list mark a fully linked paper, however many false predictions outnumber
+    # them: fewer of those must never make a paper count in full and score lower.
+    wrong = evaluate(DOC, analysis(citations=CITATIONS + many))
+    assert wrong.tally.links == 6 and wrong.tally.predicted == 17 and wrong.link_targets == 4 and not wrong.partial
     full = evaluate(DOC, analysis(), name="full")
     summary = summarize([full, s, evaluate(Document(PAGES), analysis(), name="nolinks")])
     assert (summary.papers, summary.linked_papers) == (3, 2)

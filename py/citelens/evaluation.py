@@ -53,9 +53,13 @@ Definitions
 Partially linked papers
 -----------------------
 Some publishers link only part of the markers. A paper with fewer link markers than
-``partial_coverage`` x its predicted citations (and at least ``partial_min_markers`` predictions), or
-flagged by the caller, is *partial*: every predicted citation without a link would count as false,
-so its precisions are pooled apart (:attr:`Summary.partial`) and only its recalls join the rest.
+``partial_coverage`` x its predicted citations (and at least ``partial_min_markers`` predictions) whose
+links also point at fewer than ``partial_coverage`` x the entries of its list, or one flagged by the
+caller, is *partial*: every predicted citation without a link would count as false, so its precisions
+are pooled apart (:attr:`Summary.partial`) and only its recalls join the rest. The second test keeps a
+paper whose links name its whole list from passing for partially linked on the strength of false
+predictions alone (a mathematical paper's powers read as citations): otherwise, the fewer of those a change
+made, the sooner the paper would count in full, and the lower its precision would score the change.
 """
 
 from __future__ import annotations
@@ -336,13 +340,17 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
     t = tally(analysis.citations, (*markers, *lost), params)
     if partial is None:
         ev = params.evaluation
-        partial = t.links > 0 and t.predicted >= ev.partial_min_markers and t.links < ev.partial_coverage * t.predicted
     targets = {lk.dest_name if lk.dest_name is not None else ("@", lk.ref_index) for lk in resolved}
     targets |= {lk.dest_name for lk in lost}
     # The middle of a range linked only at its ends ("[6–9]" linked at 6 and 9): marked by the printed range.
     linked = {lk.ref_index for lk in resolved}
     targets |= {("@", k) for end, start in linked_ranges(resolved, tm, index, params.links).items()
                 for k in range(resolved[start].ref_index + 1, resolved[end].ref_index) if k not in linked}
+    if partial is None:
+        ev = params.evaluation
+        partial = t.links > 0 and t.predicted >= ev.partial_min_markers \
+            and t.links < ev.partial_coverage * t.predicted \
+            and len(targets) < ev.partial_coverage * len(analysis.references)
     outline = score_outline(analysis.outline, document.bookmarks, params) \
         if section_bookmarks(document.bookmarks) else None
     anchors = entry_anchors(document.destinations, [lk.dest_name for lk in (*resolved, *lost)])

@@ -639,8 +639,9 @@ class LinksParams:
 
 @dataclass(frozen=True, slots=True)
 class EvaluationParams:
-    #: A paper with fewer link markers than this share of its predicted citations is flagged as
-    #: partially linked, its precisions pooled apart (Nature 2011 links 30 of its ~50 markers).
+    #: A paper with fewer link markers than this share of its predicted citations, whose links point at fewer
+    #: than this share of its list's entries, is flagged as partially linked, its precisions pooled apart (Nature
+    #: 2011 links 30 of its ~50 markers, 30 of its 49 entries).
     partial_coverage: float = 0.7
     #: ... once it has at least this many predicted markers.
     partial_min_markers: int = 10
