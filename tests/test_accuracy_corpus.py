@@ -28,10 +28,10 @@ pytestmark = pytest.mark.skipif(not HAVE_CORPUS, reason="../shared/corpus not fo
 # 0.990, parentheses 0.972, superscript 0.978, marker P 0.979). (check/ was 0.984 and author-year 0.982 while one
 # list stopped early:
 # the links to its lost entries, judged as links of unknown entries, were left out of F1; found, they count.)
-# check/ 0.973 since 2026-12-06's thirteenth session (superscript 0.984, marker P 1.000): its one paper whose
-# citations none of the heuristics find ("other") lost most of its false superscripts (powers of variables and
-# of brackets), so it has too few predictions to be judged partially linked, and its zero recall joins the
-# total (0.981 before); counted as fully linked before too, check/ gains, 0.959 -> 0.973. Issue 10's targets: 0.95 overall, superscript 0.93 (marker
+# check/ 0.973 since 2026-12-06's thirteenth session (superscript 0.984, marker P 1.000; 0.959 at its start scored
+# as now): its one paper whose citations none of the heuristics find ("other") was taken for partially linked
+# for its false superscripts (powers of variables and brackets) and left out (0.981 then); those powers are no
+# citations now, and a partially linked paper's links must leave much of its list unnamed too. Issue 10's targets: 0.95 overall, superscript 0.93 (marker
 # precision 0.97), brackets 0.98, parentheses 0.97, author-year 0.95, alphabetic 0.95. Links whose printed
 # author and year contradict their target are set aside by the scoring (citelens.evaluation).
 FLOORS = {
@@ -229,11 +229,12 @@ def test_numbered_citations_hold_where_brackets_are_set_as_superscripts(measured
     measured.append(f"citations in brackets set as superscripts, {totals['papers']} linked pdf/ papers: F1 "
                     f"{totals['entry_f1']:.3f}, marker precision {totals['marker_precision']:.3f}, recall (all) "
                     f"{totals['marker_recall_all']:.3f}")
-    # Measured when set (2026-12-06, thirteenth session): F1 0.887, marker precision 0.948, recall 0.826 (0.869,
-    # 0.891 and 0.829 before the powers of a variable or a bracket, "c²", "(2π)³", were no citations). Recall is
+    # Measured when set (2026-12-06, thirteenth session): F1 0.883, marker precision 0.936, recall 0.826 (0.861,
+    # 0.872 and 0.829 at that session's start, before the powers of a variable or a bracket, "c²", "(2π)³", were
+    # no citations and before an author's "∗" and "†" marks counted as the marks of a name). Recall is
     # bounded by the rewriting: brackets split over two items stay, and are not searched for in a superscript
     # paper; a bracket that opened a line opens it raised, as no real superscript does (it is glued to its word),
     # and a raised number opening a line is taken for a note's or an affiliation's mark. Without the papers the
     # figures say nothing.
     assert totals["papers"] >= 25
-    assert totals["entry_f1"] >= 0.875 and totals["marker_precision"] >= 0.935
+    assert totals["entry_f1"] >= 0.875 and totals["marker_precision"] >= 0.925

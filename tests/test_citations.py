@@ -305,17 +305,19 @@ def _script_line(pieces: list[tuple[str, str]], y: float, x: float = 72.0) -> li
 
 
 def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_notes():
-    """The issue's page: an author line, an affiliation list, exponents and indexes of a formula, isotope
-    labels, units and a denominator's power ("kg/m²", "1/r²"), a variable's ("c²", "A(p²)") or a bracketed
-    expression's power ("(2π)³"), a footnote; none of it is a citation, while the real superscripts around it are
-    (after a parenthesis of words or a name: "(in mice)¹¹", "(AY189223)¹²"; after a possessive or an identifier:
-    "Parkinson’s²", "2H5Q³")."""
+    """The issue's page: author lines (their marks with "∗" and "†" too), an affiliation list, exponents and
+    indexes of a formula, isotope labels, units and a denominator's power ("kg/m²", "1/r²"), a variable's ("c²",
+    "A(p²)", "E(X²)") or a bracketed expression's power ("(2π)³"), a footnote; none of it is a citation, while the
+    real superscripts around it are (after a parenthesis of words or a name: "(in mice)¹¹", "(AY189223)¹²"; after a
+    possessive or an identifier: "Parkinson’s²", "2H5Q³")."""
     y = iter(range(100, 800, 14))
     lines = [
         _script_line([("", "Ana Lenza"), ("sup", "1,3"), ("", ", Marcelo Ruiz"), ("sup", "3,4"),
                       ("", "& Wei Chen"), ("sup", "2")], next(y)),
         _script_line([("", "Alberto Elosegui-Artola"), ("sup", "2,3"), ("", " & Hua Wang"), ("sup", "1,4,5"),
                       ("", " Dendritic cells are")], next(y)),
+        _script_line([("", "Vatsal Sanjay"), ("sup", "1,"), ("", " "), ("sup", "∗"), ("", " and Detlef Lohse"),
+                      ("sup", "1, 2,"), ("", " "), ("sup", "†")], next(y)),
         _script_line([("sup", "1"), ("", "Department of Chemistry, University of Tests, Springfield")], next(y)),
         _script_line([("sup", "2"), ("", "Institute of Physics, Example City")], next(y)),
         _script_line([("", "Introduction")], next(y)),
@@ -336,8 +338,8 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
                       ("", " over (2π)"), ("sup", "3"), ("", " and f(σ)"), ("sup", "2"), ("", ", p(w)"), ("sup", "2"),
                       ("", " but (in mice)"), ("sup", "11"), ("", " and OBP1 (AY189223)"), ("sup", "12")],
                      next(y)),
-        _script_line([("", "as in Parkinson’s"), ("sup", "2"), ("", " and the structure PDB ID: 2H5Q"), ("sup", "3")],
-                     next(y)),
+        _script_line([("", "as in Parkinson’s"), ("sup", "2"), ("", " and the structure PDB ID: 2H5Q"), ("sup", "3"),
+                      ("", " with E(X"), ("sup", "2"), ("", ") < ∞")], next(y)),
         _script_line([("", "as models predict"), ("sup", "7"), ("", " and a remark of ours."), ("sup", "9")],
                      next(y)),
         _script_line([("", "More results of others"), ("sup", "8"), ("", " and again"), ("sup", "1"), ("", ".")],

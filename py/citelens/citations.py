@@ -469,10 +469,11 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                 continue
             if _group_power(text, start, p):
                 continue  # "(2π)3", "f(σ)2": the power of a bracketed expression
-            if start >= 1 and text[start - 1].islower() and (start == 1 or not (text[start - 2].isalpha()
-                                                                             or text[start - 2] in "'’")):
-                # Glued to a small letter of its own, a variable: "c2", "A(p2)", "−q2", "2c2"; not a word's last
-                # letter ("Parkinson’s1,41") nor an identifier's ("PDB ID: 2H5Q21").
+            if start >= 1 and text[start - 1].isalpha() and (start == 1 or not (
+                    text[start - 2].isalpha() or text[start - 2] in "'’"
+                    or (text[start - 2].isdigit() and text[start - 1].isupper()))):
+                # Glued to a letter of its own, a variable: "c2", "A(p2)", "−q2", "2c2", "E(X2)"; not a word's
+                # last letter ("Parkinson’s1,41") nor an identifier's ("PDB ID: 2H5Q21").
                 continue
             den = bare.rpartition("/")[2]
             if den != bare and (den.lower() in EXPONENT_UNITS or (len(den) == 1 and den.isalpha())):
@@ -485,7 +486,9 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             after_text = text[end:end + 6].lstrip()
             plain = bare.rstrip(",").replace("-", "").replace("'", "").replace("’", "")
             name_before = len(bare) >= 2 and bare[0].isupper() and plain.isalpha()
-            list_after = after_text[:1] in (",", "&", "") or after_text.startswith("and ")
+            # (an author's other marks: "∗" corresponding, "†" equal contribution)
+            list_after = after_text[:1] in (",", "&", "", "*", "∗", "†", "‡", "§", "¶") \
+                or after_text.startswith("and ")
             found.append(_Raised(start, end, nums, name_before, list_after))
         if _author_line(found, p, authors):
             authors = True
