@@ -412,7 +412,7 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
     each for what it is instead: a number opening a line (an affiliation or a note's own label); one part of
     a run of script text holding letters or operators, or sitting on an index ("pt1−γ", "ψ0−1": exponents);
     one after an operator, a minus, a Greek letter, a digit, a capital symbol or a unit ("ns−1", "σ2", "R2",
-    "cm2", "p53 2"), glued to a small letter of its own ("c2", "A(p2)") or to a bracketed expression
+    "cm2", "p53 2"), glued to a letter of its own ("c2", "A(p2)", "E(X2)") or to a bracketed expression
     (:func:`_group_power`), or before an operator ("R2 = 0.93"); one glued to the capital that follows it (an
     isotope "15N", an affiliation "2Department"); every mark of an author line (:func:`_author_line`); and,
     in :func:`_superscripts`, a note's mark (:func:`note_marks`) that is raised nowhere else.

@@ -338,8 +338,6 @@ def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None 
     slips = contradicted_links(resolved, own.references, tm, params.links, index)
     markers = [Link(lk.page, lk.rect, None, dest_name=lk.dest_name) if i in slips else lk for i, lk in enumerate(resolved)]
     t = tally(analysis.citations, (*markers, *lost), params)
-    if partial is None:
-        ev = params.evaluation
     targets = {lk.dest_name if lk.dest_name is not None else ("@", lk.ref_index) for lk in resolved}
     targets |= {lk.dest_name for lk in lost}
     # The middle of a range linked only at its ends ("[6–9]" linked at 6 and 9): marked by the printed range.

@@ -945,12 +945,13 @@ AFFILIATION_WORDS = re.compile(
 # An operator right after a raised number: it is an exponent in a formula, "(R2 = 0.93)", "x2 + y2", "m2/s".
 SUPERSCRIPT_OPERATOR_AFTER = re.compile(r"[ \t]*[=<>≤≥≈±×·+/÷]")
 
+# An operator, a relation, a bar or a Greek letter: what mathematics holds and names do not (the hyphen apart).
+_MATH = "=<>≤≥±×·+/÷−|‖\u0370-\u03ff\u2200-\u22ff"
+MATH_SYMBOL = re.compile(f"[{_MATH}]")
+
 # What a word before a raised number ends with when the number is its exponent or index: an operator or
 # a minus ("ns−1", "B−1", "10−3"), a Greek letter ("σ2", "λ2"), a norm's or absolute value's bar ("‖x‖2").
-SUPERSCRIPT_MATH_BEFORE = re.compile(r"[=<>≤≥±×·+/÷−\-|‖\u0370-\u03ff\u2200-\u22ff]\Z")
-
-# An operator, a relation or a Greek letter: what mathematics holds and names do not (not the hyphen).
-MATH_SYMBOL = re.compile(r"[=<>≤≥±×·+/÷−|‖\u0370-\u03ff\u2200-\u22ff]")
+SUPERSCRIPT_MATH_BEFORE = re.compile(f"[{_MATH}\\-]\\Z")
 
 # Three letters in a row: a word, not a variable or a symbol ("(2π)", "(β0)", "(K21, σ)" hold none).
 WORD_OF_THREE = re.compile(r"[^\W\d_]{3}")
