@@ -93,6 +93,37 @@ def test_reference_counts_against_the_entries_each_pdf_marks(scored, measured, f
     assert within / linked >= REFCOUNT_FLOORS[folder], f"{folder}: {within}/{linked}"
 
 
+def _rewritten_scores(bucket: str, rewrite) -> dict:
+    """The pooled figures of ``bucket`` (a hand-labelled citation style) over the linked pdf/ papers of that style,
+    each rewritten by ``rewrite`` (a document in, a document out) and scored against its own links."""
+    from citelens.evaluation import evaluate
+    from citelens.layout import text_map
+    from citelens.pipeline import analyze
+    from citelens.references import find_references
+
+    scored = []
+    for paper in [p for p in corpus.papers("pdf") if corpus.style_bucket(p) == bucket]:
+        doc = rewrite(corpus.document(paper.file))
+        refs = find_references(text_map(doc.without_pdf_structure().pages))
+        scored.append((paper, evaluate(doc, analyze(doc, text_only=True), refs, name=paper.stem)))
+    return corpus.pooled(scored)["styles"][bucket]
+
+
+def _in_list(doc):
+    """Whether a box on a page of ``doc`` overlaps an entry of its reference list (as the text-only analysis
+    finds it): the rewritings leave the list as it is."""
+    from citelens.pipeline import analyze
+
+    listed: dict[int, list] = {}
+    for ref in analyze(doc.without_pdf_structure()).references:
+        listed.setdefault(ref.page, []).append(ref.box)
+
+    def inside(page: int, b) -> bool:
+        return any(b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3] for x0, y0, x1, y1 in listed.get(page, ()))
+
+    return inside
+
+
 def _with_equations(doc):
     """``doc`` with a display equation numbered as its page, "(k)", at the foot of each page k before its reference
     list, set apart at the right of the text block as equation numbers are."""
@@ -124,18 +155,7 @@ def test_citations_in_parentheses_hold_where_equations_are_numbered_alike(measur
     """Robustness on the real papers that cite in parentheses: a display equation numbered "(k)" at the foot of
     each page k before the list, as a paper that numbers its equations as it cites sets them. A "(k)" cited before
     the equation is shown stays a citation."""
-    from citelens.evaluation import evaluate
-    from citelens.layout import text_map
-    from citelens.pipeline import analyze
-    from citelens.references import find_references
-
-    scored = []
-    papers = [p for p in corpus.papers("pdf") if corpus.style_bucket(p) == "numbered-paren"]
-    for paper in papers:
-        doc = _with_equations(corpus.document(paper.file))
-        refs = find_references(text_map(doc.without_pdf_structure().pages))
-        scored.append((paper, evaluate(doc, analyze(doc, text_only=True), refs, name=paper.stem)))
-    paren = corpus.pooled(scored)["styles"]["numbered-paren"]
+    paren = _rewritten_scores("numbered-paren", _with_equations)
     measured.append(f"citations in parentheses with equations numbered alike on every page, {paren['papers']} "
                     f"linked pdf/ papers: F1 {paren['entry_f1']:.3f}, marker recall {paren['marker_recall_all']:.3f}")
     # Measured when set (2026-12-06, eleventh session): F1 0.989, recall 0.978 (0.957 and 0.918 before a number
@@ -145,7 +165,8 @@ def test_citations_in_parentheses_hold_where_equations_are_numbered_alike(measur
     assert paren["marker_recall_all"] >= 0.97 and paren["entry_f1"] >= 0.97
 
 
-#: A numbered citation in brackets, with the space before it: "shown [12]", "[3, 4]", "[5–7]".
+#: A numbered citation in brackets, with the space before it: "shown [12]", "[3, 4]", "[5–7]" (no locator, which
+#: superscript styles do not print; the space goes, a superscript being glued to its word).
 _BRACKETED = r"\s?\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]"
 
 
@@ -159,16 +180,10 @@ def _as_superscripts(doc):
 
     from citelens.layout import char_edges
     from citelens.model import TextItem
-    from citelens.pipeline import analyze
 
     bracketed = re.compile(_BRACKETED)
-    listed: dict[int, list] = {}
-    for ref in analyze(doc.without_pdf_structure()).references:
-        listed.setdefault(ref.page, []).append(ref.box)
+    in_list = _in_list(doc)
     moved: dict[int, list] = {}  # page: (old x0, old x1, old top, old bottom, the raised item's box)
-
-    def in_list(page, b):
-        return any(b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3] for x0, y0, x1, y1 in listed.get(page, ()))
 
     def rewrite(pg):
         out = []
@@ -216,17 +231,7 @@ def test_numbered_citations_hold_where_brackets_are_set_as_superscripts(measured
     ACS): the same citations raised and smaller, glued to the word before, in the same papers' text, formulas,
     tables and affiliations. What the superscript rules take for a citation there is scored against the same
     links."""
-    from citelens.evaluation import evaluate
-    from citelens.layout import text_map
-    from citelens.pipeline import analyze
-    from citelens.references import find_references
-
-    scored = []
-    for paper in [p for p in corpus.papers("pdf") if corpus.style_bucket(p) == "numbered-bracket"]:
-        doc = _as_superscripts(corpus.document(paper.file))
-        refs = find_references(text_map(doc.without_pdf_structure().pages))
-        scored.append((paper, evaluate(doc, analyze(doc, text_only=True), refs, name=paper.stem)))
-    totals = corpus.pooled(scored)["styles"]["numbered-bracket"]
+    totals = _rewritten_scores("numbered-bracket", _as_superscripts)
     measured.append(f"citations in brackets set as superscripts, {totals['papers']} linked pdf/ papers: F1 "
                     f"{totals['entry_f1']:.3f}, marker precision {totals['marker_precision']:.3f}, recall (all) "
                     f"{totals['marker_recall_all']:.3f}")
@@ -254,19 +259,15 @@ def _in_parentheses(doc):
     from dataclasses import replace
 
     from citelens.layout import page_lines
-    from citelens.pipeline import analyze
 
     bracketed = re.compile(_BRACKETED_LOCATED)
-    listed: dict[int, list] = {}
-    for ref in analyze(doc.without_pdf_structure()).references:
-        listed.setdefault(ref.page, []).append(ref.box)
+    in_list = _in_list(doc)
 
     def rewrite(pg):
         new = {}
         pending = False  # a bracket opened at the end of the line before: "[11, 22," then "44]"
         for line in page_lines(pg):
-            b = line.box
-            if any(b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3] for x0, y0, x1, y1 in listed.get(pg.number, ())):
+            if in_list(pg.number, line.box):
                 continue
             text = bracketed.sub(lambda m: "(" + m.group(1) + ")", line.text)
             if pending and (m := re.match(r"[\d,;\s–-]*\]", text)):
@@ -288,17 +289,7 @@ def test_numbered_citations_hold_where_brackets_are_written_as_parentheses(measu
     """Robustness on the real papers that cite in brackets, written as Vancouver styles in parentheses write them
     (NAR, ASM, PNAS): the same citations in parentheses, among the same papers' equation numbers, numbered lists
     run into sentences ("(1) whether ... and (2) whether") and values in parentheses."""
-    from citelens.evaluation import evaluate
-    from citelens.layout import text_map
-    from citelens.pipeline import analyze
-    from citelens.references import find_references
-
-    scored = []
-    for paper in [p for p in corpus.papers("pdf") if corpus.style_bucket(p) == "numbered-bracket"]:
-        doc = _in_parentheses(corpus.document(paper.file))
-        refs = find_references(text_map(doc.without_pdf_structure().pages))
-        scored.append((paper, evaluate(doc, analyze(doc, text_only=True), refs, name=paper.stem)))
-    totals = corpus.pooled(scored)["styles"]["numbered-bracket"]
+    totals = _rewritten_scores("numbered-bracket", _in_parentheses)
     measured.append(f"citations in brackets written in parentheses, {totals['papers']} linked pdf/ papers: F1 "
                     f"{totals['entry_f1']:.3f}, marker precision {totals['marker_precision']:.3f}, recall (all) "
                     f"{totals['marker_recall_all']:.3f}")
