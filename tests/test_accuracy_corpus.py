@@ -109,6 +109,11 @@ def _rewritten_scores(bucket: str, rewrite) -> dict:
     return corpus.pooled(scored)["styles"][bucket]
 
 
+def _figures(what: str, totals: dict) -> str:
+    return (f"{what}, {totals['papers']} linked pdf/ papers: F1 {totals['entry_f1']:.3f}, marker precision "
+            f"{totals['marker_precision']:.3f}, recall (all) {totals['marker_recall_all']:.3f}")
+
+
 def _in_list(doc):
     """Whether a box on a page of ``doc`` overlaps an entry of its reference list (as the text-only analysis
     finds it): the rewritings leave the list as it is."""
@@ -232,9 +237,7 @@ def test_numbered_citations_hold_where_brackets_are_set_as_superscripts(measured
     tables and affiliations. What the superscript rules take for a citation there is scored against the same
     links."""
     totals = _rewritten_scores("numbered-bracket", _as_superscripts)
-    measured.append(f"citations in brackets set as superscripts, {totals['papers']} linked pdf/ papers: F1 "
-                    f"{totals['entry_f1']:.3f}, marker precision {totals['marker_precision']:.3f}, recall (all) "
-                    f"{totals['marker_recall_all']:.3f}")
+    measured.append(_figures("citations in brackets set as superscripts", totals))
     # Measured when set (2026-12-06, thirteenth session): F1 0.883, marker precision 0.936, recall 0.826 (0.861,
     # 0.872 and 0.829 at that session's start, before the powers of a variable or a bracket, "c²", "(2π)³", were
     # no citations and before an author's "∗" and "†" marks counted as the marks of a name). Recall is
@@ -290,9 +293,7 @@ def test_numbered_citations_hold_where_brackets_are_written_as_parentheses(measu
     (NAR, ASM, PNAS): the same citations in parentheses, among the same papers' equation numbers, numbered lists
     run into sentences ("(1) whether ... and (2) whether") and values in parentheses."""
     totals = _rewritten_scores("numbered-bracket", _in_parentheses)
-    measured.append(f"citations in brackets written in parentheses, {totals['papers']} linked pdf/ papers: F1 "
-                    f"{totals['entry_f1']:.3f}, marker precision {totals['marker_precision']:.3f}, recall (all) "
-                    f"{totals['marker_recall_all']:.3f}")
+    measured.append(_figures("citations in brackets written in parentheses", totals))
     # Measured when set (2026-12-06, thirteenth session): F1 0.980, marker precision 0.981, recall 0.976 (0.975,
     # 0.971 and 0.974 at that session's start, before two-item lists, lists past their items' own citations and
     # locators in parentheses were read); check/'s bracketed papers 0.964 -> 0.971, precision 0.932 -> 0.945.
