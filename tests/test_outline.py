@@ -1124,3 +1124,26 @@ def test_running_heads_by_pairs_and_by_trigram_index_agree() -> None:
         assert _running(headings, PARAMS.outline) == by_index
         found += len(by_index)
     assert found > 20  # (the titles do repeat)
+
+
+
+def _centred(text: str, y: float, size: float = 10.0) -> list[TextItem]:
+    """``text`` in bold centred over the body's column (x 72 to 337.5, as :func:`body_lines` sets it), over a
+    paragraph of three lines."""
+    width, column = 0.45 * size * len(text), 0.45 * 10 * len(BODY)
+    return [it(text, 72 + (column - width) / 2, y, size, BOLD),
+            *(it(BODY.capitalize() if k == 0 else BODY, 72, y + 14 + 12 * k) for k in range(3))]
+
+
+def test_unnumbered_headings_centred_over_their_paragraphs():
+    """REVTeX, IEEE and many journals centre their section headings over the column: a short bold line centred
+    over a paragraph (its lines flush with each other) is a heading as it is set flush; a chart's title centred
+    over its subtitle, with the chart's figures under that, is not."""
+    doc = pages(*(body_lines(100) + _centred(title, 250) + body_lines(400)
+                  for title in ("Study area", "Data collection", "Village laws")))
+    assert [t for t, _, _ in titles(detect_outline(doc, 10.0))] == ["Study area", "Data collection", "Village laws"]
+    chart = [*_centred("Relative expression", 560)[:1],
+             it("Normalised to the untreated fibroblasts per cell line", 90, 574),
+             it("80", 150, 588), it("40", 150, 600), it("0", 150, 612)]
+    assert [t for t, _, _ in titles(detect_outline(_on_page_2(doc, *chart), 10.0))] == [
+        "Study area", "Data collection", "Village laws"]

@@ -92,6 +92,7 @@ class Heading:
     figure: bool = False  # large, but no text follows it: a figure's words, dropped once running heads are known
     run_in: bool = False  # the bold head of a paragraph that runs on after it on the same line
     long: bool = False  # spaced, though long beside its paragraph's first line: kept in the face of other headings
+    centred: bool = False  # centred over its paragraph (:func:`_centred_over`): kept in the face of other headings
 
 
 def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
@@ -233,7 +234,7 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
     # The paragraph's own leading, where its second line is at hand: a heading may stand as far over its
     # paragraph as under the one before it (a blank line above and below), both more than a leading apart.
     leading = _leading(nxt, after[1]) if len(after) > 1 else None
-    return _spaced_over(prev, line, last, nxt, body, p, under_heading, leading) \
+    return _spaced_over(prev, line, last, nxt, body, p, under_heading, leading, after[1] if after[1:] else None) \
         and abs(nxt.size - body) <= p.body_size_tolerance * body \
         and nxt.text.lstrip()[:1].isupper() \
         and _own_face(line.items, nxt, p) and _own_face(last.items, nxt, p)
@@ -247,13 +248,14 @@ def _short_title(text: str, max_chars: int, p: OutlineParams) -> bool:
 
 
 def _spaced_over(prev: Line, line: Line, last: Line, nxt: Line, body: float, p: OutlineParams, under: bool,
-                 leading: float | None = None) -> bool:
+                 leading: float | None = None, then: Line | None = None) -> bool:
     """Whether the heading ``line`` (to its wrapped line ``last``) has a blank line above it (unless ``under`` a
-    heading just found) and ``nxt`` under ``last`` at the usual leading, flush with it, all in one column; or,
+    heading just found) and ``nxt`` under ``last`` at the usual leading, flush with it or with ``line`` centred
+    over it and the paragraph's next line ``then`` (:func:`_centred_over`), all in one column; or,
     given the paragraph's own ``leading``, a blank line above it and as much or less below it."""
     pitch = nxt.baseline - last.baseline
     if not (prev.page == line.page == nxt.page and prev.column == line.column == nxt.column
-            and abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size):
+            and (abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size or _centred_over(line, nxt, then, p))):
         return False
     above = line.baseline - prev.baseline
     if (under or above >= p.spaced_above * pitch) and 0 < pitch <= p.spaced_pitch * body:
@@ -741,7 +743,7 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         if not big and number is None and not known:
             below = shares[last + 1] if last + 1 < len(lines) else 0.0
             if len(title.split()) > p.standalone_max_words \
-                    or not (_standalone(lines[last], lines[last + 1:last + 2], below, p)
+                    or not (_standalone(lines[last], lines[last + 1:last + 3], below, p)
                             or _over_subheading(lines[last], lines[last + 1:last + 2], below, p)
                             or _over_heading(lines, last, shares, italic, p)):
                 # A run-in head may fill most of its line ("Genes important for desiccation tolerance in
@@ -796,7 +798,19 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         if len(front) > 1:
             title = max(front, key=lambda h: _letters(h.title))
             out = [h for h in out if h is title or not any(h is f for f in front)]
-    return [replace(h, italic=True) if _share(h.line.items, italic) >= p.face_share else h for h in out]
+    at = {id(ln): k for k, ln in enumerate(lines)}
+    for k, h in enumerate(out):
+        centred, slanted = _centred(lines, at, h, p), _share(h.line.items, italic) >= p.face_share
+        if centred or slanted:
+            out[k] = replace(h, italic=slanted or h.italic, centred=centred)
+    return out
+
+
+def _centred(lines: Sequence[Line], at: dict[int, int], h: Heading, p: OutlineParams) -> bool:
+    """Whether the heading ``h`` stands centred over the lines under it (:func:`_centred_over`)."""
+    k = at.get(id(h.line))
+    return k is not None and k + 2 < len(lines) and lines[k + 1].column == h.line.column \
+        and _centred_over(h.line, lines[k + 1], lines[k + 2], p)
 
 
 def _in_paragraph(lines: Sequence[Line], shares: Sequence[float], p: OutlineParams, run: int = 4) -> list[bool]:
@@ -826,9 +840,10 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
     The next line must be in the same column and be set in a plain face no much larger than the heading;
     that rules out table header cells and bold figure labels. A heading is flush with its paragraph or hangs
     out to the left of it (a paragraph's first line may be indented; Science's manuscripts set headings at
-    the margin and the text 6 em in), so the next line starts at most ``indent`` x size left of it. A
-    paragraph is words: under a table's bold column head comes a row of figures ("16.6 (14.0) 2.3 (−0.2 to
-    4.7)"). ``line`` is the heading's last line when it wraps.
+    the margin and the text 6 em in), so the next line starts at most ``indent`` x size left of it, or it stands
+    centred over the paragraph (:func:`_centred_over`). A paragraph is words: under a table's bold column head
+    comes a row of figures ("16.6 (14.0) 2.3 (−0.2 to 4.7)"). ``line`` is the heading's last line when it wraps;
+    ``after``: the lines under it, the paragraph's first two where it has two.
     """
     text = " ".join(line.text.split())
     if not after or text.endswith((",", ";", ":")) or MATH_CHARS.search(text):
@@ -836,12 +851,24 @@ def _standalone(line: Line, after: Sequence[Line], after_share: float, p: Outlin
     nxt = after[0]
     indent = nxt.box[0] - line.box[0]
     return (nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size
-            and -p.indent * line.size <= indent and nxt.size <= line.size * p.standalone_next_size
+            and (-p.indent * line.size <= indent or _centred_over(line, nxt, after[1] if after[1:] else None, p))
+            and nxt.size <= line.size * p.standalone_next_size
             and after_share < p.face_share and len(nxt.text) > len(text) / 2
             and len(nxt.text) >= (p.hang_min_next if indent > p.indent * line.size else p.standalone_min_next)
             and _letters(nxt.text) * 2 >= len(nxt.text.replace(" ", ""))
             and not _opening(nxt)[:1].islower()  # a paragraph or a list opens; a wrapped sentence goes on
             and not _cells_over_cells(line, nxt, p))
+
+
+def _centred_over(line: Line, nxt: Line, then: Line | None, p: OutlineParams) -> bool:
+    """Whether ``line`` stands centred over the paragraph that opens with ``nxt`` and goes on with ``then``
+    (REVTeX, IEEE and many journals centre their section headings over the column): their middles within an em,
+    ``nxt`` reaching out an em or more on either side, and ``then`` under it, flush with it or with its indent
+    (a paragraph's lines share their left edge; under a chart's centred title and subtitle come its figures)."""
+    return then is not None and abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * line.size \
+        and (nxt.box[2] - nxt.box[0]) - (line.box[2] - line.box[0]) >= 2 * line.size \
+        and then.column == nxt.column and 0 < then.baseline - nxt.baseline <= 2 * nxt.size \
+        and -p.indent * nxt.size <= then.box[0] - nxt.box[0] <= 1.0 and then.box[2] <= nxt.box[2] + 1.0
 
 
 def _cells_over_cells(line: Line, nxt: Line, p: OutlineParams) -> bool:
@@ -902,7 +929,7 @@ def _over_heading(lines: Sequence[Line], k: int, shares: Sequence[float], italic
     return sub.column == line.column and 0 < sub.baseline - line.baseline <= 3 * line.size \
         and abs(sub.box[0] - line.box[0]) <= p.indent * line.size \
         and (shares[k + 1] >= p.face_share or _share(sub.items, italic) >= p.emphasis_share) \
-        and _standalone(sub, lines[k + 2:k + 3], shares[k + 2], p)
+        and _standalone(sub, lines[k + 2:k + 4], shares[k + 2], p)
 
 
 def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: OutlineParams) -> bool:
@@ -1029,13 +1056,26 @@ def _long_in_heading_face(headings: list[Heading], pages: Sequence[Page]) -> lis
     if not any(h.long for h in headings):
         return headings
     by_number = {page.number: page for page in pages}
+    faces = {_face(h, by_number) for h in headings if h.spaced and not h.long}
+    return [h for h in headings if not h.long or _face(h, by_number) in faces]
 
-    def face(h: Heading) -> tuple[str, float]:
-        first = h.line.items[0]
-        return by_number[h.page].fonts[first.font].name, round(first.size * 2) / 2
 
-    faces = {face(h) for h in headings if h.spaced and not h.long}
-    return [h for h in headings if not h.long or face(h) in faces]
+def _face(h: Heading, by_number: dict[int, Page]) -> tuple[str, float]:
+    """The font (its name) and size (to half a point) a heading's first item is set in."""
+    first, fonts = h.line.items[0], by_number[h.page].fonts
+    return fonts[first.font].name if 0 <= first.font < len(fonts) else "", round(first.size * 2) / 2
+
+
+def _alone_centred(headings: list[Heading], pages: Sequence[Page]) -> list[Heading]:
+    """The headings without the unnumbered ones centred over their paragraph in a face (font and size) no other
+    heading of the paper is in: a paper sets its headings of a level alike, while a table's or a box's title
+    is centred over what it heads, alone in its face."""
+    if not any(h.centred for h in headings):
+        return headings
+    by_number = {page.number: page for page in pages}
+    faces = Counter(_face(h, by_number) for h in headings)
+    return [h for h in headings if not (h.centred and h.number is None and not h.run_in and not _known(h.title)
+                                        and faces[_face(h, by_number)] == 1)]
 
 
 def _running(headings: list[Heading], p: OutlineParams) -> set[int]:
@@ -1312,7 +1352,7 @@ def detect_outline(
             if found_tight:
                 found = found_tight
         headings.extend(found)
-    headings = _long_in_heading_face(headings, pages)
+    headings = _alone_centred(_long_in_heading_face(headings, pages), pages)
     running = _running(headings, p)
     heights = {page.number: page.height for page in pages}
     kept: list[Heading] = []
