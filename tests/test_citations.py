@@ -362,6 +362,29 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
     assert [c.text for c in early.citations] == [c.text for c in result.citations]
 
 
+def test_a_sentence_naming_authors_keeps_their_superscripts_where_an_author_line_drops_them():
+    """Names followed by their raised numbers and "and" read like an author line ("Ana Lenza1,3, Marcelo Ruiz3,4
+    and Wei Chen2");
+    a sentence that names the cited works' authors so goes on in words of its own ("average based on", "for",
+    "since"), which an author line, names and marks, never holds."""
+    y = iter(range(100, 800, 14))
+    lines = [
+        _script_line([("", "Ana Lenza"), ("sup", "1,3"), ("", ", Marcelo Ruiz"), ("sup", "3,4"), ("", " and Wei Chen"),
+                      ("sup", "2")], next(y)),
+        _script_line([("", "Introduction")], next(y)),
+        _script_line([("", "Ion channels open in the membrane."), ("sup", "1"), ("", " Their kinetics vary")],
+                     next(y)),
+        _script_line([("", "rates of 6.1 for Nostoc,"), ("sup", "2"),
+                      ("", " and 7.06 for Crocosphaera (average based on Kopf and Laroche"), ("sup", "3"),
+                      ("", " and Dron et al."), ("sup", "4"), ("", "). Since")], next(y)),
+    ]
+    items = [i for line in lines for i in line]
+    tm = text_map([Page(1, 612, 792, tuple(items), (Font("Times-Roman"),)), page(["References", "entries ..."], 2)])
+    result = find_citations(tm, refs_of(numbered(6), tm))
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [("1", (1,)), ("2", (2,)), ("3", (3,)),
+                                                                    ("4", (4,))]
+
+
 def test_raised_numbers_parted_only_by_spaces_are_a_list_when_they_rise():
     # BMJ's journals part the numbers of a superscript citation by spaces: "active1 2", "trial25 28 30".
     y = iter(range(100, 800, 14))

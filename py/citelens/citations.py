@@ -63,6 +63,7 @@ from citelens.patterns import (
     EQUATION_BEFORE,
     INDEX_BEFORE,
     MATH_SYMBOL,
+    NAME_PARTICLES,
     NUM_BRACKET,
     NUM_BRACKET_LOCATOR,
     NUM_BRACKET_RANGE,
@@ -490,7 +491,7 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             list_after = after_text[:1] in (",", "&", "", "*", "∗", "†", "‡", "§", "¶") \
                 or after_text.startswith("and ")
             found.append(_Raised(start, end, nums, name_before, list_after))
-        if _author_line(found, p, authors):
+        if _author_line(found, p, authors) and not _prose(line.text, p):
             authors = True
             continue
         authors = False
@@ -527,6 +528,18 @@ def _author_line(found: list[_Raised], p: CitationParams, continued: bool = Fals
     if continued:
         return names >= 1 and sum(1 for r in found if r.name_before) == len(found)
     return names >= 2 and names >= p.author_line_share * len(found)
+
+
+#: The words in lower case an author line holds: the conjunction before its last name and surnames' particles.
+_AUTHOR_LINE_WORDS = frozenset({"and", "et", "al.", *NAME_PARTICLES})
+
+
+def _prose(text: str, p: CitationParams) -> bool:
+    """Whether a line runs prose: ``author_line_prose`` words or more in lower case besides those an author line
+    holds (:data:`_AUTHOR_LINE_WORDS`). An author line is names and their marks; a sentence naming authors
+    goes on in its own words ("average based on Großkopf and Laroche56 and Dron et al.57). Since ...")."""
+    return sum(1 for w in text.split() if w[:1].islower() and w.rstrip(",;") not in _AUTHOR_LINE_WORDS) \
+        >= p.author_line_prose
 
 
 def alpha_keys(references: Iterable[Reference]) -> dict[str, int]:

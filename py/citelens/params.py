@@ -457,6 +457,8 @@ class CitationParams:
     #: A line of raised numbers is an author line (affiliation marks) when at least this share of them
     #: follow a name and precede a separator.
     author_line_share: float = 0.5
+    #: ... unless it holds this many words in lower case besides "and" and surnames' particles: prose.
+    author_line_prose: int = 3
     #: A "(3)" at a line's end, more than this x font size right of the text before it, is an equation number.
     equation_gap: float = 3.0
     #: A citation range ("[3–7]", "3-7") spans at most this many entries past its first.

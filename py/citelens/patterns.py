@@ -968,6 +968,7 @@ ENTRY_ET_AL_END_SCAN = re.compile(r"et (?<= \b et ) \s* al \b \.? [\s,.;:]* \Z",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
 # note's first word: "10Carroll and Kimball (1996) proved".
 _NAME_PARTICLES = "van von de der den del della di da du le la dos das ten ter".split()
+NAME_PARTICLES = frozenset(_NAME_PARTICLES)
 _NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lower case: before another too
          r"|(?:" + "|".join(w.capitalize() for w in _NAME_PARTICLES if w not in ("ten", "ter")) + r")\s+"
          r"(?=[A-ZÀ-ÖØ-ÞĀ-Ž]|(?:" + "|".join(_NAME_PARTICLES) + r")\s))*"  # capitalised ("Dos Reis", "Di
