@@ -900,6 +900,11 @@ def test_a_section_heading_in_capitals_may_stand_straight_over_its_first_subhead
     assert got == ["1 Introduction", "RESOURCE AVAILABILITY", "Lead contact", "3 Discussion", "4 Summary"]
     got = [o.title for o in detect_outline(with_bold_sections(case("SOURCE IDENTIFIER", BODY)), 10.0)]
     assert got == ["1 Introduction", "3 Discussion", "4 Summary"]
+    # Both centred over the column, as templates that centre their headings set them.
+    centred = Page(2, 612, 792, (*body_lines(100, 4), *_centred("RESOURCE AND DATA AVAILABILITY", 250)[:1],
+                                 *_centred("Lead contact", 272), *body_lines(328, 4)), FACES)
+    got = [o.title for o in detect_outline(with_bold_sections(centred), 10.0)]
+    assert got == ["1 Introduction", "RESOURCE AND DATA AVAILABILITY", "Lead contact", "3 Discussion", "4 Summary"]
 
 
 def test_a_section_heading_may_stand_straight_over_its_first_subheading_in_italics():

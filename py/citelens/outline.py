@@ -934,16 +934,22 @@ def _over_heading(lines: Sequence[Line], k: int, shares: Sequence[float], italic
 
 def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: OutlineParams) -> bool:
     """A section heading in capitals straight over its first subheading, set in a heading face but not
-    in capitals ("RESOURCE AVAILABILITY", then "Lead contact" in Cell Press's STAR Methods): a heading
-    needs no paragraph of its own before its first subsection."""
+    in capitals ("RESOURCE AVAILABILITY", then "Lead contact" in Cell Press's STAR Methods), flush with it or
+    both centred: a heading needs no paragraph of its own before its first subsection."""
     text = " ".join(line.text.split())
     if not after or text.upper() != text or _letters(text) < 4 or text.endswith((",", ";", ":", ".")):
         return False
     nxt = after[0]
     sub = " ".join(nxt.text.split())
     return nxt.column == line.column and 0 < nxt.baseline - line.baseline <= 3 * line.size \
-        and abs(nxt.box[0] - line.box[0]) <= p.indent * line.size and after_share >= p.face_share \
-        and sub.upper() != sub and sub[:1].isupper() and len(sub) <= p.max_chars
+        and (abs(nxt.box[0] - line.box[0]) <= p.indent * line.size or _same_middle(line, nxt)) \
+        and after_share >= p.face_share and sub.upper() != sub and sub[:1].isupper() and len(sub) <= p.max_chars
+
+
+def _same_middle(line: Line, nxt: Line) -> bool:
+    """Whether two lines are centred alike, their middles within an em of ``line``'s size: a centred heading
+    over its first subheading, centred too."""
+    return abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * line.size
 
 
 def _run_in(line: Line, emph: frozenset[int], k: int, before: str = "") -> str | None:
