@@ -92,7 +92,7 @@ class Heading:
     figure: bool = False  # large, but no text follows it: a figure's words, dropped once running heads are known
     run_in: bool = False  # the bold head of a paragraph that runs on after it on the same line
     long: bool = False  # spaced, though long beside its paragraph's first line: kept in the face of other headings
-    centred: bool = False  # centred over its paragraph (:func:`_centred_over`): kept in the face of other headings
+    centred: bool = False  # centred over its paragraph (:func:`_centred_over`): dropped alone in its face
 
 
 def _faces(page: Page) -> tuple[frozenset[int], frozenset[int]]:
@@ -865,7 +865,7 @@ def _centred_over(line: Line, nxt: Line, then: Line | None, p: OutlineParams) ->
     (REVTeX, IEEE and many journals centre their section headings over the column): their middles within an em,
     ``nxt`` reaching out an em or more on either side, and ``then`` under it, flush with it or with its indent
     (a paragraph's lines share their left edge; under a chart's centred title and subtitle come its figures)."""
-    return then is not None and abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * line.size \
+    return then is not None and _same_middle(line, nxt) \
         and (nxt.box[2] - nxt.box[0]) - (line.box[2] - line.box[0]) >= 2 * line.size \
         and then.column == nxt.column and 0 < then.baseline - nxt.baseline <= 2 * nxt.size \
         and -p.indent * nxt.size <= then.box[0] - nxt.box[0] <= 1.0 and then.box[2] <= nxt.box[2] + 1.0
@@ -948,7 +948,7 @@ def _over_subheading(line: Line, after: Sequence[Line], after_share: float, p: O
 
 def _same_middle(line: Line, nxt: Line) -> bool:
     """Whether two lines are centred alike, their middles within an em of ``line``'s size: a centred heading
-    over its first subheading, centred too."""
+    over its paragraph (:func:`_centred_over`), or over its first subheading, centred too."""
     return abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * line.size
 
 
