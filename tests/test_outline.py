@@ -1152,3 +1152,18 @@ def test_unnumbered_headings_centred_over_their_paragraphs():
              it("80", 150, 588), it("40", 150, 600), it("0", 150, 612)]
     assert [t for t, _, _ in titles(detect_outline(_on_page_2(doc, *chart), 10.0))] == [
         "Study area", "Data collection", "Village laws"]
+
+
+def test_a_centred_line_alone_in_its_face_is_a_boxs_title_not_a_heading():
+    """A paper sets its headings of a level alike: a bold line centred over a paragraph in a face (font and size)
+    none of its headings is set in is the title of a box or a table, over what it heads."""
+    doc = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                (3, it("Results", 72, 250, 12, BOLD)))
+    box = _on_page_2(doc, *_centred("Key points of the trial", 560, 9.0))
+    assert [t for t, _, _ in titles(detect_outline(box, 10.0))] == ["Introduction", "Methods", "Results"]
+    # Two such lines in one face are a level of headings.
+    on_3 = tuple(Page(pg.number, 612, 792, pg.items + tuple(_centred("Key points of the trial", 560, 9.0)), FONTS)
+                 if pg.number == 3 else pg for pg in doc)
+    two = _on_page_2(on_3, *_centred("Sampling of the sites", 560, 9.0))
+    assert [t for t, _, _ in titles(detect_outline(two, 10.0))] == [
+        "Introduction", "Methods", "Sampling of the sites", "Results", "Key points of the trial"]
