@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import time
 import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -36,8 +37,11 @@ def paper() -> Document:
                 y += 12
             y += 10
         pages.append(page(n, *items))
-    return Document(tuple(pages), (Bookmark("Introduction", 1, 1, 80.0),),
-                    (Link(1, (100.0, 80.0, 112.0, 91.0), 2, 72.0, 120.5, "cite.x"),))
+    return Document(tuple(pages), MARKS, (Link(1, (100.0, 80.0, 112.0, 91.0), 2, 72.0, 120.5, "cite.x"),))
+
+
+#: The paper's own outline: its sections.
+MARKS = (Bookmark("Introduction", 1, 1, 80.0), Bookmark("Method", 1, 1, 280.0), Bookmark("Results", 1, 2, 80.0))
 
 
 def request(document: Document, **extra: object) -> str:
@@ -54,6 +58,27 @@ def test_analyze_json_is_str_to_compact_str() -> None:
     assert data["pages"] == [{"number": 1, "width": 612.0, "height": 792.0},
                              {"number": 2, "width": 612.0, "height": 792.0}]
     assert data["references"] == data["citations"] == data["figure_mentions"] == []
+
+
+@pytest.mark.parametrize("marks", [
+    (Bookmark("image 1", 1, 1, 0.0), Bookmark("image 2", 1, 2, 0.0)),  # a scan's pages
+    tuple(Bookmark("A Paper's Title", 1, n, 0.0) for n in (1, 2, 2)),  # one title on every page (RSC)
+    (Bookmark("A Paper's Title", 1, 1, 0.0),),  # the title alone
+    (Bookmark("Section_1", 1, 1, 80.0), Bookmark("Section_2", 1, 1, 280.0), Bookmark("Figure 1", 1, 2, 80.0)),
+])
+def test_bookmarks_that_name_no_sections_give_way_to_the_headings_found(marks) -> None:
+    """The PDF's own outline wins where it names the paper's sections (3 or more of them); where it lists its
+    pages, repeats its title, holds one entry or names anchors and figures, the headings found in the text
+    make the outline, and the PDF's stands where none are found."""
+    document = paper()
+    assert analyze(document).outline_source == "bookmarks"
+    found = analyze(Document(document.pages, marks, document.links))
+    assert found.outline_source == "detected"
+    assert [o.title for o in found.outline] == ["1 Introduction", "2 Method", "3 Results", "4 Discussion"]
+    plain = tuple(page(pg.number, *(replace(i, font=0, size=10.0, height=10.0) for i in pg.items))
+                  for pg in document.pages)
+    kept = analyze(Document(plain, marks, document.links))
+    assert kept.outline_source == "bookmarks" and [o.title for o in kept.outline] == [m.title for m in marks]
 
 
 def test_analyze_json_matches_analyze() -> None:

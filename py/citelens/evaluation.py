@@ -76,8 +76,9 @@ from citelens.layout import text_map
 from citelens.links import (AnchorKind, CiteLink, PageIndex, ReferenceList, anchor_name, citation_links,
                             classify_anchor, contradicted_links, linked_ranges, overlaps, unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
+from citelens.outline import section_bookmarks
 from citelens.params import PARAMS, Params
-from citelens.patterns import ANCHOR_BOOKMARK, ANCHOR_NUMBERS, CITE_KEY_PREFIX, NUMERIC_RANGE, TITLE_NUMBERING
+from citelens.patterns import ANCHOR_NUMBERS, CITE_KEY_PREFIX, NUMERIC_RANGE, TITLE_NUMBERING
 
 # ------------------------------------------------------------------------------------------ outline
 
@@ -142,20 +143,6 @@ class OutlineScore:
     def to_json(self) -> dict[str, Any]:
         return {"detected": self.detected, "expected": self.expected, "matched": self.matched,
                 "precision": _r(self.precision), "recall": _r(self.recall), "f1": _r(self.f1)}
-
-
-def section_bookmarks(bookmarks: Sequence[Bookmark]) -> tuple[Bookmark, ...]:
-    """The bookmarks that can serve as ground truth for a section outline.
-
-    Dropped: unresolved ones, anchor-named or figure/table ones, and titles repeated on 3+ entries
-    (RSC's PDF repeats the paper title for each page). Fewer than 3 left: the PDF has no usable outline.
-    """
-    counts: dict[str, int] = {}
-    for b in bookmarks:
-        counts[b.title] = counts.get(b.title, 0) + 1
-    keep = tuple(b for b in bookmarks
-                 if b.page is not None and not ANCHOR_BOOKMARK.match(b.title) and counts[b.title] < 3)
-    return keep if len(keep) >= 3 else ()
 
 
 def score_outline(detected: Sequence[OutlineItem], bookmarks: Sequence[Bookmark],

@@ -42,6 +42,7 @@ from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
     ABSTRACT_LABEL,
     AFFILIATION_WORDS,
+    ANCHOR_BOOKMARK,
     APPENDIX_HEADING,
     APPENDIX_LETTER,
     APPENDIX_WORD,
@@ -73,6 +74,21 @@ def outline_from_bookmarks(bookmarks: Sequence[Bookmark]) -> tuple[OutlineItem, 
     """The PDF's own outline; entries whose destination does not resolve to a page are dropped."""
     return tuple(OutlineItem(b.title, b.level, b.page, b.y if b.y is not None else 0.0)
                  for b in bookmarks if b.page is not None and b.title)
+
+
+def section_bookmarks(bookmarks: Sequence[Bookmark]) -> tuple[Bookmark, ...]:
+    """The bookmarks that name the paper's sections, or ``()`` where fewer than 3 do: a PDF's outline may list
+    its pages instead ("p. 522", a scan's "image 3"), its figures and tables, named anchors, or one title on
+    every page (RSC's PDFs repeat the paper's title for each page).
+
+    Dropped: unresolved ones, anchor-named or figure/table ones, and titles repeated on 3+ entries.
+    """
+    counts: dict[str, int] = {}
+    for b in bookmarks:
+        counts[b.title] = counts.get(b.title, 0) + 1
+    keep = tuple(b for b in bookmarks
+                 if b.page is not None and not ANCHOR_BOOKMARK.match(b.title) and counts[b.title] < 3)
+    return keep if len(keep) >= 3 else ()
 
 
 @dataclass(frozen=True, slots=True)

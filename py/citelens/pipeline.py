@@ -33,7 +33,8 @@ from citelens.model import (
     Page,
     Source,
 )
-from citelens.outline import body_start, detect_outline, outline_from_bookmarks, prose_start, sections
+from citelens.outline import (body_start, detect_outline, outline_from_bookmarks, prose_start, section_bookmarks,
+                              sections)
 from citelens.own_doi import own_doi
 from citelens.params import PARAMS, Params
 from citelens.references import find_references
@@ -101,13 +102,19 @@ def analyze(
     furniture = Furniture(tm, params.references)  # running heads and feet: no heading, no entry
     outline: tuple[OutlineItem, ...] = ()
     outline_source = OutlineSource.NONE
-    if document.bookmarks:
+    # The PDF's own outline wins where it names the paper's sections; one that lists its pages, figures or
+    # anchors, or repeats one title on every page, gives way to the headings found in the text (and stands
+    # where none are found).
+    if section_bookmarks(document.bookmarks):
         outline = outline_from_bookmarks(document.bookmarks)
         outline_source = OutlineSource.BOOKMARKS
     if not outline and body is not None:
         outline = detect_outline(document.pages, body, params.outline, params.layout, lines, sizes,
                                  furniture.running)
         outline_source = OutlineSource.DETECTED if outline else OutlineSource.NONE
+    if not outline and document.bookmarks:
+        outline = outline_from_bookmarks(document.bookmarks)
+        outline_source = OutlineSource.BOOKMARKS if outline else OutlineSource.NONE
 
     refs = find_references(tm, params.references, furniture)
     start = body_start(tm, outline, params.outline)
