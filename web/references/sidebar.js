@@ -1,11 +1,12 @@
 // The sidebar: two tabs. Outline lists the PDF's bookmarks (from pdf.js at once, then the analysis'
-// outline) or, for a PDF without bookmarks, the headings the analysis detected, titled
-// "Sections (detected)". References lists every parsed entry as Zotero's item list does: one line of
-// label (the printed "[12]" with its authors and year, or "Smith et al. 2019"), then the title (the raw
-// text when none was parsed), then its state pill: the row scrolls to the entry on its page, the chevron
-// opens the citation popover for that entry alone. Pills follow the states (looked up, found, "In library
-// · to read") as the resolver and the library change. Titles are shown as displayTitle() makes them: odd
-// spaces and characters the UI font lacks would show as missing-glyph boxes.
+// outline) or, for a PDF without bookmarks that name its sections (none, or pages, figures, one title on every
+// page), the headings the analysis detected, titled "Sections (detected)". References lists every parsed entry
+// as Zotero's item list does: one line of label (the printed "[12]" with its authors and year, or
+// "Smith et al. 2019"), then the title (the raw text when none was parsed), then its state pill: the row
+// scrolls to the entry on its page, the chevron opens the citation popover for that entry alone. Pills follow
+// the states (looked up, found, "In library · to read") as the resolver and the library change. Titles are
+// shown as displayTitle() makes them: odd spaces and characters the UI font lacks would show as missing-glyph
+// boxes.
 //
 // Keyboard: the sidebar is one Tab stop (a roving tabindex over the selected tab and the visible list's
 // rows): ArrowDown / ArrowUp move, Home / End go to the tab / the last row, ArrowLeft / ArrowRight switch
