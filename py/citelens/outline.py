@@ -823,7 +823,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
 
 
 def _centred(lines: Sequence[Line], at: dict[int, int], h: Heading, p: OutlineParams) -> bool:
-    """Whether the heading ``h`` stands centred over the lines under it (:func:`_centred_over`)."""
+    """Whether the heading ``h`` stands centred over the lines under it (:func:`_centred_over`), told from its first
+    line: a heading wrapped over two lines counts as not centred, and :func:`_alone_centred` keeps it."""
     k = at.get(id(h.line))
     return k is not None and k + 2 < len(lines) and lines[k + 1].column == h.line.column \
         and _centred_over(h.line, lines[k + 1], lines[k + 2], p)
