@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 import pytest
 
 from citelens.fonts import _PLAIN, with_font_styles
@@ -670,6 +671,23 @@ def centred(text: str, size: float = 10.0, font: int = REGULAR) -> TextItem:
 ], ids=["capitals", "centred-roman", "foreign-font", "list-item", "no-blank-line", "full-stop"])
 def test_a_numbered_line_set_apart_in_capitals_or_a_font_of_its_own_is_a_heading(head, above, expected):
     got = [o.title for o in detect_outline(with_bold_sections(section_page(2, head, above)), 10.0)]
+    assert got == ["1 Introduction", *([expected] if expected else []), "3 Discussion", "4 Summary"]
+
+
+@pytest.mark.parametrize(("head", "above", "expected"), [
+    ([it("2 METHOD", 72, 0)], 24, "2 METHOD"),  # a blank line above: 48 pt double-spaced
+    ([it("2 METHOD", 72, 0)], 12, None),  # none: 24 pt, the paragraph's own leading
+], ids=["blank-line", "no-blank-line"])
+def test_a_double_spaced_manuscripts_headings_are_told_by_its_own_leading(head, above, expected):
+    # A manuscript for review sets its lines twice as far apart as print does: a blank line above a heading is
+    # 4 ems, its paragraph 2 ems under it, a paragraph's lines 2 ems apart. Its lines are read drawn together.
+    def double_spaced(page: Page) -> Page:
+        top = min(i.y for i in page.items)
+        return Page(page.number, page.width, 2 * page.height,
+                    tuple(replace(i, y=2 * i.y - top) for i in page.items), page.fonts)
+
+    got = [o.title for o in detect_outline([double_spaced(pg) for pg in
+                                            with_bold_sections(section_page(2, head, above))], 10.0)]
     assert got == ["1 Introduction", *([expected] if expected else []), "3 Discussion", "4 Summary"]
 
 

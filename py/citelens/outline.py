@@ -1339,6 +1339,52 @@ def _weaker(h: Heading, than: Heading, p: OutlineParams) -> bool:
     return h.italic and not than.italic
 
 
+def _closer(lines_by_page: Sequence[Sequence[Line]], body: float, p: OutlineParams) -> float:
+    """How much closer a paper's lines must be drawn to stand as print sets them: 1.0 for most papers; for a
+    manuscript double-spaced (or one and a half) for review or a thesis, whose lines of text stand 1.5-2.4 x
+    their size apart where print sets them about 1.2 x (``leading_print``), that leading over theirs. Every
+    vertical measure of a heading (a blank line above it, its paragraph close under it, a wrapped line) is in
+    ems of single-spaced text. The leading is the median distance between consecutive lines of one column set
+    in the body's size; a paper whose leading is under ``leading_stretched`` x the size is read as it is."""
+    pitches: list[float] = []
+    same = p.same_size
+    for lines in lines_by_page:
+        for a, b in zip(lines, lines[1:]):
+            if a.column == b.column and abs(a.size - body) < same and abs(b.size - body) < same:
+                gap = b.baseline - a.baseline
+                if 0 < gap < 4 * body:
+                    pitches.append(gap)
+    if len(pitches) < p.min_lines_for_leading:
+        return 1.0
+    pitches.sort()
+    leading = pitches[len(pitches) // 2]
+    return 1.0 if leading < p.leading_stretched * body else p.leading_print * body / leading
+
+
+def _drawn_together(page: Page, lines: Sequence[Line], closer: float, body: float, prose: frozenset[float],
+                    p: OutlineParams) -> list[Heading]:
+    """:func:`_candidates` on the page's lines drawn ``closer`` together (:func:`_closer`): each line moves up
+    whole (its superscripts with it) to where print's leading would set it, the page shortened alike; the
+    headings found stand where their lines do on the page."""
+    if not lines:
+        return _candidates(page, lines, body, prose, p)
+    top = min(line.baseline for line in lines)
+    moved: dict[int, Line] = {}
+    near: list[Line] = []
+    for line in lines:
+        shift = (closer - 1.0) * (line.baseline - top)
+        x0, y0, x1, y1 = line.box
+        drawn = replace(line, box=(x0, y0 + shift, x1, y1 + shift), baseline=line.baseline + shift)
+        moved[id(drawn)] = line
+        near.append(drawn)
+    short = replace(page, height=top + closer * (page.height - top))
+    out = []
+    for h in _candidates(short, near, body, prose, p):
+        line = moved.get(id(h.line), h.line)
+        out.append(replace(h, y=h.y + line.box[1] - h.line.box[1], line=line))
+    return out
+
+
 def detect_outline(
     pages: Sequence[Page],
     body: float,
@@ -1356,13 +1402,13 @@ def detect_outline(
     """
     headings: list[Heading] = []
     prose = _prose_sizes(size_histogram(pages) if sizes is None else sizes, p.prose_share)
-    for page in pages:
-        if lines_by_page is not None and page.number in lines_by_page:
-            lines = lines_by_page[page.number]
-        else:
-            lines = page_lines(page, layout.line_tolerance, layout)
+    built = [lines_by_page[page.number] if lines_by_page is not None and page.number in lines_by_page
+             else page_lines(page, layout.line_tolerance, layout) for page in pages]
+    closer = _closer(built, body, p)
+    for page, lines in zip(pages, built, strict=True):
         lines = _repaired(page, lines, body, p, layout)
-        found = _candidates(page, lines, body, prose, p)
+        found = _candidates(page, lines, body, prose, p) if closer == 1.0 else _drawn_together(page, lines, closer, body,
+                                                                                               prose, p)
         # A tight-leading template merges a large heading into the body line under it: only a page with
         # large text in a line that is not large itself (the body's size covers most of its letters) is
         # worth the second pass. (Large text is ``size_ratio`` x the body at least: a page whose largest
@@ -1371,7 +1417,8 @@ def detect_outline(
                 and any(_large(i.size, body, prose, p) and not _large(ln.size, body, prose, p)
                         for ln in lines for i in ln.items):
             tight = _repaired(page, page_lines(page, layout.line_tolerance_tight, layout), body, p, layout)
-            found_tight = _candidates(page, tight, body, prose, p)
+            found_tight = _candidates(page, tight, body, prose, p) if closer == 1.0 \
+                else _drawn_together(page, tight, closer, body, prose, p)
             if found_tight:
                 found = found_tight
         headings.extend(found)
