@@ -144,6 +144,21 @@ def test_sentence_crosses_a_page_break_and_skips_the_page_number():
     assert s.text == "The effect was first described by Smith and Jones [3] and later confirmed by others [4, 5]."
 
 
+def test_a_double_spaced_pages_last_line_is_text_and_its_running_foot_furniture():
+    # A manuscript for review sets its lines 24 pt apart at 10 pt: its page's last line stands 2.4 ems under the
+    # line above, as every line does; its running foot, 60 pt under the text, is stepped over.
+    def double_spaced(lines: list[str], y0: float = 100.0) -> list:
+        return [item(text, 72, y0 + 24 * k) for k, text in enumerate(lines)]
+
+    p1 = double_spaced(["Earlier text ends. The effect was first described by", "Smith and Jones [3] and later",
+                        "confirmed by the field studies of"])
+    p1.append(item("Draft manuscript, not for circulation", 72, 100 + 24 * 2 + 60))
+    p2 = double_spaced(["many groups [4, 5]. A new sentence."], y0=160)
+    s = sentence(pages(p1, p2), "[4, 5]")
+    assert s.text == "The effect was first described by Smith and Jones [3] and later confirmed by the field " \
+        "studies of many groups [4, 5]."
+
+
 def test_marker_right_after_a_full_stop_belongs_to_the_sentence_before():
     doc = pages(column(["It was shown before.[12] Next one starts. It was shown", "again. [13] We go on."]))
     assert sentence(doc, "[12]").text == "It was shown before.[12]"

@@ -556,9 +556,10 @@ class SentenceParams:
     smaller: float = 0.95
     #: ... up to this many lines in a row (a figure or table in the middle of a column).
     max_skipped: int = 250
-    #: A page's first or last line further than this x font size from the next line of its page is a
-    #: running head or foot, stepped over.
+    #: A page's first or last line further than this x font size from the next line of its page, and than
+    #: ``furniture_leading`` x the leading of the lines beyond, is a running head or foot, stepped over.
     furniture_gap: float = 2.2
+    furniture_leading: float = 1.3
     #: Lines up to this many characters starting with a section number and not ending in punctuation
     #: are headings: the sentence stops there.
     heading_chars: int = 80

@@ -307,16 +307,25 @@ def _caption_start(line: Line) -> bool:
 
 def _furniture(tm: TextMap, i: int, text: str, p: SentenceParams) -> bool:
     """A line number, a page number, or a page's first or last line set well apart from the rest of
-    its page (a running head or foot); ``text``: the line's, stripped."""
+    its page (a running head or foot): further from the next line of its page than ``furniture_gap`` x their
+    size and than ``furniture_leading`` x the leading of the lines beyond (a double-spaced manuscript's last
+    line stands as far under the line above it as every line of it does); ``text``: the line's, stripped."""
     if not text or text.isdigit():
         return True
-    line = tm.lines[i]
-    prev_same = i > 0 and tm.lines[i - 1].page == line.page
-    next_same = i + 1 < len(tm.lines) and tm.lines[i + 1].page == line.page
+    lines = tm.lines
+    line = lines[i]
+    prev_same = i > 0 and lines[i - 1].page == line.page
+    next_same = i + 1 < len(lines) and lines[i + 1].page == line.page
     if prev_same == next_same:  # inside its page, or alone on it
         return False
-    other = tm.lines[i - 1] if prev_same else tm.lines[i + 1]
-    return abs(other.baseline - line.baseline) > p.furniture_gap * max(line.size, other.size)
+    other = lines[i - 1] if prev_same else lines[i + 1]
+    gap = abs(other.baseline - line.baseline)
+    if gap <= p.furniture_gap * max(line.size, other.size):
+        return False
+    k = i - 2 if prev_same else i + 2
+    if 0 <= k < len(lines) and lines[k].page == line.page and lines[k].column == other.column:
+        return gap > p.furniture_leading * abs(other.baseline - lines[k].baseline)
+    return True
 
 
 _TEXT, _ASIDE, _CAPTION, _STOP = range(4)
