@@ -25,6 +25,17 @@ def test_body_font_size_is_the_modal_size_by_characters():
     assert body_font_size([]) is None
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.25, 0.8])
+def test_the_body_size_stands_as_set_at_any_scale(scale):
+    # Nature Communications sets its text at 8.2 pt under 8.7 pt subheadings: rounded to half a point the text
+    # read 8.0 pt, and printed 1.25 x larger 10.5 pt (10.25 rounded up), which its 10.9 pt subheadings hardly
+    # exceed. The half point holding most characters is found first (9.96 and 10.04 are one size), then the size
+    # in it to 0.1 pt.
+    body = [item("a long line of the paper's body text", 72, 100 + 12 * k, 8.2 * scale) for k in range(3)]
+    heads = [item("Subheading", 72, 160, 8.7 * scale)]
+    assert body_font_size([page(*body, *heads)]) == pytest.approx(8.2 * scale, abs=0.051)
+
+
 def test_the_body_size_counts_printed_characters_not_the_extractors_spaces():
     # 40 letters at 10 pt against 37 at 9 pt: the 9 pt text’s 19 spaces (one engine's guess, another's none)
     # must not outweigh them.

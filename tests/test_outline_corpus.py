@@ -235,6 +235,33 @@ def test_outline_holds_where_lines_are_double_spaced(measured):
     assert after.f1 >= 0.90
 
 
+def scaled(doc, factor: float):
+    """``doc`` printed ``factor`` x as large: every page, position and font size (a paper set for A4 printed on
+    letter, a journal's 8 pt against a thesis's 12 pt)."""
+    from dataclasses import replace
+
+    return replace(doc, pages=tuple(
+        replace(pg, width=pg.width * factor, height=pg.height * factor,
+                items=tuple(replace(i, x=i.x * factor, y=i.y * factor, width=i.width * factor,
+                                    height=i.height * factor, size=i.size * factor) for i in pg.items))
+        for pg in doc.pages))
+
+
+@pytest.mark.corpus
+def test_outline_holds_where_the_paper_is_printed_at_another_scale(measured):
+    """Robustness on the real papers: each printed 0.8 x and 1.25 x as large; scored against the same bookmarks.
+    Every measure of the outline is in ems of the text's own size."""
+    scores = {}
+    for factor in (0.8, 1.25):
+        _, scores[factor] = _rewritten_outline(lambda doc, headings, f=factor: scaled(doc, f))
+    measured.append("outline vs bookmarks with the papers printed at another scale: "
+                    + ", ".join(f"{f} x: F1 {t.f1:.3f}" for f, t in scores.items()))
+    # Measured when set (2026-12-06, fifteenth session): 0.901 at both scales, as printed (check/: 0.848 at both,
+    # as printed); 0.899 at 1.25 x before the body's size stood as set rather than rounded to half a point (a
+    # paper's 8.2 pt text read 8.0 pt and, 1.25 x larger, 10.5 pt: its subheadings 1.06 x its size lost).
+    assert all(t.f1 >= 0.895 for t in scores.values())
+
+
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.stem)
 def test_detected_outline_is_never_junk(paper):
     outline = detected(paper)

@@ -26,14 +26,14 @@ from citelens.params import PARAMS, LayoutParams
 from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT, LINE_END_HYPHEN
 
 
-def size_histogram(pages: Iterable[Page]) -> dict[float, int]:
-    """Printed characters per font size (rounded to 0.5 pt) over all items: one pass that the body size and
-    the outline's prose sizes both read. Spaces do not count: each extractor guesses them its own way (pdfminer,
-    PDFium and pdf.js put them in different items, or none), and a body size near a tie with another size
-    would follow the guess."""
-    # The texts per exact size first: a paper sets a few sizes over thousands of items, and each size's texts
-    # are joined, counted and rounded once. Both dicts keep the order in which sizes first appear
-    # (body_font_size's ties go to the first).
+def size_counts(pages: Iterable[Page]) -> dict[float, int]:
+    """Printed characters per font size, as set, over all items: one pass that the body size and the outline's
+    prose sizes (:func:`size_histogram`) both read. Spaces do not count: each extractor guesses them its own way
+    (pdfminer, PDFium and pdf.js put them in different items, or none), and a body size near a tie with another
+    size would follow the guess."""
+    # The texts per size first: a paper sets a few sizes over thousands of items, and each size's texts are
+    # joined and counted once. The dict keeps the order in which sizes first appear (body_font_size's ties go
+    # to the first).
     texts: defaultdict[float, list[str]] = defaultdict(list)
     for page in pages:
         for item in page.items:
@@ -41,22 +41,44 @@ def size_histogram(pages: Iterable[Page]) -> dict[float, int]:
     counts: dict[float, int] = {}
     for size, group in texts.items():
         joined = "".join(group)
-        key = round(size * 2) / 2
-        counts[key] = counts.get(key, 0) + len(joined) - joined.count(" ")  # spaces: the extractor's guess
+        counts[size] = len(joined) - joined.count(" ")  # spaces: the extractor's guess
     return counts
 
 
-def body_font_size(pages: Iterable[Page], sizes: dict[float, int] | None = None) -> float | None:
-    """Modal font size over all items, weighted by characters, rounded to 0.5 pt.
+def size_histogram(pages: Iterable[Page], counts: dict[float, int] | None = None) -> dict[float, int]:
+    """Printed characters per font size rounded to 0.5 pt (:func:`size_counts`, given as ``counts`` or counted
+    from ``pages``), in the order the sizes first appear."""
+    out: dict[float, int] = {}
+    for size, n in (size_counts(pages) if counts is None else counts).items():
+        key = round(size * 2) / 2
+        out[key] = out.get(key, 0) + n
+    return out
+
+
+def body_font_size(pages: Iterable[Page], sizes: dict[float, int] | None = None,
+                   counts: dict[float, int] | None = None) -> float | None:
+    """The size the text is set in: of the sizes rounded to 0.5 pt (``sizes``, :func:`size_histogram`), the one
+    holding most printed characters; within it, the size to 0.1 pt holding most (``counts``, :func:`size_counts`).
+    Sizes a hair apart (10.0 and 10.04) are one, and the text's own size stands as set: 8.2 pt, not 8.0, beside
+    8.7 pt subheadings, and 10.25 pt not 10.5 (a paper printed at another scale keeps its proportions).
 
     >>> from citelens.model import Page, TextItem
     >>> body_font_size([Page(1, 600, 800, (TextItem("Title", 0, 50, 30, 14, 14), TextItem("body text", 0, 90, 40, 10, 10.04)))])
     10.0
     """
-    counts = size_histogram(pages) if sizes is None else sizes
-    if not counts:
+    pages = list(pages) if counts is None else pages
+    if counts is None:
+        counts = size_counts(pages)
+    bins = size_histogram(pages, counts) if sizes is None else sizes
+    if not bins:
         return None
-    return max(counts, key=counts.__getitem__)
+    modal = max(bins, key=bins.__getitem__)
+    fine: dict[float, int] = {}
+    for size, n in counts.items():
+        if round(size * 2) / 2 == modal:
+            key = round(size, 1)
+            fine[key] = fine.get(key, 0) + n
+    return max(fine, key=fine.__getitem__) if fine else modal
 
 
 #: ``Line.column`` of a side box beside the body (a margin biography): read after the page's other lines.

@@ -18,7 +18,7 @@ from typing import Any
 from citelens.citations import find_citations
 from citelens.figures import find_figure_mentions
 from citelens.fonts import with_font_styles
-from citelens.layout import TextMap, body_font_size, page_lines, size_histogram, text_map
+from citelens.layout import TextMap, body_font_size, page_lines, size_counts, size_histogram, text_map
 from citelens.links import PageIndex, citation_links, links_shifted, merge_citations
 from citelens.model import (
     SCHEMA_VERSION,
@@ -94,8 +94,9 @@ def analyze(
         document = document.without_pdf_structure()
     diags = list(diagnostics) + text_layer_diagnostics(document, params)
     scanned = any(d.code == DiagnosticCode.NO_TEXT_LAYER for d in diags)
-    sizes = size_histogram(document.pages)
-    body = body_font_size(document.pages, sizes)
+    counts = size_counts(document.pages)
+    sizes = size_histogram(document.pages, counts)
+    body = body_font_size(document.pages, sizes, counts)
     lines = {page.number: page_lines(page, params=params.layout) for page in document.pages}
     tm = text_map(document.pages, lines, params.layout)
 
