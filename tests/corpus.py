@@ -184,10 +184,8 @@ def score_folder(folder: str, engine: str = ENGINE) -> list[tuple[Paper, PaperSc
     bookmarks :data:`ENGINE` reads, so both readings meet the same truth."""
     from dataclasses import replace
 
-    from citelens.evaluation import evaluate
-    from citelens.layout import text_map
+    from citelens.evaluation import evaluate, reference_list
     from citelens.pipeline import analyze
-    from citelens.references import find_references
 
     out = []
     if engine == READER:
@@ -198,7 +196,7 @@ def score_folder(folder: str, engine: str = ENGINE) -> list[tuple[Paper, PaperSc
             truth = document(paper.file)
             doc = replace(doc, links=truth.links, bookmarks=truth.bookmarks, destinations=truth.destinations)
         analysis = analyze(doc, text_only=True)
-        refs = find_references(text_map(doc.without_pdf_structure().pages))
+        refs = reference_list(doc)
         out.append((paper, evaluate(doc, analysis, refs, name=paper.stem)))
     return out
 

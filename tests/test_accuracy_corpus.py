@@ -98,15 +98,13 @@ def test_reference_counts_against_the_entries_each_pdf_marks(scored, measured, f
 def _rewritten_scores(bucket: str, rewrite) -> dict:
     """The pooled figures of ``bucket`` (a hand-labelled citation style) over the linked pdf/ papers of that style,
     each rewritten by ``rewrite`` (a document in, a document out) and scored against its own links."""
-    from citelens.evaluation import evaluate
-    from citelens.layout import text_map
+    from citelens.evaluation import evaluate, reference_list
     from citelens.pipeline import analyze
-    from citelens.references import find_references
 
     scored = []
     for paper in [p for p in corpus.papers("pdf") if corpus.style_bucket(p) == bucket]:
         doc = rewrite(corpus.document(paper.file))
-        refs = find_references(text_map(doc.without_pdf_structure().pages))
+        refs = reference_list(doc)
         scored.append((paper, evaluate(doc, analyze(doc, text_only=True), refs, name=paper.stem)))
     return corpus.pooled(scored)["styles"][bucket]
 
@@ -305,3 +303,56 @@ def test_numbered_citations_hold_where_brackets_are_written_as_parentheses(measu
     # each open a sentence, values in parentheses. Without the papers the figures say nothing.
     assert totals["papers"] >= 25
     assert totals["entry_f1"] >= 0.977 and totals["marker_precision"] >= 0.975
+
+
+def with_line_numbers(doc):
+    """``doc`` numbered as a draft for review is, the way LaTeX's lineno numbers it: every line of text numbered,
+    on from page to page, a tiny number 10 pt outside its column (left of the left column and of a line across
+    the page, right of the right column), on the line's baseline."""
+    from dataclasses import replace
+
+    from citelens.layout import page_lines
+    from citelens.model import TextItem
+
+    number, pages = 0, []
+    for page in doc.pages:
+        lines = [ln for ln in page_lines(page) if ln.column in (0, 1, -1)]
+        if not lines:
+            pages.append(page)
+            continue
+        left = min(ln.box[0] for ln in lines if ln.column != 1) if any(ln.column != 1 for ln in lines) else 0.0
+        right = max((ln.box[2] for ln in lines if ln.column == 1), default=0.0)
+        added, seen = [], set()
+        for ln in sorted(lines, key=lambda ln: (ln.column == 1, ln.baseline)):
+            key = (ln.column == 1, round(ln.baseline))
+            if key in seen:
+                continue  # (a line cut in pieces at a table's cells: one number)
+            seen.add(key)
+            number += 1
+            size = 0.55 * ln.size
+            width = 0.5 * size * len(str(number))
+            x = right + 10 if ln.column == 1 else left - 10 - width
+            added.append(TextItem(str(number), x, ln.baseline, width, size, size, ln.items[0].font))
+        pages.append(replace(page, items=page.items + tuple(added)))
+    return replace(doc, pages=tuple(pages))
+
+
+def test_citations_and_lists_hold_where_lines_are_numbered(measured):
+    """Robustness on the real papers: each numbered line by line as a draft for review is (LaTeX's lineno), the
+    numbers beside every line of text, its reference list's too; scored against the same links."""
+    from citelens.evaluation import evaluate, reference_list
+    from citelens.pipeline import analyze
+
+    scored = []
+    for paper in corpus.papers("pdf"):
+        doc = with_line_numbers(corpus.document(paper.file))
+        scored.append((paper, evaluate(doc, analyze(doc, text_only=True), reference_list(doc), name=paper.stem)))
+    t = corpus.pooled(scored)
+    measured.append(f"citations with the lines numbered (lineno), pdf/: F1 {t['entry_f1']:.3f}, marker precision "
+                    f"{t['marker_precision']:.3f}, recall {t['marker_recall']:.3f}; reference counts within 5 % on "
+                    f"{t['refcount_within_5pct']}")
+    # Measured when set (2026-12-06, fifteenth session): F1 0.977, precision 0.998, recall 0.969; counts 69/73
+    # (as printed: 0.979, 71/73). Before a draft's line numbers were set aside: F1 0.598, counts 22/73 (the numbers
+    # were entries' labels, citations and headings' numbers). check/ through the same: 0.971, 22/24 (0.532, 5/23).
+    within, linked = map(int, t["refcount_within_5pct"].split("/"))
+    assert t["entry_f1"] >= 0.97 and t["marker_precision"] >= 0.99 and within >= linked - 5

@@ -33,14 +33,12 @@ FIGURES = ("entry_f1", "marker_f1", "marker_precision", "marker_recall", "entry_
 
 def read(paper: corpus.Paper, engine: str) -> tuple[Any, Any]:
     """The text-only analysis of ``paper`` read by ``engine``, and its eval score."""
-    from citelens.evaluation import evaluate
-    from citelens.layout import text_map
+    from citelens.evaluation import evaluate, reference_list
     from citelens.pipeline import analyze
-    from citelens.references import find_references
 
     doc = corpus.document(paper.file, engine)
     analysis = analyze(doc, text_only=True)
-    refs = find_references(text_map(doc.without_pdf_structure().pages))
+    refs = reference_list(doc)
     return analysis, evaluate(doc, analysis, refs, name=paper.stem)
 
 

@@ -73,6 +73,7 @@ from rapidfuzz import fuzz
 
 from citelens.ids import fold
 from citelens.layout import text_map
+from citelens.linenumbers import without_line_numbers
 from citelens.links import (AnchorKind, CiteLink, PageIndex, ReferenceList, anchor_name, citation_links,
                             classify_anchor, contradicted_links, linked_ranges, overlaps, unresolved_citation_links)
 from citelens.model import Analysis, Bookmark, Box, Citation, Document, Link, OutlineItem, Reference
@@ -310,15 +311,25 @@ class PaperScore:
                 "contradicted": self.contradicted}
 
 
+def reference_list(document: Document, params: Params = PARAMS) -> ReferenceList:
+    """The reference list the text of ``document`` holds, read as the analysis reads it (the PDF's own links and
+    bookmarks ignored, a draft's line numbers set aside): :func:`evaluate`'s ``refs``."""
+    from citelens.references import find_references
+
+    pages = without_line_numbers(document.without_pdf_structure().pages, params.layout)
+    return find_references(text_map(pages, params=params.layout), params.references)
+
+
 def evaluate(document: Document, analysis: Analysis, refs: ReferenceList | None = None, *,
              name: str | None = None, partial: bool | None = None, params: Params = PARAMS) -> PaperScore:
     """Score a text-only ``analysis`` of ``document`` against the document's own links and bookmarks.
 
-    ``refs``: the analysis's ``ReferenceList`` if at hand (its offsets sharpen which links start inside
-    the list); by default the analysis's references. ``partial``: force the partial-links flag.
+    ``refs``: the analysis's ``ReferenceList`` if at hand (:func:`reference_list`: its offsets sharpen which
+    links start inside the list); by default the analysis's references. ``partial``: force the partial-links flag.
+    The links are read on the text as the analysis reads it (a draft's line numbers set aside).
     """
     own: ReferenceList = refs if refs is not None else _OwnList(analysis.references)
-    tm = text_map(document.pages, params=params.layout)
+    tm = text_map(without_line_numbers(document.pages, params.layout), params=params.layout)
     index = PageIndex(tm, params.links)
     resolved = citation_links(document.links, own, tm, params.links, index)
     lost = unresolved_citation_links(document.links, own, tm, params.links, index)

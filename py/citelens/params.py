@@ -36,6 +36,20 @@ class LayoutParams:
     drop_cap_ratio: float = 2.0  # a single letter this many times the line's size opening a band: a drop cap
     #: Second try for pages whose first pass finds no heading (tight-leading templates).
     line_tolerance_tight: float = 0.5
+    #: A draft's margin line numbers (citelens.linenumbers): at least ``line_number_min`` integers on a page
+    #: aligned within ``line_number_align`` x their size, each within ``line_number_baseline`` x their size of
+    #: the baseline of text beside them, rising by the count of lines between them that start (or end) within
+    #: ``line_number_reach`` x the text's size of them (items within ``line_number_same_line`` x their size of a
+    #: line's first are on it); ``line_number_beside`` of them beside text, this share of their steps so, on
+    #: ``line_number_pages`` of the pages that hold text.
+    line_number_min: int = 8
+    line_number_align: float = 0.15
+    line_number_baseline: float = 0.3
+    line_number_reach: float = 6.0
+    line_number_same_line: float = 0.6
+    line_number_beside: float = 0.5
+    line_number_share: float = 0.7
+    line_number_pages: float = 0.4
     #: A gap wider than this between two items of a line reads as a space.
     space_gap: float = 0.15
     #: A gap wider than this splits a line anywhere (table cells, far-apart fragments).

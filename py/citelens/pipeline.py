@@ -19,6 +19,7 @@ from citelens.citations import find_citations
 from citelens.figures import find_figure_mentions
 from citelens.fonts import with_font_styles
 from citelens.layout import TextMap, body_font_size, page_lines, size_counts, size_histogram, text_map
+from citelens.linenumbers import without_line_numbers
 from citelens.links import PageIndex, citation_links, links_shifted, merge_citations
 from citelens.model import (
     SCHEMA_VERSION,
@@ -92,6 +93,8 @@ def analyze(
     document = with_font_styles(document)
     if text_only:
         document = document.without_pdf_structure()
+    printed = document.pages  # (the text hash is of the text as extracted)
+    document = replace(document, pages=without_line_numbers(printed, params.layout))
     diags = list(diagnostics) + text_layer_diagnostics(document, params)
     scanned = any(d.code == DiagnosticCode.NO_TEXT_LAYER for d in diags)
     counts = size_counts(document.pages)
@@ -147,7 +150,7 @@ def analyze(
     if source is None:
         source = Source()
     if source.text_hash is None:
-        source = replace(source, text_hash=text_hash(document.pages))
+        source = replace(source, text_hash=text_hash(printed))
     return Analysis(
         source=source,
         pages=document.pages,

@@ -55,11 +55,9 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.gold is not None:
         return run_gold(args)
-    from citelens.evaluation import evaluate, render_table, summarize
-    from citelens.layout import text_map
+    from citelens.evaluation import evaluate, reference_list, render_table, summarize
     from citelens.model import SCHEMA_VERSION
     from citelens.pipeline import analyze
-    from citelens.references import find_references
 
     adapter = pdf_adapter(args.engine)
     if adapter is None:
@@ -73,8 +71,7 @@ def run(args: argparse.Namespace) -> int:
         def score(file: Path = file) -> Any:
             document = adapter.extract(file, progress=status.page).document
             analysis = analyze(document, source=Source(str(file), engine=adapter.NAME), text_only=True)
-            refs = find_references(text_map(document.without_pdf_structure().pages))
-            return evaluate(document, analysis, refs, name=file.name)
+            return evaluate(document, analysis, reference_list(document), name=file.name)
 
         scored = guarded(file, score)
         status.done(file, scored is not None)

@@ -1,0 +1,87 @@
+"""A draft's margin line numbers (citelens.linenumbers): set aside before the text is read, on hand-made pages
+set as lineno and Word set them; a reference list's labels, a table's row numbers and a code listing's numbers
+on a paper without line numbers are text."""
+
+from __future__ import annotations
+
+from citelens.linenumbers import without_line_numbers
+from citelens.model import Page, TextItem
+from citelens.pipeline import analyze
+from citelens.model import Document
+
+PROSE = "the words of a paragraph running across the column of a page"
+
+
+def it(text: str, x: float, y: float, size: float = 10.0) -> TextItem:
+    return TextItem(text, x, y, 0.45 * size * len(text), size, size)
+
+
+def numbered_page(n: int, first: int, lines: list[str], numbered_blank: int = 0) -> Page:
+    """A page of ``lines`` at 12 pt leading from y=100, each numbered in the left margin as lineno sets it (a
+    tiny number right-aligned 10 pt left of the text), from ``first`` on; then ``numbered_blank`` blank lines
+    numbered, as a word processor numbers them."""
+    items = []
+    for k, text in enumerate([*lines, *[""] * numbered_blank]):
+        y = 100 + 12 * k
+        number = str(first + k)
+        width = 0.5 * 5 * len(number)
+        items.append(TextItem(number, 62 - width, y, width, 5.0, 5.0))
+        if text:
+            items.append(it(text, 72, y))
+    return Page(n, 612, 792, tuple(items))
+
+
+def texts(page: Page) -> list[str]:
+    return [i.text for i in page.items]
+
+
+def test_a_drafts_line_numbers_are_set_aside_on_every_page():
+    pages = [numbered_page(n, 1 + 30 * (n - 1), [PROSE] * 30) for n in (1, 2, 3)]
+    cleaned = without_line_numbers(pages)
+    assert all(texts(page) == [PROSE] * 30 for page in cleaned)
+
+
+def test_blank_lines_numbered_count_as_lines():
+    # Word numbers the blank lines at the end of a page or between paragraphs: the numbers rise by one a line all
+    # the same, beside text or not.
+    pages = [numbered_page(n, 1 + 40 * (n - 1), [PROSE] * 28, numbered_blank=12) for n in (1, 2)]
+    assert all(texts(page) == [PROSE] * 28 for page in without_line_numbers(pages))
+
+
+def test_a_reference_lists_labels_rise_by_one_an_entry_and_stay():
+    # Labels set apart left of their entries, an entry of three lines each: they rise by one for every three
+    # lines, no line number does.
+    items = []
+    for k in range(12):
+        y = 100 + 36 * k
+        items.append(TextItem(str(k + 1), 62 - 5 * len(str(k + 1)), y, 5 * len(str(k + 1)), 10.0, 10.0))
+        items += [it("Author A, Author B. A title of the paper. Journal", 72, y), it("12:34-56, 2019.", 72, y + 12),
+                  it("doi:10.1000/xyz", 72, y + 24)]
+    page = Page(1, 612, 792, tuple(items))
+    assert without_line_numbers([page, page]) == (page, page)
+
+
+def test_a_tables_row_numbers_on_a_paper_without_line_numbers_stay():
+    # A table numbers its rows one a line, like line numbers; but only on one of the paper's pages.
+    table = Page(3, 612, 792, tuple(i for k in range(10) for i in (it(str(k + 1), 40, 100 + 12 * k),
+                                                                     it(f"0.{k}1 0.{k}2 0.{k}3", 72, 100 + 12 * k))))
+    prose = [Page(n, 612, 792, tuple(it(PROSE, 72, 100 + 12 * k) for k in range(30))) for n in (1, 2, 4, 5)]
+    pages = [prose[0], prose[1], table, prose[2], prose[3]]
+    assert without_line_numbers(pages) == tuple(pages)
+
+
+def test_the_analysis_reads_a_numbered_draft_without_its_numbers():
+    # A citation in parentheses broken by a line number ("(Smith et 2 al. 2019)") and a reference list whose
+    # lines each carry one: read whole once the numbers are set aside.
+    body = ["We build on earlier work on reading papers (Smith et", "al. 2019) and on layout (Jones 2020).",
+            "Others read the references alone (Brown and Lee 2018)."] + [PROSE] * 25
+    refs = [PROSE] * 20 + ["References", "Brown, A., Lee, B. 2018. Reading reference lists. Journal A 1: 2-3.",
+                           "Jones, K. 2020. Layout of the page. Journal B 4: 5-6.",
+                           "Smith, J., Roe, K. 2019. Reading papers in a browser. Journal C 7: 8-9."]
+    pages = [numbered_page(1, 1, body), numbered_page(2, 29, refs, numbered_blank=3)]
+    analysis = analyze(Document(tuple(pages)))
+    assert [r.raw for r in analysis.references] == refs[21:]
+    assert [(c.text, c.ref_indexes) for c in analysis.citations] == [
+        ("(Smith et al. 2019)", (3,)), ("(Jones 2020)", (2,)), ("(Brown and Lee 2018)", (1,))]
+    assert analysis.citations[0].sentence.text == "We build on earlier work on reading papers (Smith et al. 2019) " \
+        "and on layout (Jones 2020)."
