@@ -1345,15 +1345,17 @@ def _closer(lines_by_page: Sequence[Sequence[Line]], body: float, p: OutlinePara
     their size apart where print sets them about 1.2 x (``leading_print``), that leading over theirs. Every
     vertical measure of a heading (a blank line above it, its paragraph close under it, a wrapped line) is in
     ems of single-spaced text. The leading is the median distance between consecutive lines of one column set
-    in the body's size; a paper whose leading is under ``leading_stretched`` x the size is read as it is."""
+    in the body's size (over the first pages that give ``leading_sample`` of them); a paper whose leading is under
+    ``leading_stretched`` x the size is read as it is."""
     pitches: list[float] = []
-    same = p.same_size
+    same, reach = p.same_size, 4 * body
     for lines in lines_by_page:
+        if len(pitches) >= p.leading_sample:
+            break  # (a paper sets its text one way throughout: its first pages tell)
         for a, b in zip(lines, lines[1:]):
-            if a.column == b.column and abs(a.size - body) < same and abs(b.size - body) < same:
-                gap = b.baseline - a.baseline
-                if 0 < gap < 4 * body:
-                    pitches.append(gap)
+            if a.column == b.column and abs(a.size - body) < same and abs(b.size - body) < same \
+                    and 0 < b.baseline - a.baseline < reach:
+                pitches.append(b.baseline - a.baseline)
     if len(pitches) < p.min_lines_for_leading:
         return 1.0
     pitches.sort()

@@ -247,10 +247,11 @@ class OutlineParams:
     abstract_min_size: float = 0.85  # an abstract may be set a size below the body (IEEE: 9 pt over 10)
     #: Print sets a paper's lines about this x their size apart; a manuscript whose lines stand at least
     #: ``leading_stretched`` x apart (double-spaced, or one and a half) is read with its lines drawn together to
-    #: print's leading (measured over at least ``min_lines_for_leading`` pairs of lines).
+    #: print's leading (measured over at least ``min_lines_for_leading`` pairs of lines, up to ``leading_sample``).
     leading_print: float = 1.2
     leading_stretched: float = 1.45
     min_lines_for_leading: int = 20
+    leading_sample: int = 600
 
 
 @dataclass(frozen=True, slots=True)
