@@ -62,7 +62,7 @@ def _strip(page: Page, params: LayoutParams) -> set[int]:
     numbers = [(i, v) for i in page.items if i.text[:1] in _OPENS_NUMBER and (v := _value(i)) is not None]
     if len(numbers) < params.line_number_min:
         return set()
-    out: set[int] = set()
+    groups: list[list[tuple[TextItem, int]]] = []
     for edge in (_right, _left):
         numbers.sort(key=lambda iv: edge(iv[0]))
         start = 0
@@ -72,9 +72,15 @@ def _strip(page: Page, params: LayoutParams) -> set[int]:
                 continue
             group = numbers[start:k]
             start = k
-            if len(group) >= params.line_number_min and not any(id(i) in out for i, _ in group) \
-                    and _rising(group, params.line_number_share) and _numbers_lines(page, group, params):
-                out.update(id(i) for i, _ in group)
+            if len(group) >= params.line_number_min and _rising(group, params.line_number_share):
+                groups.append(group)
+    # The largest columns first, and only a few: a page sets its line numbers in one strip beside each column; a
+    # page of tables may hold dozens of rising columns of figures, each read against every item of the page.
+    groups.sort(key=len, reverse=True)
+    out: set[int] = set()
+    for group in groups[:params.line_number_strips]:
+        if not any(id(i) in out for i, _ in group) and _numbers_lines(page, group, params):
+            out.update(id(i) for i, _ in group)
     return out
 
 

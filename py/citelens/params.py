@@ -50,6 +50,7 @@ class LayoutParams:
     line_number_beside: float = 0.5
     line_number_share: float = 0.7
     line_number_pages: float = 0.4
+    line_number_strips: int = 4  # columns of integers read on a page at most, the largest first
     #: A gap wider than this between two items of a line reads as a space.
     space_gap: float = 0.15
     #: A gap wider than this splits a line anywhere (table cells, far-apart fragments).
