@@ -29,7 +29,7 @@ READER_WITHIN = 0.01
 #: The reader's own floors, just under what it measured (2026-12-06): pdf/ marker→entry F1 0.977, outline
 #: 0.897, 72 of 73 reference counts within 5 %; check/ 0.976, 0.844, 21 of 24 (fourteenth session: pdf/ 0.978,
 #: 0.898, 72 of 73; check/ 0.970, 0.843, 22 of 24: the partial-links flag counts its unhandled paper in full since
-#: the thirteenth). Where it reads a paper
+#: the thirteenth; fifteenth: check/'s outline 0.842). Where it reads a paper
 #: otherwise than PDFium: pdf.js reads no /ActualText, so small capitals whose glyphs map to lower case read
 #: as lower case ("AUtHoR contRIBUtIonS", a Greek paper's "1. ειςαγωγή"), and their headings are missed.
 FLOORS = {"pdf": {"entry_f1": 0.97, "outline_f1": 0.88, "within": 0.95},
