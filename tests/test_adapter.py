@@ -189,6 +189,14 @@ def test_glyphs_whose_characters_are_spaces_hyphens_or_controls_read_plainly() -
     page = group_glyphs(1, 600, 800, [*glyphs[:5], marks[0], *glyphs[5:8], marks[1], *glyphs[8:],
                                       ("\ufeff", 70.0, 70.0, 700.0, 10.0, "F")])
     assert [item.text for item in page.items] == ["Introduction"]
+    # The hyphen (U+2010) and the non-breaking hyphen (U+2011) some publishers print for every hyphen are the
+    # hyphen-minus the rules read, from the PDF adapters and from pdf.js's items alike.
+    page = group_glyphs(1, 600, 800, run("state\u2010of\u2010the\u2010art Smith\u2011Jones"))
+    assert [item.text for item in page.items] == ["state-of-the-art Smith-Jones"]
+    from citelens.model import Document, Page, TextItem
+
+    read = Document((Page(1, 600, 800, (TextItem("pp. 12\u201015", 10, 100, 50, 10, 10, 0),)),)).plain()
+    assert [item.text for item in read.pages[0].items] == ["pp. 12-15"]
 
 
 def test_a_spacing_accent_over_or_under_a_letter_reads_as_the_accented_letter() -> None:

@@ -110,6 +110,9 @@ PLAIN_CHARS: dict[str, str] = {
     **{c: " " for c in map(chr, range(0xA0, 0x3001)) if unicodedata.category(c) == "Zs"},
     "\t": " ", "\n": " ", "\r": " ", "\x85": " ",  # white space, though control characters
     "\u00ad": "-",
+    # The hyphen and the non-breaking hyphen are the hyphen-minus every rule reads ("state\u2010of\u2010the\u2010art",
+    # "Smith\u2010Jones", "12\u201015": some publishers' PDFs print every hyphen so).
+    "\u2010": "-", "\u2011": "-",
     # Zero-width space, word joiner, zero-width no-break space: marks of where a line may or may not break, no
     # printed text ("Intro\u200bduction" is "Introduction"; pdfminer kept them where PDFium drops them).
     "\u200b": "", "\u2060": "", "\ufeff": "",
@@ -117,9 +120,15 @@ PLAIN_CHARS: dict[str, str] = {
 _PLAIN_TABLE = str.maketrans(PLAIN_CHARS)
 
 
+def _plain(text: str) -> bool:
+    """Whether ``text`` holds none of :data:`PLAIN_CHARS` (all but the two hyphens are unprintable in Python's
+    sense, which one C call tells)."""
+    return text.isprintable() and "\u2010" not in text and "\u2011" not in text
+
+
 def plain_text(text: str) -> str:
-    """``text`` with :data:`PLAIN_CHARS` replaced (each of them is unprintable in Python's sense)."""
-    return text if text.isprintable() else text.translate(_PLAIN_TABLE)
+    """``text`` with :data:`PLAIN_CHARS` replaced."""
+    return text if _plain(text) else text.translate(_PLAIN_TABLE)
 
 
 #: Spacing accents and the combining marks they stand for. A font without accented letters (TeX's OT1 fonts,
@@ -323,7 +332,7 @@ class Document:
         make it: for items read by another library (pdf.js)."""
         pages = []
         for page in self.pages:
-            if all(item.size >= MIN_TEXT_SIZE and item.text.isprintable() and not ACCENT_CHARS.search(item.text)
+            if all(item.size >= MIN_TEXT_SIZE and _plain(item.text) and not ACCENT_CHARS.search(item.text)
                    for item in page.items):
                 pages.append(page)  # the common page: nothing to do
                 continue
