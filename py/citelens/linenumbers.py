@@ -8,12 +8,12 @@ without them. (Our own: no PDF library sets line numbers apart; PDFium and pdf.j
 
 What marks them, on any page that has them:
   * integers alone in their items, aligned on one edge (right-aligned as lineno and Word set them, or left);
-  * rising down the page, by the number of text lines between them: the step from one number to the next is
-    the count of lines that start beside the strip between the two (a list's labels rise by one per entry, of
-    two or three lines each);
-  * each beside a line of text starting just right of the strip (or ending just left of it);
-  * on most of the document's pages: a draft numbers its lines throughout, while a table's row numbers or a
-    reference list's labels stand on a page or two.
+  * most of them on the baseline of text beside them, on one side (a word processor numbers blank lines too);
+  * rising down the page by the number of lines between them: the step from one number to the next is the
+    count of lines that start just right of the strip (or end just left of it) between the two, blank lines
+    numbered included (a list's labels rise by one per entry, of two or three lines each);
+  * on many of the document's pages: a draft numbers its lines throughout, while a table's row numbers or a
+    code listing's stand on a page or two.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from citelens.params import PARAMS, LayoutParams
 
 def without_line_numbers(pages: Sequence[Page], params: LayoutParams = PARAMS.layout) -> tuple[Page, ...]:
     """``pages`` without their margin line numbers, where the document numbers its lines on at least
-    ``line_number_pages`` of its pages that hold text (else the pages as they are)."""
+    ``line_number_pages`` of its pages that hold text (``line_number_min`` items or more; else the pages as they
+    are)."""
     found: dict[int, set[int]] = {}
     texts = 0
     for k, page in enumerate(pages):

@@ -1365,10 +1365,10 @@ def _closer(lines_by_page: Sequence[Sequence[Line]], body: float, p: OutlinePara
 
 def _drawn_together(page: Page, lines: Sequence[Line], closer: float, body: float, prose: frozenset[float],
                     p: OutlineParams) -> list[Heading]:
-    """:func:`_candidates` on the page's lines drawn ``closer`` together (:func:`_closer`): each line moves up
-    whole (its superscripts with it) to where print's leading would set it, the page shortened alike; the
-    headings found stand where their lines do on the page."""
-    if not lines:
+    """:func:`_candidates` on the page's lines drawn ``closer`` together (:func:`_closer`; 1.0: as they stand):
+    each line moves up whole (its superscripts with it) to where print's leading would set it, the page shortened
+    alike; the headings found stand where their lines do on the page."""
+    if closer == 1.0 or not lines:
         return _candidates(page, lines, body, prose, p)
     top = min(line.baseline for line in lines)
     moved: dict[int, Line] = {}
@@ -1409,8 +1409,7 @@ def detect_outline(
     closer = _closer(built, body, p)
     for page, lines in zip(pages, built, strict=True):
         lines = _repaired(page, lines, body, p, layout)
-        found = _candidates(page, lines, body, prose, p) if closer == 1.0 else _drawn_together(page, lines, closer, body,
-                                                                                               prose, p)
+        found = _drawn_together(page, lines, closer, body, prose, p)
         # A tight-leading template merges a large heading into the body line under it: only a page with
         # large text in a line that is not large itself (the body's size covers most of its letters) is
         # worth the second pass. (Large text is ``size_ratio`` x the body at least: a page whose largest
@@ -1419,8 +1418,7 @@ def detect_outline(
                 and any(_large(i.size, body, prose, p) and not _large(ln.size, body, prose, p)
                         for ln in lines for i in ln.items):
             tight = _repaired(page, page_lines(page, layout.line_tolerance_tight, layout), body, p, layout)
-            found_tight = _candidates(page, tight, body, prose, p) if closer == 1.0 \
-                else _drawn_together(page, tight, closer, body, prose, p)
+            found_tight = _drawn_together(page, tight, closer, body, prose, p)
             if found_tight:
                 found = found_tight
         headings.extend(found)
