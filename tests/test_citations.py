@@ -74,6 +74,16 @@ def test_numeric_brackets_ranges_lists_and_rejections():
     assert x0 == pytest.approx(edges[k]) and x1 == pytest.approx(edges[k + 3])
 
 
+def test_a_ranges_dash_may_be_any_dash_glyph():
+    # A range's dash as fonts print it: a hyphen, an en dash, an em dash, and the minus sign a font may print its en
+    # dash as; in brackets and between a bracketed pair.
+    result = run(["Prior work [1-3], [4–6], [7—9] and [10−12] agrees, as [1]−[3] does, in many of its cases."],
+                 numbered(12))
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("[1-3]", (1, 2, 3)), ("[4–6]", (4, 5, 6)), ("[7—9]", (7, 8, 9)), ("[10−12]", (10, 11, 12)),
+        ("[1]−[3]", (1, 2, 3))]
+
+
 def test_markers_link_by_printed_label_even_when_an_entry_is_missing():
     refs = tuple(r for r in numbered(12) if r.index != 5)
     refs = tuple(Reference(k, r.label, r.raw, r.page, r.box, r.authors, r.year) for k, r in enumerate(refs, start=1))

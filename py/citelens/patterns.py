@@ -812,7 +812,7 @@ ENTRY_TITLE_PART = re.compile(r"\s* (?: (?: Part | Pt\. ) \s+ (?: [IVX]{1,5} | \
 NUM_BRACKET = re.compile(
     r"""
     \[ (?: (?i: see (?: \s+ also )? | e\.g\. ,? | cf\. | i\.e\. ,? | also | for \s+ example ,? ) \s+ )?
-    (?P<body> \s* \d{1,4} [a-h]? (?: \s* [-–—‐,;] \s* (?: \d{1,4} [a-h]? | [a-h] (?! [\w.] ) ) )* \s* ) \]
+    (?P<body> \s* \d{1,4} [a-h]? (?: \s* [-–—‐−,;] \s* (?: \d{1,4} [a-h]? | [a-h] (?! [\w.] ) ) )* \s* ) \]
     """,
     X,
 )
@@ -852,7 +852,7 @@ REF_WORD_NUMBERS = re.compile(
 # "[5, Theorem 3]", "[12, p. 4]", "[3, §2.1]", "[8, Sect. 4]"; its label may be in parentheses and a finer part
 # may follow: "[2, Equation (6.3)]", "[17, Theorem 2, item 1]", "[4, Ch. 3, p. 12]".
 _LOCATOR = r"""
-    (?P<body> \s* \d{1,4} (?: \s* [-–—‐,;] \s* \d{1,4} )* ) \s* , \s*
+    (?P<body> \s* \d{1,4} (?: \s* [-–—‐−,;] \s* \d{1,4} )* ) \s* , \s*
       (?: pp? \. | ch \. | chap \. | chapter | sect? \. | section | § | thm \. | theorem | lemma | prop \.
         | proposition | cor \. | corollary | def \. | definition | eqs? \. | equations? | fig \. | table | appendix
         | app \. | algorithm | remark | example | part | vol \. | p \. \s* \d )
@@ -865,12 +865,12 @@ NUM_BRACKET_LOCATOR = re.compile(r"\[" + _LOCATOR + r"\]", X | re.IGNORECASE)
 INDEX_BEFORE = re.compile(r"(?<![\w.])(?<!et\s)[^\W\d_]{1,2}\Z")
 
 # A range written as two bracketed numbers: "[3]–[6]", "[3]-[6]".
-NUM_BRACKET_RANGE = re.compile(r"\[\s*(?P<a>\d{1,4})\s*\]\s*[-–—]\s*\[\s*(?P<b>\d{1,4})\s*\]")
+NUM_BRACKET_RANGE = re.compile(r"\[\s*(?P<a>\d{1,4})\s*\]\s*[-–—−]\s*\[\s*(?P<b>\d{1,4})\s*\]")
 
 # A numbered citation in parentheses, in documents set that way (NAR, ASM, PNAS): "(1)", "(2,3)", "(8–10)".
 NUM_PAREN = re.compile(
     r"""
-    \( (?P<body> \s* \d{1,3} (?: \s* [-–—‐,;] \s* \d{1,3} )* \s* ) \)
+    \( (?P<body> \s* \d{1,3} (?: \s* [-–—‐−,;] \s* \d{1,3} )* \s* ) \)
     """,
     X,
 )
@@ -879,8 +879,9 @@ NUM_PAREN = re.compile(
 # ("(5, Theorem 3), not (3, blue)" is one citation).
 NUM_PAREN_LOCATOR = re.compile(r"\(" + _LOCATOR.replace(r"\(?", "").replace(r"\)?", "") + r"\)", X | re.IGNORECASE)
 
-# One part of a number list: "12" or "9-11" / "9–11".
-NUM_LIST_PART = re.compile(r"(?P<a>\d{1,4})(?:\s*[-–—‐]\s*(?P<b>\d{1,4}))?")
+# One part of a number list: "12" or "9-11" / "9–11" (a range's dash in any glyph: a font may print its en dash
+# as the minus sign, "9−11").
+NUM_LIST_PART = re.compile(r"(?P<a>\d{1,4})(?:\s*[-–—‐−]\s*(?P<b>\d{1,4}))?")
 
 # What follows a list item's number at a line start: "[1] TSPNet: Hierarchical ...", "(2) Mechanisms for ...".
 ENUMERATION_AFTER = re.compile(r"[ \t]*[A-ZÀ-Þ\"“‘]")
