@@ -1,13 +1,12 @@
 """A draft's margin line numbers (citelens.linenumbers): set aside before the text is read, on hand-made pages
-set as lineno and Word set them; a reference list's labels, a table's row numbers and a code listing's numbers
-on a paper without line numbers are text."""
+set as lineno and Word set them; a reference list's labels, and a table's row numbers on a paper without line
+numbers, are text."""
 
 from __future__ import annotations
 
 from citelens.linenumbers import without_line_numbers
-from citelens.model import Page, TextItem
+from citelens.model import Document, Page, TextItem
 from citelens.pipeline import analyze
-from citelens.model import Document
 
 PROSE = "the words of a paragraph running across the column of a page"
 
