@@ -368,6 +368,31 @@ def test_author_lists(raw, authors):
     assert parse_entry(raw).authors == authors
 
 
+@pytest.mark.parametrize(("raw", "authors", "title"), [
+    # Surnames set in capitals after their forenames, short ones among them ("LO", "LEE"): no Vancouver initials
+    ("Kyle LO, Joseph Chee CHANG, and Andrew HEAD. 2023. Paper plain: Making medical research papers approachable. "
+     "In Proc. CHI.", ("Lo", "Chang", "Head"), "Paper plain: Making medical research papers approachable"),
+    ("Yu GU, Robert TINN, Hao CHENG, and Xiaodong LIU. 2020. Domain-specific language model pretraining. ACM.",
+     ("Gu", "Tinn", "Cheng", "Liu"), "Domain-specific language model pretraining"),
+    ("David M. BLEI, Andrew Y. NG, and Michael I. JORDAN. 2003. Latent Dirichlet allocation. JMLR 3.",
+     ("Blei", "Ng", "Jordan"), "Latent Dirichlet allocation"),
+    # "Surname, Forename" in capitals, the names after the first in their own order
+    ("SMITH, John, and Robert LEE. 2019. A title of things. Journal 3: 4.", ("Smith", "Lee"), "A title of things"),
+    # Capitals that are initials or surnames already read as such stay as printed
+    ("Verkerk AJMH, de Graaff E, De Boulle K, Eichler EE, Willems PJ, Nelson DL. Identification of a gene. "
+     "Cell. 1991;65(5):905-14.", ("Verkerk", "de Graaff", "De Boulle", "Eichler", "Willems", "Nelson"),
+     "Identification of a gene"),
+    ("ANGRIST, J. D., AND A. B. KRUEGER (1991): \u201cDoes Compulsory School Attendance Affect Schooling and "
+     "Earnings?\u201d Quarterly Journal of Economics, 106, 979\u20131014.", ("ANGRIST", "KRUEGER"),
+     "Does Compulsory School Attendance Affect Schooling and Earnings?"),
+    ("K. LO, J. C. CHANG, and A. HEAD, \u201cPaper plain,\u201d in Proc. CHI, 2023.", ("LO", "CHANG", "HEAD"),
+     "Paper plain"),
+], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
+def test_surnames_set_in_capitals(raw, authors, title):
+    fields = parse_entry(raw)
+    assert (fields.authors, fields.title) == (authors, title)
+
+
 @pytest.mark.parametrize(("raw", "authors", "et_al"), [
     ("Smith, X. et al. 2019. Deep nets. Nature 1, 2.", ("Smith",), True),
     ("Lee J, Park K, et al. Imaging of cells. Cell. 2020;3:4-5.", ("Lee", "Park"), True),

@@ -423,6 +423,20 @@ NAME_SURNAME_FORENAME = re.compile(
          (?P<ini> [{_UP}] [{_LOW}]+ (?: - [{_UP}] [{_LOW}]+ )? (?: \s+ [{_UP}] [{_LOW}]+ )? (?: \s+ [{_UP}] \.? (?! [\w'’\-] ) ){{0,2}}
                   (?: \s+ {_PARTICLE_IN} )? ) (?! [\w'’\-] )""", X)
 
+# A surname set in capitals, as some journals and many French, Spanish and economics lists print them: after
+# its forenames, at a name's start ("Joseph Chee CHANG,", "Dan KLEIN and", "Marti A. HEARST."), or first in a
+# "Surname, Forename" list ("SMITH, John, and"). The forenames are words, not initials alone: in "Smith JA," the
+# capitals are a Vancouver name's initials (and "K. LO" and "LO, K." read as they are).
+_CAPS_WORD = rf"[{_UP}]{{2,}} (?: [-‐'’] [{_UP}]{{2,}} )*"
+NAME_CAPS_AFTER_FORENAME = re.compile(
+    rf"""(?: ^ | [,;] \s* | (?<= \s ) (?: and | & | et | y | und ) \s+ )
+         (?! (?: The | A | An | In | On ) \s ) [{_UP}] [{_LOW}]+ (?: [-‐] [{_UP}]? [{_LOW}]+ )? \s+
+         (?: (?: [{_UP}] [{_LOW}]+ | [{_UP}] \.? ) \s+ ){{0,3}}
+         (?P<sur> {_CAPS_WORD} ) (?= \s* (?: [,;.&(:] | and \b | AND \b | et \b | $ ) )""", X)
+NAME_CAPS_FIRST = re.compile(rf"(?P<sur> {_CAPS_WORD} ) \s* , \s* (?! (?: The | A | An ) \s ) [{_UP}] [{_LOW}]+", X)
+# Four capitals in a row: the cheap test before either is tried.
+NAME_CAPS_RUN = re.compile(rf"[{_UP}]{{4}}")
+
 # A name in a script without capitals (Chinese, Japanese, Korean), up to the comma, stop or space after
 # it: "리창언, 1991", "張仁崗. 張子和補法特點淺析", "이수진, 김상옥 (2019)"; names joined by a dot or a middle dot
 # are one list ("최경원.임연옥.윤현숙(2012)": the first is the first author).

@@ -42,6 +42,9 @@ from citelens.patterns import (
     ENTRY_TITLE_STOP_SCAN,
     ENTRY_VENUE_OPENS,
     ENTRY_YEAR_SUBTITLE,
+    NAME_CAPS_AFTER_FORENAME,
+    NAME_CAPS_FIRST,
+    NAME_CAPS_RUN,
     NAME_ET_AL,
     NAME_FOLLOW_CLEAR,
     NAME_FORENAME_SURNAME,
@@ -171,7 +174,8 @@ def parse_entry(raw: str, dense: str | None = None,
     year = int(ym.group("year")) if ym else None
     suffix = ym.group("suffix") if ym else None
     vancouver = ";" in text and REF_VANCOUVER_DATE.search(text) is not None
-    authors, authors_end = _authors(text[:params.authors_max_chars], vancouver)
+    names = text[:params.authors_max_chars]
+    authors, authors_end = _authors(names if vancouver else _surnames_cased(names), vancouver)
     title = _title(text, authors_end, ym, vancouver, params)
     if not authors and text[:1] in "“\"'‘«":
         quoted = ENTRY_QUOTED_TITLE.match(text)
@@ -183,6 +187,41 @@ def parse_entry(raw: str, dense: str | None = None,
     # "Smith, X. et al. 2019": the list names only its first authors.
     et_al = bool(authors) and ENTRY_ET_AL_END_SCAN.search(text, 0, authors_end) is not None
     return _new_fields(authors, year, suffix, title, doi, arxiv, url, et_al)
+
+
+_VOWELS = frozenset("AEIOUYÀÁÂÃÄÅÆÈÉÊËÌÍÎÏÒÓÔÕÖØÙÚÛÜÝ")
+
+
+def _surnames_cased(text: str) -> str:
+    """The entry's text with surnames set in capitals ("Joseph Chee CHANG, Dan KLEIN and Kyle LO", "SMITH,
+    John, and Robert LEE") written as the text cites them ("Chang", "Klein", "Lo"), for reading its names:
+    many lists set surnames in capitals or small capitals, and a short one ("LO", "LEE") after a forename
+    reads like a Vancouver name's initials ("Smith JA"). Only where more of them are words no initials are
+    (four letters or more, a vowel among them) than are initials for certain (no vowel): a Vancouver list's
+    initials may be long ("Verkerk AJMH, ... Willems PJ, Nelson DL"). The text keeps its length, so offsets
+    hold.
+
+    >>> _surnames_cased("Kyle LO, Joseph Chee CHANG, and Andrew HEAD. 2023. Paper plain.")
+    'Kyle Lo, Joseph Chee Chang, and Andrew Head. 2023. Paper plain.'
+    >>> _surnames_cased("Smith JA, Lee B. Cell signalling in yeast. J Biol. 2001;3:1-2.")[:16]
+    'Smith JA, Lee B.'
+    """
+    if NAME_CAPS_RUN.search(text) is None:
+        return text
+    spans = [m.span("sur") for m in NAME_CAPS_AFTER_FORENAME.finditer(text)]
+    first = NAME_CAPS_FIRST.match(text)
+    if first is not None:
+        spans.insert(0, first.span("sur"))
+    words = [text[a:b] for a, b in spans]
+    names = sum(sum(c.isalpha() for c in w) >= 4 and not _VOWELS.isdisjoint(w) for w in words)
+    if names <= sum(_VOWELS.isdisjoint(w) for w in words):
+        return text
+    out = text
+    for a, b in spans:
+        word = text[a:b].title()
+        if len(word) == b - a:
+            out = out[:a] + word + out[b:]
+    return out
 
 
 def _close_spacing(text: str) -> str:
