@@ -3,7 +3,8 @@
 Input: pages of text items and the body font size (or the PDF's bookmarks).
 Output: a tuple of :class:`~citelens.model.OutlineItem` in reading order; empty when the text shows
 no trustworthy outline (fewer than ``min_headings`` headings, or a gap between two headings longer
-than ``max_gap_share`` of the pages): no outline is better than a junk one.
+than ``max_gap_share`` of the pages after one that names no body section every paper may carry): no outline
+is better than a junk one.
 
 A line is a heading when it is clearly larger than the body text, or bold and either numbered
 ("3.2 Results", "IV. METHODS") or a known section name ("Acknowledgements"). Bold run-in headings
@@ -417,6 +418,13 @@ def _known(title: str) -> bool:
     """Whether ``title`` names a section every paper may carry: :data:`KNOWN_SECTION`, or a reference list's
     heading in any language it is known in ("LITERATUR", "Bibliografía")."""
     return KNOWN_SECTION.match(title) is not None or REFERENCE_LIST_HEADING.match(title) is not None
+
+
+def _body_section(title: str) -> bool:
+    """Whether ``title`` names a section of a paper's body every paper may carry ("Results", "3 Discussion"):
+    :data:`KNOWN_SECTION` but neither the abstract nor the matter after the text."""
+    name = _parse(title)[1]
+    return KNOWN_SECTION.match(name) is not None and UNNUMBERED_SECTION.match(name) is None
 
 
 def _opens_page(line: Line, after: Sequence[Line], text: str) -> bool:
@@ -1487,8 +1495,12 @@ def detect_outline(
     kept = _in_sequence(_without_lists(kept))
     if len(kept) < p.min_headings:
         return ()
+    # A long gap between few headings is a sign of junk, but not after a body section every paper may name:
+    # a Results or a Discussion runs over many pages without a subsection where the paper numbers none (an
+    # abstract or the matter after the text does not).
     max_gap = p.max_gap_share * len(pages)
-    if len(kept) < p.gap_trusted and any(b.page - a.page > max_gap for a, b in zip(kept, kept[1:], strict=False)):
+    if len(kept) < p.gap_trusted and any(b.page - a.page > max_gap and not _body_section(a.title)
+                                         for a, b in zip(kept, kept[1:], strict=False)):
         return ()
     levels = _levels(kept, p)
     return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))
