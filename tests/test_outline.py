@@ -119,6 +119,23 @@ def test_a_spaced_heading_in_a_narrow_column_is_shorter_than_its_paragraphs_line
                          "General procedures for the flow cytometry of the labeled cells"]
 
 
+def test_a_spaced_heading_over_a_paragraph_whose_first_line_is_indented():
+    """Many styles indent every paragraph's first line, the first under a heading too (Elsevier's, APA's): an
+    unnumbered heading in italics at the body's size, a blank line above and under it, is a heading still; a
+    line as far in as a list's or a quotation's is not its paragraph."""
+    faces = (Font("Times-Roman"), Font("Times-Bold", bold=True), Font("Times-Italic", italic=True))
+
+    def section(indent: float) -> tuple[Page, ...]:
+        page = [*[it(BODY, 72, 100 + 12 * k) for k in range(4)], it("Sample collection and extraction", 72, 160, 10, 2),
+                it("Specimens were collected over two years at four sites in the", 72 + indent, 180, 10),
+                *[it(BODY, 72, 192 + 12 * k) for k in range(4)]]
+        return (*paper((1, it("1 Introduction", 72, 250, 12, BOLD)), (1, it("2 Method", 72, 500, 12, BOLD))),
+                Page(2, 612, 792, tuple(page), faces))
+
+    assert "Sample collection and extraction" in [t for t, _, _ in titles(detect_outline(section(15), 10.0))]
+    assert "Sample collection and extraction" not in [t for t, _, _ in titles(detect_outline(section(40), 10.0))]
+
+
 def test_a_long_spaced_heading_counts_in_the_face_of_the_papers_other_headings():
     # BMC renames its fonts, so its bold is not known, and sets a narrow column: "Székely agriculture and
     # forest management" (41 characters) over a 57-character line is told apart only by the short headings

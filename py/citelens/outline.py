@@ -267,12 +267,14 @@ def _short_title(text: str, max_chars: int, p: OutlineParams) -> bool:
 def _spaced_over(prev: Line, line: Line, last: Line, nxt: Line, body: float, p: OutlineParams, under: bool,
                  leading: float | None = None, then: Line | None = None) -> bool:
     """Whether the heading ``line`` (to its wrapped line ``last``) has a blank line above it (unless ``under`` a
-    heading just found) and ``nxt`` under ``last`` at the usual leading, flush with it or with ``line`` centred
-    over it and the paragraph's next line ``then`` (:func:`_centred_over`), all in one column; or,
+    heading just found) and ``nxt`` under ``last`` at the usual leading, flush with it (or indented as a
+    paragraph's first line: ``spaced_indent``) or with ``line`` centred over it and the paragraph's next line
+    ``then`` (:func:`_centred_over`), all in one column; or,
     given the paragraph's own ``leading``, a blank line above it and as much or less below it."""
     pitch = nxt.baseline - last.baseline
     if not (prev.page == line.page == nxt.page and prev.column == line.column == nxt.column
-            and (abs(nxt.box[0] - line.box[0]) <= p.spaced_flush * line.size or _centred_over(line, nxt, then, p))):
+            and (-p.spaced_flush * line.size <= nxt.box[0] - line.box[0] <= p.spaced_indent * line.size
+                 or _centred_over(line, nxt, then, p))):
         return False
     above = line.baseline - prev.baseline
     if (under or above >= p.spaced_above * pitch) and 0 < pitch <= p.spaced_pitch * body:

@@ -213,6 +213,9 @@ class OutlineParams:
     body_size_tolerance: float = 0.05
     #: A heading told by its spacing starts within this x its size of its paragraph's left edge.
     spaced_flush: float = 0.5
+    #: ... or its paragraph's first line is indented by at most this x its size (many styles indent every
+    #: paragraph's first line, the first under a heading too).
+    spaced_indent: float = 2.0
     #: A line under a heading set smaller than this x the body size is a footnote: the heading ends its column.
     footnote_size: float = 0.9
     #: A numbered heading in a font of its own (not capitals) is at least this x the body size.
