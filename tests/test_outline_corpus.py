@@ -239,6 +239,50 @@ def test_outline_holds_where_lines_are_double_spaced(measured):
     assert after.f1 >= 0.89
 
 
+def unnumbered(doc, headings):
+    """``doc`` with each of ``headings`` (detected outline items) that is numbered printed without its number
+    ("2.1. Taxon sampling" as "Taxon sampling", where the number stood), as journals that number no sections
+    set them; each heading keeps its face, its size and its place."""
+    import re
+    from dataclasses import replace
+
+    number = re.compile(r"\s*(?:\d+|[A-Z])(?:\.\d+)*\.?\s+(?=\S)")
+    pages = list(doc.pages)
+    for o in headings:
+        page = pages[o.page - 1]
+        group = _heading_lines(page, o)
+        if not group or not number.match(" ".join(o.title.split()) + " ") or not group[0].items:
+            continue
+        items = group[0].items
+        m = number.match(items[0].text + " ")
+        if m is None:
+            continue
+        if m.end() >= len(items[0].text) and len(items) > 1:  # the number an item of its own
+            edits = {id(items[0]): None, id(items[1]): replace(items[1], x=items[0].x)}
+        else:
+            edits = {id(items[0]): replace(items[0], text=items[0].text[m.end():])}
+        pages[o.page - 1] = replace(page, items=tuple(edits.get(id(i), i) for i in page.items
+                                                      if id(i) not in edits or edits[id(i)] is not None))
+    return replace(doc, pages=tuple(pages))
+
+
+@pytest.mark.corpus
+def test_outline_holds_where_headings_are_not_numbered(measured):
+    """Robustness on the real papers: their numbered headings printed without numbers, as many journals set
+    theirs (Cell's, Nature's, most of medicine's): told by their face, size and spacing alone; scored against
+    the same bookmarks (a title matches whatever its number)."""
+    before, after = _rewritten_outline(unnumbered)
+    measured.append(f"outline vs bookmarks with the headings unnumbered: P {after.precision:.3f}  "
+                    f"R {after.recall:.3f}  F1 {after.f1:.3f} (as printed: {before.f1:.3f})")
+    # Measured when set (2026-12-07, sixteenth session): 0.795, P 0.824, R 0.769 (as printed 0.901); 0.772 before a
+    # long gap after a known body section ("Results") stopped rejecting an outline of few headings and before a
+    # spaced heading's paragraph could indent its first line (Elsevier's italic subsections). check/ through the
+    # same: 0.817 (0.814 before; as printed 0.848). What is left: subsections in the body's size and face but
+    # for italics that run longer than 60 characters, and appendices after the list, which only their letters
+    # tell from a reference entry's text.
+    assert after.f1 >= 0.785
+
+
 def scaled(doc, factor: float):
     """``doc`` printed ``factor`` x as large: every page, position and font size (a paper set for A4 printed on
     letter, a journal's 8 pt against a thesis's 12 pt)."""
