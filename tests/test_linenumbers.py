@@ -60,6 +60,28 @@ def test_a_reference_lists_labels_rise_by_one_an_entry_and_stay():
     assert without_line_numbers([page, page]) == (page, page)
 
 
+def test_a_numbered_drafts_list_labels_stay_where_its_entries_wrap_under_them():
+    # A draft numbers its lines in the margin; its reference list sets bare labels, its entries' second lines
+    # wrapping flush under them. Most entries are one line, so the labels rise by one a line as line numbers do;
+    # but the wrapped lines run through the labels' column, and are lines all the same.
+    def margin(number: int, y: float) -> TextItem:
+        return TextItem(str(number), 52 - 2.5 * len(str(number)), y, 2.5 * len(str(number)), 5.0, 5.0)
+
+    def page(n: int, first: int, line: int) -> Page:
+        items, y = [], 100.0
+        for k in range(24):
+            items += [margin(line, y), it(str(first + k), 72, y), it("Author A. A title. Journal 12, 2019.", 90, y)]
+            line, y = line + 1, y + 12
+            if k % 2:  # every other entry wraps under its label
+                items += [margin(line, y), it("doi:10.1000/xyz.2019 and a page range", 72, y)]
+                line, y = line + 1, y + 12
+        return Page(n, 612, 792, tuple(items))
+
+    pages = without_line_numbers([page(1, 1, 1), page(2, 25, 31)])
+    assert [sum(i.x == 72 and i.text.isdigit() for i in p.items) for p in pages] == [24, 24]  # the labels
+    assert not any(i.x < 52 for p in pages for i in p.items)  # the line numbers set aside
+
+
 def test_a_tables_row_numbers_on_a_paper_without_line_numbers_stay():
     # A table numbers its rows one a line, like line numbers; but only on one of the paper's pages.
     table = Page(3, 612, 792, tuple(i for k in range(10) for i in (it(str(k + 1), 40, 100 + 12 * k),

@@ -10,8 +10,9 @@ What marks them, on any page that has them:
   * integers alone in their items, aligned on one edge (right-aligned as lineno and Word set them, or left);
   * most of them on the baseline of text beside them, on one side (a word processor numbers blank lines too);
   * rising down the page by the number of lines between them: the step from one number to the next is the
-    count of lines that start just right of the strip (or end just left of it) between the two, blank lines
-    numbered included (a list's labels rise by one per entry, of two or three lines each);
+    count of lines that start just right of the strip (or end just left of it, or run through it) between the
+    two, blank lines numbered included (a list's labels rise by one per entry, of two or three lines each, and
+    its entries may wrap flush under them);
   * on many of the document's pages: a draft numbers its lines throughout, while a table's row numbers or a
     code listing's stand on a page or two.
 """
@@ -105,7 +106,8 @@ def _numbers_lines(page: Page, group: list[tuple[TextItem, int]], params: Layout
     text right of them (or, set right of the text, left of them; a word processor numbers blank lines too), and
     rising down the page by the count of lines from one to the next: lines that start (or end) beside the strip,
     within ``line_number_reach`` x the text's size (the column beside it: a two-column page's other column sets
-    its lines on a grid of its own), and blank lines numbered."""
+    its lines on a grid of its own), lines that run through it (a list's entry wrapping under its label), and
+    blank lines numbered."""
     group = sorted(group, key=lambda iv: iv[0].y)
     size = max(i.size for i, _ in group)
     right_edge = max(_right(i) for i, _ in group)
@@ -113,6 +115,7 @@ def _numbers_lines(page: Page, group: list[tuple[TextItem, int]], params: Layout
     ids = {id(i) for i, _ in group}
     after: list[TextItem] = []
     before: list[TextItem] = []
+    across: list[tuple[float, float]] = []  # text running through the strip: lines too
     for item in page.items:
         if id(item) in ids or not item.text.strip():
             continue
@@ -120,6 +123,8 @@ def _numbers_lines(page: Page, group: list[tuple[TextItem, int]], params: Layout
             after.append(item)
         elif item.x + item.width <= left_edge:
             before.append(item)
+        else:
+            across.append((item.y, item.size))
     tol = params.line_number_baseline * size
     for side, gap in ((after, lambda i: i.x - right_edge), (before, lambda i: left_edge - i.x - i.width)):
         if len(side) < params.line_number_min:
@@ -129,8 +134,8 @@ def _numbers_lines(page: Page, group: list[tuple[TextItem, int]], params: Layout
             continue
         # The lines: those of text beside the strip, and the blank lines a word processor numbers too.
         reach = params.line_number_reach * sorted(i.size for i in side)[len(side) // 2]
-        beside = _baselines([(i.y, i.size) for i in side if gap(i) <= reach] + [(i.y, i.size) for i, _ in group],
-                            params.line_number_same_line)
+        beside = _baselines([(i.y, i.size) for i in side if gap(i) <= reach] + [(i.y, i.size) for i, _ in group]
+                            + across, params.line_number_same_line)
         agree = sum(1 for (a, va), (b, vb) in zip(group, group[1:])
                     if vb > va and _count_between(beside, a.y + tol, b.y + tol) == vb - va)
         if agree >= params.line_number_share * (len(group) - 1):
