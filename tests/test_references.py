@@ -608,6 +608,35 @@ def test_a_flush_left_list_splits_at_the_same_authors_next_entry_and_at_an_organ
     assert [r.year for r in refs] == [2018, 2020, 2019, 2004, 2019, 2014]
 
 
+def test_a_flush_left_list_splits_at_names_not_at_its_entries_identifier_lines():
+    # No indent, no space between entries: a line of an entry's identifiers ("DOI 10.1093/...", PeerJ's) ends the
+    # entry; "DOI" is no surname "DO" with an initial "I".
+    rows = ["Abascal F, Zardoya R, Posada D. 2005. ProtTest: selection of best-fit models of protein",
+            "evolution. Bioinformatics 21(9):2104-2105",
+            "DOI 10.1093/bioinformatics/bti263.",
+            "Darriba D, Taboada GL, Doallo R, Posada D. 2011. ProtTest 3: fast selection of best-fit models",
+            "of protein evolution. Bioinformatics 27(8):1164-1165",
+            "DOI 10.1093/bioinformatics/btr088.",
+            "Edgar RC. 2004. MUSCLE: a multiple sequence alignment method with reduced time and space",
+            "complexity. BMC Bioinformatics 5:113",
+            "DOI 10.1186/1471-2105-5-113."]
+    refs = _flush_left_list(rows)
+    assert [(r.authors[:1], r.doi) for r in refs] == [
+        (("Abascal",), "10.1093/bioinformatics/bti263"), (("Darriba",), "10.1093/bioinformatics/btr088"),
+        (("Edgar",), "10.1186/1471-2105-5-113")]
+
+
+def test_a_flush_left_list_whose_names_put_forenames_first_and_surnames_in_capitals():
+    rows = ["Bowen PENG, Jeffrey QUESNELLE, Honglu FAN, and Enrico SHIPPOLE. 2023. YaRN: Efficient context",
+            "window extension of large language models. arXiv preprint arXiv:2309.00071.",
+            "Edoardo Maria PONTI, Goran GLAVAS, and Anna KORHONEN. 2020. XCOPA: A multilingual dataset for",
+            "causal commonsense reasoning. In Proceedings of EMNLP, pages 2362-2376.",
+            "Rafael RAFAILOV, Archit SHARMA, and Chelsea FINN. 2023. Direct preference optimization. In",
+            "Advances in Neural Information Processing Systems."]
+    refs = _flush_left_list(rows)
+    assert [(r.authors[:1], r.year) for r in refs] == [(("Peng",), 2023), (("Ponti",), 2020), (("Rafailov",), 2023)]
+
+
 def _flush_left_list(rows: list[str]) -> tuple:
     """The references found in a list of ``rows`` (8 pt) under a References heading, each row flush left at
     the column's edge, one line pitch apart: no indent and no space tells entries apart."""

@@ -320,12 +320,13 @@ REF_URL = re.compile(r"(?P<url>(?:https?://|www\.)[^\s<>\"]+)", re.IGNORECASE)
 # "Cafazzo, S., Valsecchi", "van der Berg, J.", "Müller, Hans", "Aranda-Díaz A., K. Mace", "O’Neil, C. 2016",
 # "Mainzer et al. 2011," (astronomy's lists cut a long author list so; prose's "Mainzer et al. 2011)" has
 # no comma after the year);
-# not "PubMed Abstract" nor "Reference Source" (F1000's link lines): a forename needs its comma.
+# not "PubMed Abstract" nor "Reference Source" (F1000's link lines): a forename needs its comma; nor "DOI 10.1093/..."
+# (a line of an entry's identifiers): the surname is a whole word.
 AUTHOR_START = re.compile(
     r"""
     ^ (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | ten | ter
             | Van | Von | De | Del | Della | Di | Da | Du | Le | La ) \s+ )*
-    [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’¨´`ˆ˜\-]* \w
+    [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’¨´`ˆ˜\-]* \w (?= [\s,] )
     (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b ) | , \s* [A-Z][a-zà-ÿ]+ \b
       | \s+ et \s+ al \. \s+ (?: 1[6-9] | 20 ) \d\d [a-z]? , )
     """,
@@ -334,7 +335,8 @@ AUTHOR_START = re.compile(
 
 # The start of an entry whose first author's forenames or initials come first (ACL, NeurIPS, ICML, most CS
 # preprints): "Kyle Lo, Tyler Murray", "Lucy Lu Wang and", "J-D Kim, Tomoko Ohta", "E Gashi and K Sylejmani",
-# "D. S. Johnson. A theoretician's guide", "Andrea Schaerf. A survey", "Masaki Eto. 2019.". Only a list with
+# "D. S. Johnson. A theoretician's guide", "Andrea Schaerf. A survey", "Masaki Eto. 2019.", the surname in
+# capitals as some lists set it ("Bowen PENG, Jeffrey QUESNELLE"). Only a list with
 # no heading is looked for by it, beside AUTHOR_START (references/locate.py), and as the start of entries, not
 # of lines: a line of prose may open so too, a run of entries holding years does not.
 AUTHOR_START_FORENAME = re.compile(
@@ -342,7 +344,8 @@ AUTHOR_START_FORENAME = re.compile(
     ^ (?: (?: (?: [A-ZÀ-ÖØ-ÞĀ-Ž] [^\W\d_]+ (?: - [A-ZÀ-ÖØ-ÞĀ-Ž]? [^\W\d_]+ )? | [A-Z] - [A-Z] | [A-Z]{1,2} ) \s+ ){1,2} (?: [A-Z] \. \s* )?
       | (?: [A-Z] \. \s* (?: - \s* [A-Z] \. \s* )? ){1,3} )
     (?: (?: van | von | de | der | den | del | della | di | da | du | le | la ) \s+ )*
-    [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]* [^\W\d_A-Z] (?: \s* , | \s+ and \s | \. \s+ (?: (?: 1[6-9] | 20 ) \d\d \b | [A-Z] ) )
+    (?: [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]* [^\W\d_A-Z] | [A-ZÀ-ÖØ-Þ]{2,} (?: - [A-ZÀ-ÖØ-Þ]{2,} )? )
+    (?: \s* , | \s+ and \s | \. \s+ (?: (?: 1[6-9] | 20 ) \d\d \b | [A-Z] ) )
     """,
     X,
 )
