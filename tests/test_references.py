@@ -626,6 +626,17 @@ def test_a_flush_left_list_splits_at_names_not_at_its_entries_identifier_lines()
         (("Edgar",), "10.1186/1471-2105-5-113")]
 
 
+def test_a_flush_left_list_does_not_split_at_a_books_place_and_publisher():
+    rows = ["Bekoff, M., and Allen, C. (1998). Intentional communication and social play: how and why animals",
+            "negotiate and agree to play, in Animal Play: Evolutionary, Comparative, and Ecological Perspectives,",
+            "eds M. Bekoff and J. A. Byers (Cambridge: Cambridge University Press), 97-114. Reprinted in",
+            "Cambridge, MA: MIT Press.",
+            "Boitani, L., and Ciucci, P. (1995). Comparative social ecology of feral dogs and wolves. Ethol.",
+            "Ecol. Evol. 7, 49-72."]
+    refs = _flush_left_list(rows)
+    assert [(r.authors[:1], r.year) for r in refs] == [(("Bekoff",), 1998), (("Boitani",), 1995)]
+
+
 def test_a_flush_left_list_whose_names_put_forenames_first_and_surnames_in_capitals():
     rows = ["Bowen PENG, Jeffrey QUESNELLE, Honglu FAN, and Enrico SHIPPOLE. 2023. YaRN: Efficient context",
             "window extension of large language models. arXiv preprint arXiv:2309.00071.",

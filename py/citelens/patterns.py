@@ -813,6 +813,11 @@ ENTRY_TITLE_STOP_SCAN = re.compile(
 # "Cambridge, MA: MIT Press".
 ENTRY_PLACE_PUBLISHER = re.compile(r"\s* [A-Z][\w'’\-]* (?: ,? \s+ [A-Z][\w'’\-.]* ){0,3} \s* : \s+ [A-Z]", X)
 
+# A line that opens with a book's place as APA and Chicago give it, a city and its state's code, then the
+# publisher: "Cambridge, MA: MIT Press.", "Chicago, IL: University of Chicago Press." (no name: an initial has
+# its full stop, "Smith, J.: Title").
+ENTRY_PLACE_STATE = re.compile(r"[A-Z][a-z]+ (?: \s [A-Z][a-z]+ )? , \s [A-Z]{2} : \s+ [A-Z]", X)
+
 # A segment of a title after its first stop, when the title goes on: a Roman part number ("The structure of
 # mononuclear phagocytes. III. The effect of ..."), "Part II", and a part with its own title after a colon
 # ("Cluster analysis of typhoon tracks. Part I: General properties").

@@ -19,6 +19,7 @@ from citelens.patterns import (
     AUTHOR_START,
     AUTHOR_START_FORENAME,
     AUTHOR_START_NAMED_YEAR,
+    ENTRY_PLACE_STATE,
     REF_LABEL,
     REF_LABEL_INLINE,
     REF_PAREN_YEAR_START,
@@ -358,7 +359,8 @@ def _opens_named(line: str, text: str, forenames: bool) -> bool:
     if REF_YEAR.search(text) is None:
         return False
     if AUTHOR_START.match(line) is not None:
-        return True
+        # ... but not a book's place and publisher wrapped onto a line of their own ("Cambridge, MA: MIT Press.")
+        return ENTRY_PLACE_STATE.match(line) is None
     # After an entry that ended, its year given: the next entry of the same authors, a rule standing for their
     # names ("(2020): “Micro Jumps, ...”"), an organisation's or a program's ("Board of Governors of the Federal
     # Reserve System (2004):"), or a name forenames first where the list sets them so.
