@@ -320,13 +320,15 @@ REF_URL = re.compile(r"(?P<url>(?:https?://|www\.)[^\s<>\"]+)", re.IGNORECASE)
 # "Cafazzo, S., Valsecchi", "van der Berg, J.", "Müller, Hans", "Aranda-Díaz A., K. Mace", "O’Neil, C. 2016",
 # "Mainzer et al. 2011," (astronomy's lists cut a long author list so; prose's "Mainzer et al. 2011)" has
 # no comma after the year);
-# not "PubMed Abstract" nor "Reference Source" (F1000's link lines): a forename needs its comma; nor "DOI 10.1093/..."
-# (a line of an entry's identifiers): the surname is a whole word.
+# not "PubMed Abstract" nor "Reference Source" (F1000's link lines): a forename needs its comma; nor a line of an
+# entry's identifiers ("DOI 10.1093/...", "PMID 2153...": no surname "DO" with an initial "I"). (An organisation in
+# capitals opens an entry: "CDC (2019)", "NCBI.", its last letter read as an initial.)
 AUTHOR_START = re.compile(
     r"""
-    ^ (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | ten | ter
+    ^ (?! (?: DOI | PMID | PMCID | ISBN | ISSN | URL | URN ) \b )
+    (?: (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | ten | ter
             | Van | Von | De | Del | Della | Di | Da | Du | Le | La ) \s+ )*
-    [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’¨´`ˆ˜\-]* \w (?= [\s,] )
+    [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’¨´`ˆ˜\-]* \w
     (?: ,? \s* (?: [A-Z] \. | [A-Z]{1,3} \b ) | , \s* [A-Z][a-zà-ÿ]+ \b
       | \s+ et \s+ al \. \s+ (?: 1[6-9] | 20 ) \d\d [a-z]? , )
     """,
