@@ -85,7 +85,7 @@ from citelens.patterns import (
 class EntryFields:
     """What one entry's text says; a field the parser cannot find stays empty."""
 
-    authors: tuple[str, ...] = ()  # surnames in order, particles kept
+    authors: tuple[str, ...] = ()  # surnames in order, particles kept; one set in capitals as cited ("CHANG": "Chang")
     year: int | None = None
     year_suffix: str | None = None  # the letter after the year ("2019b")
     title: str | None = None

@@ -353,9 +353,9 @@ def _forenames_first(rows: list[Row]) -> bool:
 
 def _opens_named(line: str, text: str, forenames: bool) -> bool:
     """Whether ``line`` opens an author-year entry after the entry's ``text`` so far, once that holds its year:
-    a name surname first ("Surname, X."); or, where the line before ended the entry with a full stop, a year in
-    parentheses (the same authors'), an organisation and its year, or a name forenames first in a list that
-    sets names ``forenames`` first."""
+    a name surname first ("Surname, X."; not a book's place, "Cambridge, MA: MIT Press."); or, where the line
+    before ended the entry with a full stop, a year in parentheses (the same authors'), an organisation and its
+    year, or a name forenames first in a list that sets names ``forenames`` first."""
     if REF_YEAR.search(text) is None:
         return False
     if AUTHOR_START.match(line) is not None:
