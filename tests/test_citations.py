@@ -158,6 +158,18 @@ def test_a_narrative_citation_may_share_its_bracket_and_take_a_possessive():
                      ("van der Berg's (2018)", (4,)), ("(2019; Müller, 2017)", (5,))]
 
 
+def test_two_authors_are_joined_by_the_papers_own_and():
+    # German "und", Spanish "y", French "et" (not "et al."), Italian's and Portuguese's "e", Dutch "en": in
+    # parentheses, in the sentence and bare, as "and" and "&" are.
+    body = ["Wie gezeigt (Smith und Lee, 2019a), como dicen Smith y Lee (2019a), comme (Smith et Lee, 2019a)",
+            "et Smith et al. (2019b), come Smith e Lee (2019a), zoals (Smith en Lee, 2019a) en (Lee, 2020).",
+            "Nach Müller und Smith, 2017, und nicht Smith und Lee 2019."]
+    assert [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations] == [
+        ("(Smith und Lee, 2019a)", (1,)), ("Smith y Lee (2019a)", (1,)), ("(Smith et Lee, 2019a)", (1,)),
+        ("Smith et al. (2019b)", (2,)), ("Smith e Lee (2019a)", (1,)), ("(Smith en Lee, 2019a)", (1,)),
+        ("(Lee, 2020)", (3,)), ("Müller und Smith, 2017", (5,))]
+
+
 def test_a_year_without_a_suffix_links_to_all_candidates_its_form_fits():
     refs = AY_REFS + (Reference(7, None, "Smith, J. 2019c. Third.", 9, (72, 172, 300, 182), ("Smith",), 2019, "c"),)
     result = run(["Both (Smith 2019) and (Smith, 2019) are ambiguous; (Lee 2020) is not.",

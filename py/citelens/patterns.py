@@ -1001,12 +1001,17 @@ _NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lo
          r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
+# The word joining two authors' names in a citation, in the languages papers are written in: "and", German
+# "und", Spanish "y", French "et" (not "et al."), Italian's and Portuguese's "e", Dutch "en" ("Müller und
+# Schmidt, 2010", "(García y López, 2010)"); "&" is joined without spaces too.
+_AND = r"(?: and | und | y | et (?! \s* al \b ) | e | en )"
+
 # Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
 # "see Smith & Lee, 2019, p. 4", "World Health Organization, 2019" (the last name before the years),
 # "Melis et al., 2006a,b". ``etal`` and ``second`` tell "Range and Huber, 2007" from "Range et al., 2007".
 AY_NAME_YEARS = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?: (?P<etal> et \s* al \.? ) | (?: and \s+ | & \s* ) (?P<second> {_NAME} ) ) )?
+    (?P<name> {_NAME} ) (?: ,? \s+ (?: (?P<etal> et \s* al \.? ) | (?: {_AND} \s+ | & \s* ) (?P<second> {_NAME} ) ) )?
     ,? \s* (?P<years> {_YEARS} )
     """,
     X,
@@ -1017,7 +1022,7 @@ AY_NAME_YEARS = re.compile(
 # Campbell, Ebsworthy, & Holker, 2002)", "Campbell, Ebsworthy, and " before "Holker (2002)" in the sentence.
 AY_LEADING_AUTHORS = re.compile(rf"(?P<first> {_NAME} ) (?: \s*,\s* {_NAME} )* \s*,\s* \Z", X)
 AY_LEADING_AUTHORS_NARRATIVE = re.compile(
-    rf"(?P<first> {_NAME} ) (?: \s*,\s* {_NAME} )* \s*,?\s* (?: and | & ) \s* \Z", X)
+    rf"(?P<first> {_NAME} ) (?: \s*,\s* {_NAME} )* \s*,?\s* (?: {_AND} | & ) \s* \Z", X)
 
 # A parenthetical citation holding at least a name and a year, in parentheses or square brackets:
 # "(Tang et al., 2008)", "(Smith et al., 2019a; Lee 2020)", "(see Smith 2019, p. 4)",
@@ -1065,7 +1070,7 @@ AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
 # with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)".
 _AY_NARRATIVE_NAMES = rf"""
-    (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
+    (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
     ['’]?s? \s*"""
 AY_NARRATIVE = re.compile(
     rf"""{_AY_NARRATIVE_NAMES}
@@ -1094,7 +1099,7 @@ AY_NARRATIVE_LEAD = re.compile(r"(?P<lead> [\w\s'’¨´`\-.&A-ZÀ-ÖØ-ÞĀ-Ž]
 # stop left out in some styles, as IOP's) and a comma before the year: "Smith, 2003" alone says too little.
 AY_BARE = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> et \s* al \.? ) | (?: \s+ and \s+ | \s* & \s* ) (?P<second> {_NAME} ) )
+    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> et \s* al \.? ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )
     , \s* (?P<years> {_YEARS} ) \b
     """,
     X,
@@ -1105,7 +1110,7 @@ AY_BARE = re.compile(
 # longer; a list's entry goes on after its year.
 AY_CELL = re.compile(
     rf"""
-    ^ (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | \s+ (?: and | & ) \s+ (?P<second> {_NAME} ) )
+    ^ (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | \s+ (?: {_AND} | & ) \s+ (?P<second> {_NAME} ) )
     \s+ (?P<years> {_YEARS} ) [ \t]* $
     """,
     X | re.MULTILINE,
