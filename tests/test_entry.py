@@ -368,6 +368,18 @@ def test_author_lists(raw, authors):
     assert parse_entry(raw).authors == authors
 
 
+@pytest.mark.parametrize(("raw", "authors"), [
+    # The last two names joined by the list's own language's "and": Italian and Portuguese "e", Dutch "en"
+    ("Rossi, M., Bianchi, L. e Verdi, G. (2010). Il titolo. Rivista 3, 4-5.", ("Rossi", "Bianchi", "Verdi")),
+    ("Silva, J. e Souza, M. (2015). O título do artigo. Revista 1, 2-3.", ("Silva", "Souza")),
+    ("Jansen, P. en de Vries, K. (2012). De titel. Tijdschrift 5, 6-7.", ("Jansen", "de Vries")),
+    # ... but an association's "e.V." is no name's "and"
+    ("Verband der Automobilindustrie e.V., (VDA). 2024. Automotive SPICE. Accessed: 2024-04-08.", ()),
+], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
+def test_names_joined_by_the_lists_own_and(raw, authors):
+    assert parse_entry(raw).authors == authors
+
+
 @pytest.mark.parametrize(("raw", "authors", "title"), [
     # Surnames set in capitals after their forenames, short ones among them ("LO", "LEE"): no Vancouver initials
     ("Kyle LO, Joseph Chee CHANG, and Andrew HEAD. 2023. Paper plain: Making medical research papers approachable. "

@@ -473,7 +473,7 @@ NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* a
 # "Zehr, J.P. (2012)", "Cohan. 2019", "Hood WR. 2013", "Sinclair et al,", a quoted title after the names
 # ("Venditti FJ Jr. “Classification of death").
 NAME_FOLLOW = re.compile(
-    r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et ) \b | (?:1[89]|20)\d\d
+    r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et ) \b | (?: e | en ) \s | (?:1[89]|20)\d\d
               | [“"‘«] )""", X)
 
 # A list of people's names, not a heading: two names with an initial, parted by a comma ("M. Andrés Blanco,
@@ -504,14 +504,14 @@ NAME_SURNAMES_ONLY = re.compile(
 # "and" and a lower-case word after a name: the title's words ("Isolation and purification of"), but not a
 # particle ("and van der Berg") or the list's close ("S. Popinet and collaborators").
 NAME_AND_LOWER = re.compile(
-    r"""\s+ (?: and | und | y ) \s+
+    r"""\s+ (?: and | und | y | e | en ) \s+
         (?! (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | das | ten | ter | al | el
               | ben | bin | ibn | collaborators | co-?workers | colleagues | others ) \b | [dl] [’'] ) [a-z]""", X)
 
 # Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ", French " et "
-# ("T. KAMETANI et K. OGASAWARA"; not "et al.").
+# ("T. KAMETANI et K. OGASAWARA"; not "et al."), Italian's and Portuguese's " e ", Dutch " en ".
 NAME_SEPARATOR = re.compile(
-    r"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: and | AND | & | y | und | et (?! \s* al \b ) ) \s+ | & \s* )",
+    r"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: and | AND | & | y | und | et (?! \s* al \b ) | e | en ) \s+ | & \s* )",
     X)
 
 # A colon after the last name, before the title (F1000): "Loefer JK, Sedberry GR: Life history of".
