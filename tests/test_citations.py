@@ -303,6 +303,7 @@ def test_superscripts_are_raised_smaller_numbers():
     body = [
         sup_line([("as reported before.", False), ("1", True), (" Next we show", False)]),
         sup_line([("many analyses.", False), ("2,3", True), (" and a range", False), ("4–6", True)]),
+        sup_line([("its dash an em dash.", False), ("4—6", True), (" In a font", False)]),  # as some fonts print it
         sup_line([("an exponent R", False), ("2", True), (" = 0.97 and 10", False), ("16", True)]),
         sup_line([("more text here.", False), ("7", True), (" and here.", False), ("8", True)]),
         sup_line([("bound to AgamOBP1", False), ("9", True), (" but p53", False), ("2", True), (" is no", False)]),
@@ -311,7 +312,7 @@ def test_superscripts_are_raised_smaller_numbers():
     result = run(body, numbered(10))
     assert result.style == CitationStyle.SUPERSCRIPT
     assert [(c.text, c.ref_indexes) for c in result.citations] == [
-        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7", (7,)), ("8", (8,)), ("9", (9,))]
+        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("4—6", (4, 5, 6)), ("7", (7,)), ("8", (8,)), ("9", (9,))]
 
 
 def _script_line(pieces: list[tuple[str, str]], y: float, x: float = 72.0) -> list[TextItem]:

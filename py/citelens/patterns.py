@@ -939,11 +939,12 @@ RUN_IN_NESTED = re.compile(r"\.\s+\((?:[ivx]{1,4}|\d{1,2}|[a-h])\)\s+[A-Z]")
 # Words that make a parenthesised number an equation reference: "Eq. (3)", "equations (4)", "Eqs. (2) and".
 EQUATION_BEFORE = re.compile(r"(?:\beqs?\.?|\bequations?|\bformulae?|\binequalit(?:y|ies))\s*$", re.IGNORECASE)
 
-# A superscript run of citation numbers as extracted: "8", "9,10", "1–4", "1,3,5", "12-".
-SUPERSCRIPT_MARKER = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴⁵⁶⁷⁸⁹,–\-−⁻\s]*,?")
+# A superscript run of citation numbers as extracted: "8", "9,10", "1–4", "1,3,5", "12-"; a range's dash in any
+# glyph a font prints it as ("1—4", "1−4"): a raised dash is no sentence's.
+SUPERSCRIPT_MARKER = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴⁵⁶⁷⁸⁹,–—\-−⁻\s]*,?")
 
 # A later piece of a superscript run, as extracted item by item: "–", ",", "5", "10,".
-SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–\-−⁻\s]+")
+SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–—\-−⁻\s]+")
 
 # Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²". The first digit comes before the
 # lookbehind that checks the letter ahead of it (the same test), so the engine skips straight to the digits.
