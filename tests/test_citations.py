@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from citelens.citations import _bare_matches, _narratives, _paren_matches, find_citations
 from citelens.layout import char_edges, text_map
 from citelens.model import CitationStyle, Font, Page, Reference, TextItem
-from citelens.patterns import AY_BARE, AY_NARRATIVE, AY_PAREN, REF_WORD_NUMBERS, UNICODE_SUPERSCRIPT
+from citelens.patterns import (AY_BARE, AY_LEADING_AUTHORS_NARRATIVE, AY_NARRATIVE, AY_PAREN, REF_WORD_NUMBERS,
+                               UNICODE_SUPERSCRIPT)
 from citelens.references import ReferenceList
 
 import builders
@@ -203,6 +204,13 @@ def test_apa_first_mentions_name_every_author_and_the_entry_is_its_first_authors
         ("MacLeod, Rutherford, Campbell, Ebsworthy, and Holker (2002)", (1,)),
         ("Volkow, Fowler and Wang (2004)", (4,)),
         ("Fowler (2004)", (6,))]
+
+
+def test_the_authors_before_a_narrative_citation_end_with_a_word_that_joins_them():
+    # "Campbell, Ebsworthy, and " before "Holker (2002)"; a name ending in the letters of "and" or "en" joins
+    # nothing ("Holland ", "Jansen ").
+    assert [bool(AY_LEADING_AUTHORS_NARRATIVE.search(t)) for t in (
+        "Campbell, Ebsworthy, and ", "Campbell & ", "Rossi e ", "Holland ", "Jansen ")] == [True, True, True, False, False]
 
 
 def test_alphabetic_labels_name_the_entries_labelled_so():

@@ -1023,7 +1023,7 @@ AY_NAME_YEARS = re.compile(
 # Campbell, Ebsworthy, & Holker, 2002)", "Campbell, Ebsworthy, and " before "Holker (2002)" in the sentence.
 AY_LEADING_AUTHORS = re.compile(rf"(?P<first> {_NAME} ) (?: \s*,\s* {_NAME} )* \s*,\s* \Z", X)
 AY_LEADING_AUTHORS_NARRATIVE = re.compile(
-    rf"(?P<first> {_NAME} ) (?: \s*,\s* {_NAME} )* \s*,?\s* (?: {_AND} | & ) \s* \Z", X)
+    rf"(?P<first> {_NAME} ) (?: \s*,\s* {_NAME} )* (?: \s*,?\s+ {_AND} | \s*,?\s* & ) \s* \Z", X)
 
 # A parenthetical citation holding at least a name and a year, in parentheses or square brackets:
 # "(Tang et al., 2008)", "(Smith et al., 2019a; Lee 2020)", "(see Smith 2019, p. 4)",
