@@ -171,6 +171,14 @@ def test_two_authors_are_joined_by_the_papers_own_and():
         ("(Lee, 2020)", (3,)), ("Müller und Smith, 2017", (5,))]
 
 
+def test_et_al_as_the_papers_language_writes_it():
+    body = AY_BODY + ["Wie Smith u. a. (2019b) zeigen, como (Smith y cols., 2019b) y (Smith y col., 2019b), comme",
+                      "(Smith et coll., 2019b), como Smith e cols. (2019b) e Smith et al. (2019b) mostram."]
+    assert [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations][-6:] == [
+        ("Smith u. a. (2019b)", (2,)), ("(Smith y cols., 2019b)", (2,)), ("(Smith y col., 2019b)", (2,)),
+        ("(Smith et coll., 2019b)", (2,)), ("Smith e cols. (2019b)", (2,)), ("Smith et al. (2019b)", (2,))]
+
+
 def test_a_year_without_a_suffix_links_to_all_candidates_its_form_fits():
     refs = AY_REFS + (Reference(7, None, "Smith, J. 2019c. Third.", 9, (72, 172, 300, 182), ("Smith",), 2019, "c"),)
     result = run(["Both (Smith 2019) and (Smith, 2019) are ambiguous; (Lee 2020) is not.",

@@ -1007,12 +1007,16 @@ _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z
 # Schmidt, 2010", "(García y López, 2010)"); "&" is joined without spaces too.
 _AND = r"(?: and | und | y | et (?! \s* al \b ) | e | en )"
 
+# "et al." as papers write it in their languages: German "u. a.", Spanish "y col." ("y cols."), Portuguese "e col."
+# ("e cols."), French "et coll." (most write "et al." in any language).
+_ET_AL = r"(?: et \s* al \.? | u \. \s? a \. | y \s+ cols? \. | e \s+ cols? \. | et \s+ coll? \. )"
+
 # Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
 # "see Smith & Lee, 2019, p. 4", "World Health Organization, 2019" (the last name before the years),
 # "Melis et al., 2006a,b". ``etal`` and ``second`` tell "Range and Huber, 2007" from "Range et al., 2007".
 AY_NAME_YEARS = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?: (?P<etal> et \s* al \.? ) | (?: {_AND} \s+ | & \s* ) (?P<second> {_NAME} ) ) )?
+    (?P<name> {_NAME} ) (?: ,? \s+ (?: (?P<etal> {_ET_AL} ) | (?: {_AND} \s+ | & \s* ) (?P<second> {_NAME} ) ) )?
     ,? \s* (?P<years> {_YEARS} )
     """,
     X,
@@ -1071,7 +1075,7 @@ AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
 # with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)".
 _AY_NARRATIVE_NAMES = rf"""
-    (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
+    (?P<name> {_NAME} ) (?: \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
     ['’]?s? \s*"""
 AY_NARRATIVE = re.compile(
     rf"""{_AY_NARRATIVE_NAMES}
@@ -1100,7 +1104,7 @@ AY_NARRATIVE_LEAD = re.compile(r"(?P<lead> [\w\s'’¨´`\-.&A-ZÀ-ÖØ-ÞĀ-Ž]
 # stop left out in some styles, as IOP's) and a comma before the year: "Smith, 2003" alone says too little.
 AY_BARE = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> et \s* al \.? ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )
+    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )
     , \s* (?P<years> {_YEARS} ) \b
     """,
     X,
@@ -1111,7 +1115,7 @@ AY_BARE = re.compile(
 # longer; a list's entry goes on after its year.
 AY_CELL = re.compile(
     rf"""
-    ^ (?P<name> {_NAME} ) (?: \s+ (?P<etal> et \s* al \.? ) | \s+ (?: {_AND} | & ) \s+ (?P<second> {_NAME} ) )
+    ^ (?P<name> {_NAME} ) (?: \s+ (?P<etal> {_ET_AL} ) | \s+ (?: {_AND} | & ) \s+ (?P<second> {_NAME} ) )
     \s+ (?P<years> {_YEARS} ) [ \t]* $
     """,
     X | re.MULTILINE,
