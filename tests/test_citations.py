@@ -85,6 +85,14 @@ def test_a_ranges_dash_may_be_any_dash_glyph():
         ("[1]−[3]", (1, 2, 3))]
 
 
+def test_a_numbered_citations_locator_in_the_papers_language():
+    result = run(["Prior work [1, p. 4] and [2, S. 12], [4, Kap. 3] and [5, Satz 2], [6, Abb. 1], [3, pág. 5],",
+                  "[7, cap. 2] and [8, Abschn. 4.1]; not an interval [0, 1] nor [9, 10 mm] here."], numbered(10))
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("[1, p. 4]", (1,)), ("[2, S. 12]", (2,)), ("[4, Kap. 3]", (4,)), ("[5, Satz 2]", (5,)), ("[6, Abb. 1]", (6,)),
+        ("[3, pág. 5]", (3,)), ("[7, cap. 2]", (7,)), ("[8, Abschn. 4.1]", (8,))]
+
+
 def test_markers_link_by_printed_label_even_when_an_entry_is_missing():
     refs = tuple(r for r in numbered(12) if r.index != 5)
     refs = tuple(Reference(k, r.label, r.raw, r.page, r.box, r.authors, r.year) for k, r in enumerate(refs, start=1))
