@@ -62,6 +62,15 @@ MENTIONS = [
      [(K.FIGURE, "1", "Abbildung 1"), (K.FIGURE, "2", "Abb. 2"), (K.TABLE, "I", "Tabelle I"),
       (K.EQUATION, "3", "Gleichung (3)"), (K.EQUATION, "4", "Gl. 4"), (K.SECTION, "2.1", "Abschnitt 2.1"),
       (K.ALGORITHM, "1", "Algorithmus 1"), (K.APPENDIX, "A", "Anhang A")]),
+    # Spanish, Portuguese, Italian and French head words; the language's "and" joins two labels
+    ("véase la Figura 1, el Gráfico 2, los cuadros 16 y 17, la Tabla 3, la Ecuación (4), la Sección 2.1 y el Apéndice B",
+     [(K.FIGURE, "1", "Figura 1"), (K.FIGURE, "2", "Gráfico 2"), (K.TABLE, "16", "cuadros 16"), (K.TABLE, "17", "17"),
+      (K.TABLE, "3", "Tabla 3"), (K.EQUATION, "4", "Ecuación (4)"), (K.SECTION, "2.1", "Sección 2.1"),
+      (K.APPENDIX, "B", "Apéndice B")]),
+    ("ver Tabela 2, Equação 5, Seção 3 e Anexo A; vedi Tabella 4, Sezione 2; voir Tableau 1 et Annexe C",
+     [(K.TABLE, "2", "Tabela 2"), (K.EQUATION, "5", "Equação 5"), (K.SECTION, "3", "Seção 3"),
+      (K.APPENDIX, "A", "Anexo A"), (K.TABLE, "4", "Tabella 4"), (K.SECTION, "2", "Sezione 2"),
+      (K.TABLE, "1", "Tableau 1"), (K.APPENDIX, "C", "Annexe C")]),
     # IEEE subsections: a letter after the section's numeral; a range of numerals stays a range
     ("in Section II-A, Sec. III-C2 and Sections II-IV; Table I-A", [(K.SECTION, "II-A", "Section II-A"),
                                                                    (K.SECTION, "III-C2", "Sec. III-C2"),

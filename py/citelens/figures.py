@@ -69,11 +69,12 @@ _SEPARATOR_RANK = {":": 3, "|": 3, "—": 3, "–": 3, ".": 2}
 # Lower-case starts of every head word of FIGURE_WORD ("ta-" for "Ta-\nble", "§" for sections, German ones);
 # none starts another ("sec" finds "sect" too), for each costs a scan of the whole text.
 _KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "§", "alg", "append", "ap-",
-             "abb", "gl.", "gleichung", "abschn", "anhang")
+             "abb", "gl.", "gleichung", "abschn", "anhang",
+             "gráf", "cuadro", "ecuaci", "équation", "seç", "sezion", "apénd", "apênd", "anex", "annex")
 _FLOATS = (MentionKind.FIGURE, MentionKind.TABLE, MentionKind.ALGORITHM)
 # The characters a FIGURE_CAPTION match opens with (after spaces and tabs): Figure, Abb., Table, Algorithm,
-# Supplementary, Extended, PLOS's S1; "ſ" is an "s" to IGNORECASE.
-_CAPTION_OPENERS = frozenset("FfAaTtSsEeſ")
+# Supplementary, Extended, PLOS's S1, Spanish's Gráfico and Cuadro; "ſ" is an "s" to IGNORECASE.
+_CAPTION_OPENERS = frozenset("FfAaTtSsEeſGgCc")
 
 
 def roman_value(text: str) -> int | None:

@@ -1145,21 +1145,27 @@ AY_BARE_RUN = re.compile(r"(?P<run> [\w\s'’¨´`\-.&,A-ZÀ-ÖØ-ÞĀ-Ž]* )", 
 # "Fig. ", "Figs. ", "FIGURE ", "Tables ", "Tab. ", "Eq. ", "Eqs. ", "Sec. ", "§", "Algorithm ",
 # "Appendix ", "Supplementary Fig. ", "Extended Data Fig. ", and PLOS's label-first "S1 Fig";
 # German papers: "Abbildung 1", "Abb. 2", "Tabelle I", "Gleichung (3)", "Gl. 4", "Abschnitt III-C",
-# "Abschn. 2", "Algorithmus 1", "Anhang A".
+# "Abschn. 2", "Algorithmus 1", "Anhang A"; Spanish, Portuguese, Italian and French ones: "Figura 2", "Tabla 1",
+# "Tabela 3", "Tabella 2", "Tableau 4", "Gráfico 3", "Cuadro 1", "Ecuación (5)", "Equação 2", "Sección 3", "Seção 2.1", "Sezione 4",
+# "Apéndice A", "Anexo B", "Annexe C".
 FIGURE_WORD = re.compile(
     r"""
     (?<! [\w.] )                                                  # not "subfigure", "Config."
     (?: (?P<family> (?i: supplementa(?:ry|l) | suppl? \. | extended \s+ data ) ) \s+ )?
     (?: (?P<fig> (?i: figs? ) \. | (?i: fig (?: (?: -[\n\f] )? ure )? s? ) (?! [^\W\d_] )  # Fig-\nure
-               | Abb \. | (?i: abbildung (?: en )? ) (?! [^\W\d_] ) )
-      | (?P<tab> (?i: ta (?: -[\n\f] )? bles? ) (?! [^\W\d_] ) | Tabs? \. | (?i: tabellen? ) (?! [^\W\d_] ) )
+               | Abb \. | (?i: abbildung (?: en )? | figuras? | gráficos? ) (?! [^\W\d_] ) )
+      | (?P<tab> (?i: ta (?: -[\n\f] )? bles? ) (?! [^\W\d_] ) | Tabs? \.
+              | (?i: tabellen? | tabell[ae] | tablas? | tabelas? | tableaux? | cuadros? ) (?! [^\W\d_] ) )
       | (?P<eq> (?i: eq (?: ua (?: -[\n\f] )? tion | n )? s? ) (?: \. | (?! [^\W\d_] ) )
-              | Gl \. | (?i: gleichung (?: en )? ) (?! [^\W\d_] ) )
+              | Gl \. | (?i: gleichung (?: en )? | ecuaci (?: ón | on | ones ) | equa (?: ção | ções | cao | coes )
+                              | equazion [ei] | équations? ) (?! [^\W\d_] ) )
       | (?P<sec> (?i: sec (?: -[\n\f] )? tions? ) (?! [^\W\d_] ) | S (?: ecs? | ects? ) (?: \. | (?! [^\W\d_] ) )
-               | §§? | Abschn \. | (?i: abschnitt (?: e | en )? ) (?! [^\W\d_] ) )
+               | §§? | Abschn \. | (?i: abschnitt (?: e | en )? | secci (?: ón | on | ones ) | se (?: ção | ções | cao | coes )
+                                     | sezion [ei] ) (?! [^\W\d_] ) )
       | (?P<alg> (?i: algo (?: -[\n\f] )? rithms? ) (?! [^\W\d_] ) | Algs? \.
                | (?i: algorithm (?: us | en ) ) (?! [^\W\d_] ) )
-      | (?P<app> (?i: ap (?: -[\n\f] )? pend (?: ix | ices ) | anhang ) (?! [^\W\d_] ) )
+      | (?P<app> (?i: ap (?: -[\n\f] )? pend (?: ix | ices ) | anhang | ap [éê] ndices? | appendice | annexes? | anexos? )
+                 (?! [^\W\d_] ) )
       | (?P<plos> S (?P<plos_number> \d{1,2} ) \s+ (?: (?P<plos_fig> Fig ) | (?P<plos_tab> Table ) ) \b \.? )
     )
     [ \t\n\f]*
@@ -1191,12 +1197,13 @@ FIGURE_LABEL = re.compile(
     X,
 )
 
-# Between two labels of one mention: a list (", ", " and ", ", and ", " & ", " or ") or a range
-# (" – ", "-", " to ", " through "). "Figs. 2 and 3", "Figures 2–4", "Eqs. (3)–(5)", "Tables 1, 2".
+# Between two labels of one mention: a list (", ", " and ", ", and ", " & ", " or "; the paper's language's "and":
+# "und", "y", "et", "e", "en") or a range (" – ", "-", " to ", " through "). "Figs. 2 and 3", "Figures 2–4",
+# "Eqs. (3)–(5)", "Tables 1, 2", "cuadros 16 y 17", "Abb. 2 und 3".
 FIGURE_SEP = re.compile(
     r"""
     [ \t\n\f]* (?: (?P<range> [-\u2010-\u2014\u2212] | to \b | through \b )
-                 | , [ \t\n\f]* (?: and \b | or \b | & )? | and \b | or \b | & )
+                 | , [ \t\n\f]* (?: and \b | or \b | & )? | (?: and | or | und | y | et | e | en ) \b | & )
     [ \t\n\f]*
     """,
     X,
@@ -1249,13 +1256,16 @@ EQUATION_NUMBER_ONLY = re.compile(r"^[ \t]*\(\s?(?P<label>(?:[A-Z]\.?)?\d{1,3}(?
 # The start of a caption line: "Figure 3:", "Fig. 3.", "FIGURE 3 |", "Table 2", "TABLE II", "FIG. 1:",
 # "Figure 1 Simultaneous recordings" (a capitalised phrase), "Table 2 (continued)", "Extended Data Fig. 2 |",
 # "Supplementary Table 1.", "Algorithm 1 FIDD", "S1 Fig. Map of", not "Figure 3 shows" nor "Fig. 2.a where";
-# German: "Abbildung 1: Erweiterter Graph", "Abb. 2.", "Tabelle I:", "Algorithmus 1 DYCOS".
+# German: "Abbildung 1: Erweiterter Graph", "Abb. 2.", "Tabelle I:", "Algorithmus 1 DYCOS"; Spanish, Portuguese,
+# Italian and French: "Figura 2.", "Tabla 1:", "Tabela 3", "Tabella 2", "Tableau 4"; Spanish's "Gráfico 3" and
+# "Cuadro 1" (a chart, a table).
 FIGURE_CAPTION = re.compile(
     r"""
     ^ [ \t]*
     (?: (?P<family> (?i: supplementa(?:ry|l) | extended \s+ data ) ) \s+ )?
     (?: (?P<plos> S \d{1,2} ) \s+ )?
-    (?: (?P<fig> (?i: fig (?: ure )? | abb (?: ildung )? ) ) | (?P<tab> (?i: tab (?: le | elle )? ) )
+    (?: (?P<fig> (?i: fig (?: ure | ura )? | abb (?: ildung )? | gráfico ) )
+      | (?P<tab> (?i: tab (?: le | elle | ella | la | ela | leau )? | cuadro ) )
       | (?P<alg> (?i: algorithm (?: us )? ) ) )
     \.? [ \t]*
     (?(plos) | (?P<label> [A-Z]{0,2} \.? \d{1,3} (?: \. \d{1,3} )? | [IVXL]{1,6} ) )
