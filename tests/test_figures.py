@@ -71,6 +71,9 @@ MENTIONS = [
      [(K.TABLE, "2", "Tabela 2"), (K.EQUATION, "5", "Equação 5"), (K.SECTION, "3", "Seção 3"),
       (K.APPENDIX, "A", "Anexo A"), (K.TABLE, "4", "Tabella 4"), (K.SECTION, "2", "Sezione 2"),
       (K.TABLE, "1", "Tableau 1"), (K.APPENDIX, "C", "Annexe C")]),
+    ("zie Figuur 1, Tabel 2 en 3, Vergelijking 4, Sectie 5 en Bijlage A",
+     [(K.FIGURE, "1", "Figuur 1"), (K.TABLE, "2", "Tabel 2"), (K.TABLE, "3", "3"), (K.EQUATION, "4", "Vergelijking 4"),
+      (K.SECTION, "5", "Sectie 5"), (K.APPENDIX, "A", "Bijlage A")]),
     # IEEE subsections: a letter after the section's numeral; a range of numerals stays a range
     ("in Section II-A, Sec. III-C2 and Sections II-IV; Table I-A", [(K.SECTION, "II-A", "Section II-A"),
                                                                    (K.SECTION, "III-C2", "Sec. III-C2"),

@@ -70,7 +70,8 @@ _SEPARATOR_RANK = {":": 3, "|": 3, "—": 3, "–": 3, ".": 2}
 # none starts another ("sec" finds "sect" too), for each costs a scan of the whole text.
 _KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "§", "alg", "append", "ap-",
              "abb", "gl.", "gleichung", "abschn", "anhang",
-             "gráf", "cuadro", "ecuaci", "équation", "seç", "sezion", "apénd", "apênd", "anex", "annex")
+             "gráf", "cuadro", "ecuaci", "équation", "seç", "sezion", "apénd", "apênd", "anex", "annex",
+             "vergelijk", "bijlage")
 _FLOATS = (MentionKind.FIGURE, MentionKind.TABLE, MentionKind.ALGORITHM)
 # The characters a FIGURE_CAPTION match opens with (after spaces and tabs): Figure, Abb., Table, Algorithm,
 # Supplementary, Extended, PLOS's S1, Spanish's Gráfico and Cuadro; "ſ" is an "s" to IGNORECASE.

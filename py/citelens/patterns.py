@@ -1147,24 +1147,24 @@ AY_BARE_RUN = re.compile(r"(?P<run> [\w\s'’¨´`\-.&,A-ZÀ-ÖØ-ÞĀ-Ž]* )", 
 # German papers: "Abbildung 1", "Abb. 2", "Tabelle I", "Gleichung (3)", "Gl. 4", "Abschnitt III-C",
 # "Abschn. 2", "Algorithmus 1", "Anhang A"; Spanish, Portuguese, Italian and French ones: "Figura 2", "Tabla 1",
 # "Tabela 3", "Tabella 2", "Tableau 4", "Gráfico 3", "Cuadro 1", "Ecuación (5)", "Equação 2", "Sección 3", "Seção 2.1", "Sezione 4",
-# "Apéndice A", "Anexo B", "Annexe C".
+# "Apéndice A", "Anexo B", "Annexe C"; Dutch ones: "Figuur 1", "Tabel 2", "Vergelijking 3", "Sectie 4", "Bijlage A".
 FIGURE_WORD = re.compile(
     r"""
     (?<! [\w.] )                                                  # not "subfigure", "Config."
     (?: (?P<family> (?i: supplementa(?:ry|l) | suppl? \. | extended \s+ data ) ) \s+ )?
     (?: (?P<fig> (?i: figs? ) \. | (?i: fig (?: (?: -[\n\f] )? ure )? s? ) (?! [^\W\d_] )  # Fig-\nure
-               | Abb \. | (?i: abbildung (?: en )? | figuras? | gráficos? ) (?! [^\W\d_] ) )
+               | Abb \. | (?i: abbildung (?: en )? | figuras? | gráficos? | figu (?: ur | ren ) ) (?! [^\W\d_] ) )
       | (?P<tab> (?i: ta (?: -[\n\f] )? bles? ) (?! [^\W\d_] ) | Tabs? \.
-              | (?i: tabellen? | tabell[ae] | tablas? | tabelas? | tableaux? | cuadros? ) (?! [^\W\d_] ) )
+              | (?i: tabellen? | tabell[ae] | tablas? | tabelas? | tableaux? | cuadros? | tabel ) (?! [^\W\d_] ) )
       | (?P<eq> (?i: eq (?: ua (?: -[\n\f] )? tion | n )? s? ) (?: \. | (?! [^\W\d_] ) )
               | Gl \. | (?i: gleichung (?: en )? | ecuaci (?: ón | on | ones ) | equa (?: ção | ções | cao | coes )
-                              | equazion [ei] | équations? ) (?! [^\W\d_] ) )
+                              | equazion [ei] | équations? | vergelijking (?: en )? ) (?! [^\W\d_] ) )
       | (?P<sec> (?i: sec (?: -[\n\f] )? tions? ) (?! [^\W\d_] ) | S (?: ecs? | ects? ) (?: \. | (?! [^\W\d_] ) )
                | §§? | Abschn \. | (?i: abschnitt (?: e | en )? | secci (?: ón | on | ones ) | se (?: ção | ções | cao | coes )
-                                     | sezion [ei] ) (?! [^\W\d_] ) )
+                                     | sezion [ei] | secties? ) (?! [^\W\d_] ) )
       | (?P<alg> (?i: algo (?: -[\n\f] )? rithms? ) (?! [^\W\d_] ) | Algs? \.
                | (?i: algorithm (?: us | en ) ) (?! [^\W\d_] ) )
-      | (?P<app> (?i: ap (?: -[\n\f] )? pend (?: ix | ices ) | anhang | ap [éê] ndices? | appendice | annexes? | anexos? )
+      | (?P<app> (?i: ap (?: -[\n\f] )? pend (?: ix | ices ) | anhang | ap [éê] ndices? | appendice | annexes? | anexos? | bijlagen? )
                  (?! [^\W\d_] ) )
       | (?P<plos> S (?P<plos_number> \d{1,2} ) \s+ (?: (?P<plos_fig> Fig ) | (?P<plos_tab> Table ) ) \b \.? )
     )
@@ -1264,8 +1264,8 @@ FIGURE_CAPTION = re.compile(
     ^ [ \t]*
     (?: (?P<family> (?i: supplementa(?:ry|l) | extended \s+ data ) ) \s+ )?
     (?: (?P<plos> S \d{1,2} ) \s+ )?
-    (?: (?P<fig> (?i: fig (?: ure | ura )? | abb (?: ildung )? | gráfico ) )
-      | (?P<tab> (?i: tab (?: le | elle | ella | la | ela | leau )? | cuadro ) )
+    (?: (?P<fig> (?i: fig (?: ure | ura | uur )? | abb (?: ildung )? | gráfico ) )
+      | (?P<tab> (?i: tab (?: le | elle | ella | la | ela | leau | el )? | cuadro ) )
       | (?P<alg> (?i: algorithm (?: us )? ) ) )
     \.? [ \t]*
     (?(plos) | (?P<label> [A-Z]{0,2} \.? \d{1,3} (?: \. \d{1,3} )? | [IVXL]{1,6} ) )
