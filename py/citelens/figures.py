@@ -66,8 +66,9 @@ from citelens.patterns import (
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50}
 _SEPARATOR_RANK = {":": 3, "|": 3, "—": 3, "–": 3, ".": 2}
-# Lower-case starts of every head word of FIGURE_WORD ("ta-" for "Ta-\nble", "§" for sections, German ones);
-# none starts another ("sec" finds "sect" too), for each costs a scan of the whole text.
+# Lower-case starts of every head word of FIGURE_WORD ("ta-" for "Ta-\nble", "§" for sections; then the German,
+# Spanish, Portuguese, Italian, French and Dutch ones "fig", "tab" and "sec" do not find); none starts another
+# ("sec" finds "sect" too), for each costs a scan of the whole text.
 _KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "§", "alg", "append", "ap-",
              "abb", "gl.", "gleichung", "abschn", "anhang",
              "gráf", "cuadro", "ecuaci", "équation", "seç", "sezion", "apénd", "apênd", "anex", "annex",

@@ -375,6 +375,12 @@ ENTRY_WORD = re.compile(r"[^\W\d_]{2,}")
 # "de Ruyter van Steveninck" (a particle inside the surname), "Анчев".
 _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω"
 _LOW = "a-zà-ÿа-яёα-ω"
+# The word joining the last two names of a list, in the languages papers are written in: "and", German "und",
+# Spanish "y", French "et" (not "et al."), Italian's and Portuguese's "e", Dutch "en" ("Müller und Schmidt, 2010",
+# "(García y López, 2010)", "Rossi, M. e Verdi, G.", "cuadros 16 y 17"); "&" is joined without spaces too. The
+# citations, the reference entries' names and the figure mentions read it from here.
+_AND = r"(?: and | und | y | et (?! \s* al \b ) | e | en )"
+
 _PARTICLE_IN = r"(?: van | von | de | der | den | del | della | degli | dei | delle | di | da | du | dos | das | ten | ter | zu )"
 _SURNAME = rf"""
     (?: (?: van | von | de | der | den | del | della | degli | dei | delle | di | da | du | le | la | dos | das | ten | ter
@@ -434,7 +440,7 @@ NAME_SURNAME_FORENAME = re.compile(
 # capitals are a Vancouver name's initials (and "K. LO" and "LO, K." read as they are).
 _CAPS_WORD = rf"[{_UP}]{{2,}} (?: [-‐'’] [{_UP}]{{2,}} )*"
 NAME_CAPS_AFTER_FORENAME = re.compile(
-    rf"""(?: ^ | [,;] \s* | (?<= \s ) (?: and | & | et | y | und ) \s+ )
+    rf"""(?: ^ | [,;] \s* | (?<= \s ) (?: {_AND} | & ) \s+ )
          (?! (?: The | A | An | In | On ) \s ) [{_UP}] [{_LOW}]+ (?: [-‐] [{_UP}]? [{_LOW}]+ )? \s+
          (?: (?: [{_UP}] [{_LOW}]+ | [{_UP}] \.? ) \s+ ){{0,3}}
          (?P<sur> {_CAPS_WORD} ) (?= \s* (?: [,;.&(:] | and \b | AND \b | et \b | $ ) )""", X)
@@ -511,7 +517,7 @@ NAME_AND_LOWER = re.compile(
 # Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ", French " et "
 # ("T. KAMETANI et K. OGASAWARA"; not "et al."), Italian's and Portuguese's " e ", Dutch " en ".
 NAME_SEPARATOR = re.compile(
-    r"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: and | AND | & | y | und | et (?! \s* al \b ) | e | en ) \s+ | & \s* )",
+    rf"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: {_AND} | AND | & ) \s+ | & \s* )",
     X)
 
 # A colon after the last name, before the title (F1000): "Loefer JK, Sedberry GR: Life history of".
@@ -1005,11 +1011,6 @@ _NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lo
          r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
-# The word joining two authors' names in a citation, in the languages papers are written in: "and", German
-# "und", Spanish "y", French "et" (not "et al."), Italian's and Portuguese's "e", Dutch "en" ("Müller und
-# Schmidt, 2010", "(García y López, 2010)"); "&" is joined without spaces too.
-_AND = r"(?: and | und | y | et (?! \s* al \b ) | e | en )"
-
 # "et al." as papers write it in their languages: German "u. a.", Spanish "y col." ("y cols."), Portuguese "e col."
 # ("e cols."), French "et coll." (most write "et al." in any language).
 _ET_AL = r"(?: et \s* al \.? | u \. \s? a \. | y \s+ cols? \. | e \s+ cols? \. | et \s+ coll? \. )"
@@ -1201,9 +1202,9 @@ FIGURE_LABEL = re.compile(
 # "und", "y", "et", "e", "en") or a range (" – ", "-", " to ", " through "). "Figs. 2 and 3", "Figures 2–4",
 # "Eqs. (3)–(5)", "Tables 1, 2", "cuadros 16 y 17", "Abb. 2 und 3".
 FIGURE_SEP = re.compile(
-    r"""
+    rf"""
     [ \t\n\f]* (?: (?P<range> [-\u2010-\u2014\u2212] | to \b | through \b )
-                 | , [ \t\n\f]* (?: and \b | or \b | & )? | (?: and | or | und | y | et | e | en ) \b | & )
+                 | , [ \t\n\f]* (?: and \b | or \b | & )? | (?: {_AND} | or ) \b | & )
     [ \t\n\f]*
     """,
     X,
