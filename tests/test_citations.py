@@ -258,10 +258,13 @@ def test_narrative_citations_with_a_locator_and_notes_whose_number_is_glued_to_a
 def test_parentheses_inside_a_citation_and_prose_after_its_last_year():
     body = AY_BODY + ["Tasks (marmosets (Callithrix jacchus): Smith and Lee, 2019a; rooks: Lee, 2020) differ",
                       "(Lee, 2020; see also Müller, 2017 on similar results in macaques (Macaca mulatta)).",
-                      "Short tails stay (Lee, 2020, p. 12) and (Müller 2017, Lee 2020)."]
+                      "Short tails stay (Lee, 2020, p. 12) and (Müller 2017, Lee 2020).",
+                      "A locator's own number (Lee 2020, Eq. (3)) and (Müller 2017, Eqs. (4)–(6); Lee 2020),",
+                      "not a narrative one (as Müller (2017) did) nor matter (see (https://x.org/1.0/); Lee 2020)."]
     texts = [c.text for c in run(body, AY_REFS).citations][7:]
     assert texts == ["(marmosets (Callithrix jacchus): Smith and Lee, 2019a; rooks: Lee, 2020)",
-                     "(Lee, 2020; see also Müller, 2017", "(Lee, 2020, p. 12)", "(Müller 2017, Lee 2020)"]
+                     "(Lee, 2020; see also Müller, 2017", "(Lee, 2020, p. 12)", "(Müller 2017, Lee 2020)",
+                     "(Lee 2020, Eq. (3))", "(Müller 2017, Eqs. (4)–(6); Lee 2020)", "Müller (2017)"]
 
 
 def test_citations_without_brackets_in_author_year_documents():
@@ -633,6 +636,7 @@ PAREN_TEXTS = [
     "(Tang et al., 2008) and (marmosets (Callithrix jacchus): Werdenich and Huber, 2002; rooks: Seed et al., 2008)",
     "(CCAAT-binding fac-\nReceived: March 6, 2023. Revised: Smith, 2024. (Lee 2020) [see, e.g., Schaerf, 1999]",
     "[Smith 2019 [Lee, 2020] (Smith (2019) Lee, 2020) (a (1) Smith, 2019)",
+    "(Lee 2020, Eq. (3)) (Lee (ca. 2019) Smith) (see (https://x.org/1.0/); Lee 2020) (b (12345678) Lee, 2020)",
 ]
 PAREN_TOKENS = [*AUTHOR_YEAR_TOKENS, "(x)", "(12)", "Lee ", "see ", "e.g., "]
 

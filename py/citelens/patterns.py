@@ -1036,8 +1036,11 @@ AY_LEADING_AUTHORS_NARRATIVE = re.compile(
 # A parenthetical citation holding at least a name and a year, in parentheses or square brackets:
 # "(Tang et al., 2008)", "(Smith et al., 2019a; Lee 2020)", "(see Smith 2019, p. 4)",
 # "[see, e.g., Schaerf, 1999, Kingston, 2013]", and parentheses without digits inside: "(marmosets (Callithrix
-# jacchus): Werdenich and Huber, 2002; rooks (Corvus frugilegus): Seed et al., 2008)" (frontiers-psychol-2015).
-_IN_PAREN = r"(?: [^()] | \( [^()\d]{0,80} \) )"
+# jacchus): Werdenich and Huber, 2002; rooks (Corvus frugilegus): Seed et al., 2008)" (frontiers-psychol-2015),
+# and a locator's own short number in parentheses: "(Smith et al. 2019, Eq. (3))", "(Lee 2020, Fig. 2(b))". A
+# group inside with digits is that short and holds no year: "(as Smith (2019) showed)" is a narrative citation in
+# a parenthesis, not one cited in it; a long one is other matter (an address, a licence's URL in a footnote).
+_IN_PAREN = r"(?: [^()] | \( [^()\d]{0,80} \) | \( (?! [^()]*? \b (?:1[6-9]\d{2}|20\d{2}) \b ) [^()]{1,8} \) )"
 AY_PAREN = re.compile(
     rf"""
       \( (?P<body> {_IN_PAREN}{{0,400}}? {_NAME} {_IN_PAREN}{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b
