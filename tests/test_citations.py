@@ -134,16 +134,19 @@ def test_author_year_parenthetical_narrative_particles_diacritics_and_line_break
     assert len(across.boxes) == 2  # one box per line it spans
 
 
-def test_et_al_without_its_full_stop_in_every_form():
+def test_et_al_without_its_full_stop_or_after_a_comma_in_every_form():
     # IOP's and other styles print "et al" without a full stop: in parentheses, in the sentence, and bare (a
     # citation without brackets, as F1000 sets some). A name with a comma and a year but no "et al" or second
     # author stays no bare citation.
     body = ["As shown before (Smith et al, 2019a; Lee 2020), and as Smith et al (2019b) agree, the method",
             "follows the protocol of Smith et al, 2019b. A line of Lee, 2020 is no citation."]
-    for form in (body, [line.replace("et al", "et al.") for line in body]):
+    # Some styles and many authors set a comma before it ("Smith, et al. (2019b)"): every form holds so too.
+    dotted = [line.replace("et al", "et al.") for line in body]
+    for form in (body, dotted, [line.replace(" et al", ", et al") for line in dotted]):
         result = run(form, AY_REFS)
         assert result.style == CitationStyle.AUTHOR_YEAR
-        assert [(c.text.replace("et al.", "et al"), c.ref_indexes) for c in result.citations] == [
+        assert [(c.text.replace("et al.", "et al").replace(", et al", " et al"), c.ref_indexes)
+                for c in result.citations] == [
             ("(Smith et al, 2019a; Lee 2020)", (1, 3)), ("Smith et al (2019b)", (2,)), ("Smith et al, 2019b", (2,))]
 
 
@@ -589,6 +592,7 @@ AUTHOR_YEAR_TEXTS = [
     "St. John (1999) Müller [2001, §3] x(2019) Jones ((2019)) Kim (2019 (Lee (2020)",
     "the protocol of Frazier et al., 2014. Loefer & Sedberry, 2003 (R. terraenovae); Smith, et al., 2015a, b",
     "Smith and Lee, 2019, 2020 and Range and Huber, 2007; Smith, 2003 alone; Müller & Ün, 1999",
+    "as Smith, et al. (2019) and, in 2020, Lee, et al. [2020, p. 3] did; Smith, Lee (2019), Smith,\net al. (2019b)",
 ]
 AUTHOR_YEAR_TOKENS = ["Smith", "van ", "et al.", " and ", "&", "’s", " ", "\n", "(", ")", "[", "]", "2019", "1999a",
                       ", ", ",", "p. 4", ";", "-\n", "x", "É", "b"]

@@ -1080,9 +1080,10 @@ AY_OPEN_AT_LINE_END = re.compile(r"[(\[][^()\[\]\n\f]*(?=[\n\f]|\Z)")
 AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
-# with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)".
+# with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)";
+# a comma before "et al." as some styles and many authors set it: "Smith, et al. (2019)".
 _AY_NARRATIVE_NAMES = rf"""
-    (?P<name> {_NAME} ) (?: \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
+    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
     ['’]?s? \s*"""
 AY_NARRATIVE = re.compile(
     rf"""{_AY_NARRATIVE_NAMES}
@@ -1102,9 +1103,9 @@ AY_NAME_BEFORE_BRACKET = re.compile(rf"(?<![\w.]) {_AY_NARRATIVE_NAMES} \Z", X)
 # "(2019" of "Smith et al. (2019)", "[2002" of "Johnson [2002]" ...
 AY_NARRATIVE_BRACKET = re.compile(r"(?P<bracket> [(\[] ) \s* (?: 1[6-9]\d{2} | 20\d{2} )", X)
 # ... and every character that may stand between a narrative citation's first letter and that bracket: the
-# letters, spaces, line breaks, apostrophes, diacritics, hyphens, dots and ampersands of its names and of
-# "et al." ("van der Berg", "O'Neil & Lee", "Ammar et\nal. "), matched backwards from the bracket.
-AY_NARRATIVE_LEAD = re.compile(r"(?P<lead> [\w\s'’¨´`\-.&A-ZÀ-ÖØ-ÞĀ-Ž]* )", X)
+# letters, spaces, line breaks, apostrophes, diacritics, hyphens, dots, ampersands and commas of its names and of
+# "et al." ("van der Berg", "O'Neil & Lee", "Ammar et\nal. ", "Smith, et al. "), matched backwards from the bracket.
+AY_NARRATIVE_LEAD = re.compile(r"(?P<lead> [\w\s'’¨´`\-.&,A-ZÀ-ÖØ-ÞĀ-Ž]* )", X)
 
 # A citation without brackets, as F1000 sets some: "following the protocol of Frazier et al., 2014.",
 # "parameters from Loefer & Sedberry, 2003 (R. terraenovae)". Only with a second author or "et al." (its full
@@ -1122,7 +1123,7 @@ AY_BARE = re.compile(
 # longer; a list's entry goes on after its year.
 AY_CELL = re.compile(
     rf"""
-    ^ (?P<name> {_NAME} ) (?: \s+ (?P<etal> {_ET_AL} ) | \s+ (?: {_AND} | & ) \s+ (?P<second> {_NAME} ) )
+    ^ (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | \s+ (?: {_AND} | & ) \s+ (?P<second> {_NAME} ) )
     \s+ (?P<years> {_YEARS} ) [ \t]* $
     """,
     X | re.MULTILINE,
