@@ -150,6 +150,14 @@ def test_et_al_without_its_full_stop_or_after_a_comma_in_every_form():
             ("(Smith et al, 2019a; Lee 2020)", (1, 3)), ("Smith et al (2019b)", (2,)), ("Smith et al, 2019b", (2,))]
 
 
+def test_a_sentence_may_name_a_group_by_its_first_author_in_words():
+    body = AY_BODY + ["As Smith and colleagues (2019b) and Smith and co-workers (2019b) found, and Lee and",
+                      "colleagues (2020) did not; (Smith and coworkers, 2019b). Lee and others (2020) is prose."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations][7:]
+    assert texts == [("Smith and colleagues (2019b)", (2,)), ("Smith and co-workers (2019b)", (2,)),
+                     ("Lee and colleagues (2020)", (3,)), ("(Smith and coworkers, 2019b)", (2,))]
+
+
 def test_a_capitalised_particle_opens_the_name_it_belongs_to():
     refs = AY_REFS + (Reference(7, None, "Yang, Z. and Dos Reis, M. 2011. Seventh.", 9, (72, 172, 300, 182),
                                 ("Yang", "Dos Reis"), 2011),

@@ -1012,8 +1012,10 @@ _NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lo
 _YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
 
 # "et al." as papers write it in their languages: German "u. a.", Spanish "y col." ("y cols."), Portuguese "e col."
-# ("e cols."), French "et coll." (most write "et al." in any language).
-_ET_AL = r"(?: et \s* al \.? | u \. \s? a \. | y \s+ cols? \. | e \s+ cols? \. | et \s+ coll? \. )"
+# ("e cols."), French "et coll." (most write "et al." in any language); and in words, as a sentence names a group
+# by its first author: "Smith and colleagues (2019)", "Smith and co-workers (2019)".
+_ET_AL = r"""(?: et \s* al \.? | u \. \s? a \. | y \s+ cols? \. | e \s+ cols? \. | et \s+ coll? \.
+               | and \s+ (?: colleagues | co-?workers ) \b )"""
 
 # Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
 # "see Smith & Lee, 2019, p. 4", "World Health Organization, 2019" (the last name before the years),
