@@ -158,6 +158,31 @@ def test_a_sentence_may_name_a_group_by_its_first_author_in_words():
                      ("Lee and colleagues (2020)", (3,)), ("(Smith and coworkers, 2019b)", (2,))]
 
 
+def test_years_joined_by_a_word_and_a_narratives_pages_after_a_colon():
+    body = AY_BODY + ["As found (Smith, 2019a and 2019b), Smith (2019a & 2019b) and Lee (2020: 255-257), and as",
+                      "Müller (2017: 11, 18) said; (Lee 2020 and a review) names one."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations][7:]
+    assert texts == [("(Smith, 2019a and 2019b)", (1, 2)), ("Smith (2019a & 2019b)", (1, 2)),
+                     ("Lee (2020: 255-257)", (3,)), ("Müller (2017: 11, 18)", (5,)), ("(Lee 2020 and a review)", (3,))]
+
+
+def test_names_in_greek_and_cyrillic_with_their_languages_and_and_et_al():
+    refs = (
+        Reference(1, None, "Иванов И. И., Петров П. П. 2019. Статья.", 9, (72, 100, 300, 110), ("Иванов", "Петров"), 2019),
+        Reference(2, None, "Сидоров С., Иванов И., Петров П. 2018. Другая.", 9, (72, 112, 300, 122),
+                  ("Сидоров", "Иванов", "Петров"), 2018),
+        Reference(3, None, "Ιωάννου Γ., Παππάς Κ., Νικολάου Α. 2020. Τίτλος.", 9, (72, 124, 300, 134),
+                  ("Ιωάννου", "Παππάς", "Νικολάου"), 2020),
+        Reference(4, None, "Smith J. 2017. Title.", 9, (72, 136, 300, 146), ("Smith",), 2017),
+        Reference(5, None, "Smith J. 2016. Earlier.", 9, (72, 148, 300, 158), ("Smith",), 2016),
+    )
+    body = ["Как показали Иванов и Петров (2019) и (Сидоров и др., 2018; Smith, 2017), также Ιωάννου κ.ά. (2020),",
+            "(Ιωάννου κ. ά., 2020) και Smith (2016 και 2017). The factor (ΔG, 2019) is no citation."]
+    assert [(c.text, c.ref_indexes) for c in run(body, refs).citations] == [
+        ("Иванов и Петров (2019)", (1,)), ("(Сидоров и др., 2018; Smith, 2017)", (2, 4)), ("Ιωάννου κ.ά. (2020)", (3,)),
+        ("(Ιωάννου κ. ά., 2020)", (3,)), ("Smith (2016 και 2017)", (5, 4))]
+
+
 def test_a_capitalised_particle_opens_the_name_it_belongs_to():
     refs = AY_REFS + (Reference(7, None, "Yang, Z. and Dos Reis, M. 2011. Seventh.", 9, (72, 172, 300, 182),
                                 ("Yang", "Dos Reis"), 2011),

@@ -327,6 +327,9 @@ def _fields(raw: str) -> tuple:
      "3207 (2006).", ("Jelezko", "Wrachtrup")),
     # names in Cyrillic and Hangul
     ("Анчев, Панко. 1975. Яко Молхов. Литературна мисъл, 20 (4). 148 - 151.", ("Анчев",)),
+    # ... and joined by their languages' "and", Russian "и" and Greek "και"
+    ("Иванов, И. и Петров, П. (2020). Новая статья о методах. Журнал, 3, 1-2.", ("Иванов", "Петров")),
+    ("Ιωάννου, Γ. και Παππάς, Κ. (2020). Τίτλος άρθρου. Περιοδικό, 3, 1-2.", ("Ιωάννου", "Παππάς")),
     ("이수진, 김상옥 (2019). 유아교사의 성인애착과 직무환경. 한국보육학회지, 19(4), 171-188.", ("이수진", "김상옥")),
     # group authors: a collaboration first (author-year text cites it), an organisation before the year
     ("GEANT4 Collaboration, S. Agostinelli et al., GEANT4: A Simulation toolkit, Nucl. Instrum. Meth. A 506 (2003)",

@@ -85,6 +85,7 @@ from citelens.patterns import (
     UNICODE_SUPERSCRIPT,
     WORD_OF_THREE,
     YEAR,
+    YEARS_SEPARATOR,
 )
 from citelens.references import ReferenceList
 
@@ -930,11 +931,11 @@ def _unpossessed(name: str) -> str:
 def _years(years: str) -> Iterator[tuple[int, str | None]]:
     """Each year with its suffix; a suffix alone takes the year before it.
 
-    >>> list(_years("2006a,b, 2009")), list(_years("2018a, b"))
-    ([(2006, 'a'), (2006, 'b'), (2009, None)], [(2018, 'a'), (2018, 'b')])
+    >>> list(_years("2006a,b, 2009")), list(_years("2018a, b")), list(_years("2008 and 2009"))
+    ([(2006, 'a'), (2006, 'b'), (2009, None)], [(2018, 'a'), (2018, 'b')], [(2008, None), (2009, None)])
     """
     last = None
-    for part in years.split(","):
+    for part in YEARS_SEPARATOR.split(years):
         part = part.strip()
         y = YEAR.fullmatch(part)
         if y:

@@ -376,10 +376,11 @@ ENTRY_WORD = re.compile(r"[^\W\d_]{2,}")
 _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁΑ-Ω"
 _LOW = "a-zà-ÿа-яёα-ω"
 # The word joining the last two names of a list, in the languages papers are written in: "and", German "und",
-# Spanish "y", French "et" (not "et al."), Italian's and Portuguese's "e", Dutch "en" ("Müller und Schmidt, 2010",
-# "(García y López, 2010)", "Rossi, M. e Verdi, G.", "cuadros 16 y 17"); "&" is joined without spaces too. The
-# citations, the reference entries' names and the figure mentions read it from here.
-_AND = r"(?: and | und | y | et (?! \s* al \b ) | e | en )"
+# Spanish "y", French "et" (not "et al."), Italian's and Portuguese's "e", Dutch "en", Greek "και", Russian "и"
+# ("Müller und Schmidt, 2010", "(García y López, 2010)", "Rossi, M. e Verdi, G.", "cuadros 16 y 17", "Carpenter
+# (2007 και 2010)"); "&" is joined without spaces too. The citations, the reference entries' names and the figure
+# mentions read it from here.
+_AND = r"(?: and | und | y | et (?! \s* al \b ) | e | en | και | и )"
 
 _PARTICLE_IN = r"(?: van | von | de | der | den | del | della | degli | dei | delle | di | da | du | dos | das | ten | ter | zu )"
 _SURNAME = rf"""
@@ -479,7 +480,8 @@ NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* a
 # "Zehr, J.P. (2012)", "Cohan. 2019", "Hood WR. 2013", "Sinclair et al,", a quoted title after the names
 # ("Venditti FJ Jr. “Classification of death").
 NAME_FOLLOW = re.compile(
-    r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et ) \b | (?: e | en ) \s | (?:1[89]|20)\d\d
+    r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et | και | и ) \b | (?: e | en ) \s
+              | (?:1[89]|20)\d\d
               | [“"‘«] )""", X)
 
 # A list of people's names, not a heading: two names with an initial, parted by a comma ("M. Andrés Blanco,
@@ -1006,15 +1008,22 @@ _NAME_PARTICLES = "van von de der den del della di da du le la dos das ten ter".
 NAME_PARTICLES = frozenset(_NAME_PARTICLES)
 _NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lower case: before another too
          r"|(?:" + "|".join(w.capitalize() for w in _NAME_PARTICLES if w not in ("ten", "ter")) + r")\s+"
-         r"(?=[A-ZÀ-ÖØ-ÞĀ-Ž]|(?:" + "|".join(_NAME_PARTICLES) + r")\s))*"  # capitalised ("Dos Reis", "Di
+         r"(?=[" + _UP + r"]|(?:" + "|".join(_NAME_PARTICLES) + r")\s))*"  # capitalised ("Dos Reis", "Di
          # Gaspero", "Van der Berg" opening a sentence): before the name's capital or another particle only
-         r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
-_YEARS = r"(?:1[6-9]\d{2}|20\d{2})[a-z]?(?:\s*,\s*(?:(?:1[6-9]\d{2}|20\d{2})[a-z]?|[a-z]\b))*"
+         r"[" + _UP + r"][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
+# A citation's years: "2019", "2006a,b, 2009", "2018a, b"; the last joined by a word, as a list is: "2008 and 2009",
+# "2019a & 2019b", "2002 und 2010" (a year whole after a word: "2019 and a review" is a year and prose).
+_YEAR = r"(?:1[6-9]\d{2}|20\d{2})"
+_YEARS = rf"{_YEAR}[a-z]?(?:\s*,\s*(?:{_YEAR}[a-z]?|[a-z]\b)|(?:\s+{_AND}\s+|\s*&\s*){_YEAR}[a-z]?\b)*"
+# ... and what stands between two of them.
+YEARS_SEPARATOR = re.compile(rf"\s*,\s* | \s+ {_AND} \s+ | \s*&\s*", X)
 
 # "et al." as papers write it in their languages: German "u. a.", Spanish "y col." ("y cols."), Portuguese "e col."
-# ("e cols."), French "et coll." (most write "et al." in any language); and in words, as a sentence names a group
-# by its first author: "Smith and colleagues (2019)", "Smith and co-workers (2019)".
-_ET_AL = r"""(?: et \s* al \.? | u \. \s? a \. | y \s+ cols? \. | e \s+ cols? \. | et \s+ coll? \.
+# ("e cols."), French "et coll.", Russian "и др.", Greek "κ.ά." (most write "et al." in any language); and in
+# words, as a sentence names a group by its first author: "Smith and colleagues (2019)", "Smith and co-workers
+# (2019)".
+_ET_AL = r"""(?: et \s* al \.? | u \. \s? a \. | y \s+ cols? \. | e \s+ cols? \. | et \s+ coll? \. | и \s+ др \.
+               | κ \. \s? ά \.
                | and \s+ (?: colleagues | co-?workers ) \b )"""
 
 # Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
@@ -1064,10 +1073,10 @@ AY_PAREN_EXTENT = re.compile(rf"\( {_IN_PAREN}*+ \) | \[ [^\[\]]*+ \]", X)
 # first, which may be a group inside it ("(marmosets (Callithrix"): those are tried whole. Its names hold no
 # brackets, so any other "(" or "[" (a formula's, "(see Section 3)", "[12]") cannot open one.
 AY_PAREN_START = re.compile(
-    r"""
-      \( [^()A-ZÀ-ÖØ-ÞĀ-Ž]* [A-ZÀ-ÖØ-ÞĀ-Ž] [^()]*? (?: 1[6-9]\d{2} | 20\d{2} )
+    rf"""
+      \( [^(){_UP}]* [{_UP}] [^()]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} )
     | \( [^()]* \(
-    | \[ [^\[\]A-ZÀ-ÖØ-ÞĀ-Ž]* [A-ZÀ-ÖØ-ÞĀ-Ž] [^\[\]]*? (?: 1[6-9]\d{2} | 20\d{2} )
+    | \[ [^\[\]{_UP}]* [{_UP}] [^\[\]]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} )
     """,
     X,
 )
@@ -1082,14 +1091,15 @@ AY_OPEN_AT_LINE_END = re.compile(r"[(\[][^()\[\]\n\f]*(?=[\n\f]|\Z)")
 AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
-# with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)";
+# with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)",
+# or after a colon, as Harvard's variants set pages: "Krahmann (2005: 255-257)", "Ohanyan (2008: 11, 18)";
 # a comma before "et al." as some styles and many authors set it: "Smith, et al. (2019)".
 _AY_NARRATIVE_NAMES = rf"""
     (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
     ['’]?s? \s*"""
 AY_NARRATIVE = re.compile(
     rf"""{_AY_NARRATIVE_NAMES}
-    [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* [^()\[\]\n,;]{{1,24}} )? \s* [)\]]
+    [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* [^()\[\]\n,;]{{1,24}} | \s* : \s* [^()\[\]\n;]{{1,24}} )? \s* [)\]]
     """,
     X,
 )
