@@ -283,6 +283,73 @@ def test_outline_holds_where_headings_are_not_numbered(measured):
     assert after.f1 >= 0.785
 
 
+# The sections every paper may carry, named in Spanish: a heading that is one of them (its number kept) is
+# written so, its bookmark too.
+IN_SPANISH = {
+    "abstract": "Resumen", "summary": "Resumen", "introduction": "Introducción", "background": "Antecedentes",
+    "methods": "Métodos", "method": "Método", "materials and methods": "Materiales y métodos",
+    "methodology": "Metodología", "results": "Resultados", "discussion": "Discusión",
+    "results and discussion": "Resultados y discusión", "conclusions": "Conclusiones", "conclusion": "Conclusión",
+    "acknowledgements": "Agradecimientos", "acknowledgments": "Agradecimientos", "acknowledgement": "Agradecimientos",
+    "acknowledgment": "Agradecimientos", "references": "Referencias", "bibliography": "Bibliografía",
+    "funding": "Financiación", "limitations": "Limitaciones", "appendix": "Apéndice"}
+
+
+def in_spanish(doc):
+    """``doc`` with each text item and bookmark that is a section every paper may carry (:data:`IN_SPANISH`)
+    named in Spanish, its number and case kept ("2. MATERIALS AND METHODS" as "2. MATERIALES Y MÉTODOS")."""
+    import re
+    from dataclasses import replace
+
+    parts = re.compile(r"^(\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z]\.)?\s*)(.*?)(\s*[.:]?\s*)$")
+
+    def named(text: str) -> str:
+        m = parts.match(text)
+        name = IN_SPANISH.get(" ".join(m.group(2).split()).lower())
+        if name is None:
+            return text
+        return m.group(1) + (name.upper() if m.group(2).isupper() else name) + m.group(3)
+
+    pages = tuple(replace(pg, items=tuple(replace(i, text=named(i.text)) if named(i.text) != i.text else i
+                                          for i in pg.items)) for pg in doc.pages)
+    return replace(doc, pages=pages, bookmarks=tuple(replace(b, title=named(b.title)) for b in doc.bookmarks))
+
+
+@pytest.mark.corpus
+def test_outline_holds_where_the_paper_names_its_sections_in_another_language(measured):
+    """Robustness on the real papers: the sections every paper may carry ("Introduction", "Results",
+    "References") named in Spanish, in the text and in the bookmarks alike, as printed and with the headings'
+    numbers taken away (where only a heading's name and face tell it); scored against the bookmarks so named."""
+    from citelens.evaluation import titles_match
+
+    printed = spanish = bare = bare_spanish = OutlineScore(0, 0, 0)
+    for paper in PAPERS:
+        doc = corpus.document(paper.file)
+        marks = section_bookmarks(doc.bookmarks)
+        if not marks:
+            continue
+        text = doc.without_pdf_structure()
+        outline = analyze(text).outline
+        printed = printed + score_outline(outline, doc.bookmarks)
+        found = [o for o in outline if any(b.page == o.page and titles_match(o.title, b.title) for b in marks)]
+        for unnumbered_too in (False, True):
+            shown = unnumbered(doc, found) if unnumbered_too else doc
+            named = in_spanish(shown)
+            score = score_outline(analyze(named.without_pdf_structure()).outline, named.bookmarks)
+            if unnumbered_too:
+                bare, bare_spanish = bare + score_outline(analyze(shown.without_pdf_structure()).outline,
+                                                          shown.bookmarks), bare_spanish + score
+            else:
+                spanish = spanish + score
+    measured.append(f"outline vs bookmarks with the sections named in Spanish: F1 {spanish.f1:.3f} (as printed "
+                    f"{printed.f1:.3f}); unnumbered too: {bare_spanish.f1:.3f} (unnumbered in English {bare.f1:.3f})")
+    # Measured when set (2026-12-07, seventeenth session): 0.896 (as printed 0.901), unnumbered too 0.792
+    # (unnumbered in English 0.797); 0.881 and 0.765 before the sections' names were read in Spanish, Portuguese,
+    # French, German, Italian and Dutch. check/ through the same: 0.848 (as printed 0.848), unnumbered too 0.817
+    # (unnumbered in English 0.817); 0.828 and 0.781 before.
+    assert spanish.f1 >= 0.89 and bare_spanish.f1 >= 0.785
+
+
 def scaled(doc, factor: float):
     """``doc`` printed ``factor`` x as large: every page, position and font size (a paper set for A4 printed on
     letter, a journal's 8 pt against a thesis's 12 pt)."""

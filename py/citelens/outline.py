@@ -1542,7 +1542,11 @@ def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
     return tuple(o for o in outline[k:] if not (o.page <= 2 and ABSTRACT_LABEL.match(o.title)))
 
 
-_OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries")
+_OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries",
+             # ... in the languages KNOWN_SECTION reads
+             "resumen", "resumo", "résumé", "resume", "zusammenfassung", "riassunto", "sommario", "samenvatting",
+             "introducción", "introduccion", "introdução", "introducao", "einleitung", "introduzione", "inleiding",
+             "antecedentes", "hintergrund")
 
 
 def body_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = PARAMS.outline) -> int:
@@ -1582,7 +1586,11 @@ def _heading_start(tm: TextMap, item: OutlineItem) -> int:
 def _first_number(number: str) -> bool:
     """The numbering of a paper's first section or its first subsection: "1", "1.", "1.1", "I.", "A.", "0"."""
     head = number.strip(" .:").split(".")
-    return head[0].lower() in ("0", "1", "i", "a") or number.lower().startswith("appendix")
+    return head[0].lower() in ("0", "1", "i", "a") or number.lower().startswith(_APPENDIX_WORDS)
+
+
+# An appendix's word before its letter (HEADING_NUMBER): "Appendix A", "Anexo A", "Anhang B".
+_APPENDIX_WORDS = ("appendix", "apéndice", "apendice", "anexo", "anhang", "annexe", "appendice", "bijlage")
 
 
 def _first_paragraph(tm: TextMap, p: OutlineParams, run: int = 3, min_size: float | None = None) -> int:

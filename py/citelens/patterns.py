@@ -61,7 +61,8 @@ FONT_ITALIC = re.compile(
 HEADING_NUMBER = re.compile(
     r"""
     ^ (?P<number>
-        (?i: appendix ) \s+ [A-Z0-9] (?: \. \d{1,2} ){0,2} [.:]?   # Appendix A.  APPENDIX B:
+        (?i: appendix | ap[ée]ndice | anexo | anhang | annexe | appendice | bijlage )   # Appendix A.  APPENDIX B:
+        \s+ [A-Z0-9] (?: \. \d{1,2} ){0,2} [.:]?     # Anexo A.  Anhang B
       | \d{1,2} (?: \. \d{1,2} ){0,3} \.?          # 3  3.  3.2  3.2.1
       | [A-Z] (?: \. \d{1,2} ){1,3} \.?            # A.1  B.2.3
       | [A-Z] \.                                   # A.
@@ -85,7 +86,33 @@ _AFTER_TEXT_SECTIONS = r"""
     | references (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
     | bibliography | literature \s+ cited | works \s+ cited | cited \s+ literature
     | appendix (?: \s+ [A-Z0-9] )? | appendices
-    | supplement (?: ary | al ) \s+ (?: materials? | information | data ) | supporting \s+ information"""
+    | supplement (?: ary | al ) \s+ (?: materials? | information | data ) | supporting \s+ information
+    | agradecimientos? | agradecimentos | remerciements | danksagung | ringraziamenti | dankwoord
+    | financiaci[oó]n | financiamiento | financiamento | financement | finanzierung | finanziamento
+    | referencias (?: \s+ bibliogr[aá]ficas )? | refer[eê]ncias (?: \s+ bibliogr[aá]ficas )?
+    | r[ée]f[ée]rences \s+ bibliographiques | bibliograf[ií]a | bibliographie | bibliografie | literatur
+    | literaturverzeichnis | riferimenti (?: \s+ bibliografici )? | literatuur
+    | ap[ée]ndices? | anexos? | annexes? | anh[aä]nge? | appendice | bijlagen?"""
+
+# The same sections every paper may carry, named in the languages papers are written in (Spanish, Portuguese,
+# French, German, Italian, Dutch): "Introducción", "Material und Methoden", "Résultats", "Discussão".
+_BODY_SECTIONS_IN_OTHER_LANGUAGES = r"""
+    introducci[oó]n | introdu[çc][ãa]o | einleitung | introduzione | inleiding
+    | antecedentes | contexte | hintergrund
+    | m[ée]todos? | m[ée]thodes? | methoden? | metodi | metodo | methodik
+    | metodolog[ií]a | m[ée]thodologie | metodologia
+    | materiales \s+ y \s+ m[ée]todos | materiais \s+ e \s+ m[ée]todos | mat[ée]riels? \s+ et \s+ m[ée]thodes
+    | material \s+ und \s+ methoden | materiali \s+ e \s+ metodi
+    | resultados | r[ée]sultats | ergebnisse | risultati | resultaten
+    | resultados \s+ y \s+ discusi[oó]n | resultados \s+ e \s+ discuss[ãa]o | r[ée]sultats \s+ et \s+ discussion
+    | ergebnisse \s+ und \s+ diskussion
+    | discusi[oó]n | discuss[ãa]o | diskussion | discussione | discussie
+    | conclusi[oó]n (?: es )? | conclus[ãa]o | conclus[õo]es | considera[çc][õo]es \s+ finais
+    | schlussfolgerungen? | fazit | ausblick | conclusion[ei] | conclusies? | conclusie
+    | limitaciones | limita[çc][õo]es"""
+
+# The abstract's name in those languages.
+_ABSTRACT_IN_OTHER_LANGUAGES = r"resumen | resumo | r[ée]sum[ée] | zusammenfassung | riassunto | sommario | samenvatting"
 
 # Section names that are headings in any numbering and case: "Acknowledgements", "RELATED WORK",
 # "Materials and Methods", "Conclusions and future work", "Supplementary Information".
@@ -99,7 +126,7 @@ KNOWN_SECTION = re.compile(
         | discussions? | limitations | future \s+ work
         | conclusions? (?: \s+ (?: and | & ) \s+ (?: future \s+ work | outlook | discussion ) )?
         | star \W? methods | online \s+ methods | concluding \s+ remarks
-        | {_AFTER_TEXT_SECTIONS}
+        | {_AFTER_TEXT_SECTIONS} | {_ABSTRACT_IN_OTHER_LANGUAGES} | {_BODY_SECTIONS_IN_OTHER_LANGUAGES}
       ) \s* [.:]? $
     """,
     X | re.IGNORECASE,
@@ -110,7 +137,7 @@ KNOWN_SECTION = re.compile(
 # section's name ("Methods", "Data", "Model") run in as a paragraph's head in such a paper is a paragraph's.
 UNNUMBERED_SECTION = re.compile(
     rf"""
-    ^ (?: abstract | summary | {_AFTER_TEXT_SECTIONS} ) \s* [.:]? $
+    ^ (?: abstract | summary | {_ABSTRACT_IN_OTHER_LANGUAGES} | {_AFTER_TEXT_SECTIONS} ) \s* [.:]? $
     """,
     X | re.IGNORECASE,
 )
@@ -119,13 +146,14 @@ UNNUMBERED_SECTION = re.compile(
 ROMAN_NUMBER = re.compile(r"[IVXL]+")
 
 # The abstract's own label, a heading of the front matter (outline.sections): "Abstract", "SUMMARY:".
-ABSTRACT_LABEL = re.compile(r"^\s*(?i:abstract|summary)\s*[.:]?\s*$")
+ABSTRACT_LABEL = re.compile(rf"^\s*(?i:abstract|summary|{_ABSTRACT_IN_OTHER_LANGUAGES})\s*[.:]?\s*$", X)
 
 # Headings allowed after the reference list: "Appendix", "Appendix B: Proofs", "A.1 Setup",
 # "Supplementary Material", "Appendices".
 APPENDIX_HEADING = re.compile(
     r"""
-    ^ (?: (?i: appendix | appendices | supplementary | supporting \s+ information )
+    ^ (?: (?i: appendix | appendices | supplementary | supporting \s+ information
+             | ap[ée]ndices? | anexos? | anh[aä]nge? | annexes? | appendice | bijlagen? )
         | [A-Z] (?: \. \d{1,2} )+ \.? \s          # A.1 Setup
         | [A-Z] \.? \s+ [A-Z][a-z]{2,}             # A Proofs, B. Hyper-parameters (not "D. A. Stahl")
       | [A-Z] \.? \s+ [A-Z]{2,}s? \s+ [a-z]      # B PDF filters, C. GPUs used (an acronym, then words)
