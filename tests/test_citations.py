@@ -448,6 +448,26 @@ def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_not
     assert [c.text for c in early.citations] == [c.text for c in result.citations]
 
 
+def test_superscripts_closed_by_a_parenthesis():
+    # Japanese journals label their lists "12)" and cite so: "reported.1,2)", "a range3–5)", the parenthesis
+    # raised with the numbers or an item of its own.
+    def sup_line(words: list[tuple[str, bool]]) -> list[TextItem]:
+        x, out = 72.0, []
+        for text, sup in words:
+            size = 6.0 if sup else 10.0
+            out.append(TextItem(text, x, 100 - (3.5 if sup else 0), 5 * len(text), size, size, 0))
+            x += 5 * len(text) + (0 if sup else 2)
+        return out
+
+    body = [sup_line([("as reported before.", False), ("1,2)", True), (" Next we show", False)]),
+            sup_line([("many analyses", False), ("3–5", True), (")", True), (" and one more.", False), ("6)", True)]),
+            sup_line([("an exponent R", False), ("2)", True), (" = 0.97 is none.", False)])]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.SUPERSCRIPT
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("1,2)", (1, 2)), ("3–5)", (3, 4, 5)), ("6)", (6,))]
+
+
 def test_a_sentence_naming_authors_keeps_their_superscripts_where_an_author_line_drops_them():
     """Names followed by their raised numbers and "and" read like an author line ("Ana Lenza1,3, Marcelo Ruiz3,4
     and Wei Chen2");

@@ -266,6 +266,20 @@ def test_an_entry_ends_after_the_prose_the_list_passed_over():
     assert "as shown before [2]" in tm.text[a:b] and "Nature" not in tm.text[a:b]
 
 
+def test_labels_closed_by_a_parenthesis_open_entries():
+    # "12)" labels, as Japanese journals and many in Russian set them, hanging as "12." labels do.
+    refs = [
+        it("References", 72, 300, 12),
+        it("1) A. Smith and B. Jones: J. Phys. Soc. Jpn. 12 (2019) 1.", 72, 320, 8),
+        it("2) C. Müller, D. van der Berg, and E. Lee: Phys. Rev. B 5", 72, 332, 8),
+        it("(2020) 123.", 84, 342, 8),
+        it("3) E. Lee: Jpn. J. Appl. Phys. 62 (2023) 015001.", 72, 354, 8),
+    ]
+    rl = find_references(text_map(pages(furniture(1) + prose(80, 20), furniture(2) + prose(80, 15) + refs)))
+    assert [(r.label, r.authors[0], r.year) for r in rl.references] == [
+        ("1)", "Smith", 2019), ("2)", "Müller", 2020), ("3)", "Lee", 2023)]
+
+
 def test_numbered_list_without_heading_is_found_in_the_last_pages():
     entries = [it(f"{n}. Author{chr(64 + n)} X, Other Y. A study of item {n}. J. Exp. {n} (20{10 + n}) {n}–9.",
                   72, 160 + 12 * n, 8) for n in range(1, 6)]

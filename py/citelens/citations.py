@@ -481,7 +481,7 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             if den != bare and (den.lower() in EXPONENT_UNITS or (len(den) == 1 and den.isalpha())):
                 continue  # a denominator's power: "kg/m2", "1/r2", "W/m2" (not "and/or2")
             raw = text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
-            raw = _spaced_list(raw.strip(" ,"))
+            raw = _spaced_list(raw.strip(" ,)"))
             nums = _numbers(raw, limit, p)
             if not nums:
                 continue

@@ -268,7 +268,8 @@ REFERENCE_LIST_HEADING = re.compile(
 )
 
 # A numbered entry's label at the start of a line: "[12] Smith ...", "(12) Smith ...", "12. Smith ...",
-# "12 Smith ..." (superscript-style lists), "12Smith" (a raised number glued to the name).
+# "12) Smith ..." (Japanese journals', many in Russian), "12 Smith ..." (superscript-style lists), "12Smith" (a raised
+# number glued to the name).
 #
 # Alphabetic labels (amsalpha, alpha, IEEE's "alphabetic" option): the authors' initials or the first
 # author's name stem, a "+" for more authors, the year's last two digits and a letter: "[Knu84]", "[GJ79]",
@@ -279,7 +280,7 @@ REF_LABEL = re.compile(
     (?: (?P<alpha> \[ [A-Za-z][A-Za-z'’\-]{0,7} (?: \+ \s? (?: \d{2} | \d{4} )? | (?: \d{2} | \d{4} ) ) [a-z]? \] )
       | \[ \s* (?P<bracket> \d{1,4} ) \s* \]
       | \( (?P<paren> \d{1,4} ) \)
-      | (?P<dot> \d{1,4} ) \. (?! \d )
+      | (?P<dot> \d{1,4} ) (?: \. (?! \d ) | \) (?= \s ) )
       | (?P<bare> \d{1,4} ) (?= \s+ \S | [A-ZÀ-Þ] )
     )
     """,
@@ -979,11 +980,12 @@ RUN_IN_NESTED = re.compile(r"\.\s+\((?:[ivx]{1,4}|\d{1,2}|[a-h])\)\s+[A-Z]")
 EQUATION_BEFORE = re.compile(r"(?:\beqs?\.?|\bequations?|\bformulae?|\binequalit(?:y|ies))\s*$", re.IGNORECASE)
 
 # A superscript run of citation numbers as extracted: "8", "9,10", "1–4", "1,3,5", "12-"; a range's dash in any
-# glyph a font prints it as ("1—4", "1−4"): a raised dash is no sentence's.
-SUPERSCRIPT_MARKER = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴⁵⁶⁷⁸⁹,–—\-−⁻\s]*,?")
+# glyph a font prints it as ("1—4", "1−4"): a raised dash is no sentence's; closed by a parenthesis where the list
+# labels its entries "12)", as Japanese journals do: "1,2)", "3–5)".
+SUPERSCRIPT_MARKER = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴⁵⁶⁷⁸⁹,–—\-−⁻\s]*,?\)?")
 
-# A later piece of a superscript run, as extracted item by item: "–", ",", "5", "10,".
-SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–—\-−⁻\s]+")
+# A later piece of a superscript run, as extracted item by item: "–", ",", "5", "10,", "5)".
+SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–—\-−⁻\s]+\)?|\)")
 
 # Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²". The first digit comes before the
 # lookbehind that checks the letter ahead of it (the same test), so the engine skips straight to the digits.
