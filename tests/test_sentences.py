@@ -159,6 +159,17 @@ def test_a_double_spaced_pages_last_line_is_text_and_its_running_foot_furniture(
         "studies of many groups [4, 5]."
 
 
+def test_a_running_head_beside_its_page_number_or_the_papers_title_is_furniture():
+    # A journal's head shares its baseline with the page number or the paper's short title, in the body's size:
+    # together they are the page's first line, set apart from the text, and stepped over.
+    for head in ([item("JAMA Network Open | Nutrition", 72, 40), item("3/9", 500, 40)],
+                 [item("12", 72, 40), item("A PREPRINT", 420, 40)]):
+        p1 = column(["Earlier text ends. The effect was first described by", "Smith and Jones [3] and later"])
+        p2 = head + column(["confirmed by others [4, 5]. A new sentence."])
+        s = sentence(pages(p1, p2), "[4, 5]")
+        assert s.text == "The effect was first described by Smith and Jones [3] and later confirmed by others [4, 5]."
+
+
 def test_marker_right_after_a_full_stop_belongs_to_the_sentence_before():
     doc = pages(column(["It was shown before.[12] Next one starts. It was shown", "again. [13] We go on."]))
     assert sentence(doc, "[12]").text == "It was shown before.[12]"

@@ -579,6 +579,9 @@ class SentenceParams:
     #: ``furniture_leading`` x the leading of the lines beyond, is a running head or foot, stepped over.
     furniture_gap: float = 2.2
     furniture_leading: float = 1.3
+    #: Lines within this x font size of a line's baseline are its pieces (a running head and its page number
+    #: on one baseline): a page's first line is the first of a baseline.
+    furniture_same_baseline: float = 0.5
     #: Lines up to this many characters starting with a section number and not ending in punctuation
     #: are headings: the sentence stops there.
     heading_chars: int = 80

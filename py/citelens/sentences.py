@@ -309,20 +309,29 @@ def _furniture(tm: TextMap, i: int, text: str, p: SentenceParams) -> bool:
     """A line number, a page number, or a page's first or last line set well apart from the rest of
     its page (a running head or foot): further from the next line of its page than ``furniture_gap`` x their
     size and than ``furniture_leading`` x the leading of the lines beyond (a double-spaced manuscript's last
-    line stands as far under the line above it as every line of it does); ``text``: the line's, stripped."""
+    line stands as far under the line above it as every line of it does); ``text``: the line's, stripped. The
+    lines on its baseline are its pieces ("A PREPRINT" and the paper's title, a running head and its page
+    number): a page's first line is the first of its baseline."""
     if not text or text.isdigit():
         return True
     lines = tm.lines
     line = lines[i]
-    prev_same = i > 0 and lines[i - 1].page == line.page
-    next_same = i + 1 < len(lines) and lines[i + 1].page == line.page
+    page, base, n = line.page, line.baseline, len(lines)
+    near = p.furniture_same_baseline * line.size
+    a, b = i - 1, i + 1
+    while a >= 0 and lines[a].page == page and -near <= lines[a].baseline - base <= near:
+        a -= 1
+    while b < n and lines[b].page == page and -near <= lines[b].baseline - base <= near:
+        b += 1
+    prev_same = a >= 0 and lines[a].page == page
+    next_same = b < n and lines[b].page == page
     if prev_same == next_same:  # inside its page, or alone on it
         return False
-    other = lines[i - 1] if prev_same else lines[i + 1]
-    gap = abs(other.baseline - line.baseline)
+    other = lines[a] if prev_same else lines[b]
+    gap = abs(other.baseline - base)
     if gap <= p.furniture_gap * max(line.size, other.size):
         return False
-    k = i - 2 if prev_same else i + 2
+    k = a - 1 if prev_same else b + 1
     if 0 <= k < len(lines) and lines[k].page == line.page and lines[k].column == other.column:
         return gap > p.furniture_leading * abs(other.baseline - lines[k].baseline)
     return True
