@@ -476,8 +476,40 @@ def _capitals(text: str) -> bool | None:
 
 
 def _repaired(page: Page, lines: list[Line], body: float, p: OutlineParams, layout: LayoutParams) -> list[Line]:
-    """The page's lines with what a heading's text must not hold taken out, and its pieces put together."""
-    return _rejoined(page, _without_line_numbers(page, lines, body, p, layout), p, layout)
+    """The page's lines with what a heading's text must not hold taken out, its pieces put together, and its
+    small capitals read at their capitals' size."""
+    return _small_capitals(_rejoined(page, _without_line_numbers(page, lines, body, p, layout), p, layout), p)
+
+
+def _small_capitals(lines: list[Line], p: OutlineParams) -> list[Line]:
+    """Lines of small capitals faked by size, as Word and fonts without small capitals set them ("M" at 10 pt,
+    "ATERIALS AND" at 8 pt), at their capitals' size: most of their letters are the smaller ones, so the line
+    reads smaller than the text a heading so set stands over. A line of capitals in two sizes whose larger
+    letters open its words, few of them; and the line it wraps onto, in its small capitals alone ("DIVERSITY
+    PRIORS" under "4 T|RANSFORMER-DNA B|ASELINES: ...")."""
+    out = lines
+    last: Line | None = None  # the line before, read so ...
+    last_small = last_big = 0.0  # ... its small capitals' size and its capitals'
+    for k, line in enumerate(lines):
+        if not line.text.isupper():
+            last = None
+            continue
+        items = line.items
+        big = max(i.size for i in items)
+        if len(items) >= 2 and p.small_caps[0] * big <= line.size <= p.small_caps[1] * big \
+                and sum(len(i.text.strip()) for i in items if i.size > line.size) * 2 <= len(line.text.strip()):
+            pass  # capitals opening words of small capitals
+        elif last is not None and big - line.size < 0.05 and abs(line.size - last_small) < 0.05 \
+                and line.column == last.column and 0 < line.baseline - last.baseline <= 2 * last_big:
+            big = last_big  # wrapped on from a line of small capitals
+        else:
+            last = None
+            continue
+        if out is lines:
+            out = list(lines)
+        last_small, last_big = line.size, big
+        out[k] = last = replace(line, size=round(big, 1))
+    return out
 
 
 def _rejoined(page: Page, lines: list[Line], p: OutlineParams, layout: LayoutParams) -> list[Line]:

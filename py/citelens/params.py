@@ -244,6 +244,9 @@ class OutlineParams:
     row_size: float = 0.25  # ... and their sizes at most this x the line's apart (a header row's cells: 9 and 8 pt)
     rejoin_overlap: float = 0.1
     rejoin_gap: float = 0.3
+    #: Small capitals faked by size stand at this share of their capitals' size (Word sets 0.8; a superscript,
+    #: 0.5-0.7, is raised as well).
+    small_caps: tuple[float, float] = (0.65, 0.9)
     #: A heading is set weaker than another when smaller by at least this many points (else weight decides).
     weaker_size: float = 0.3
     #: The body begins at the first lines set at least this x the most common size (title block past).
