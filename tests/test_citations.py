@@ -158,12 +158,14 @@ def test_a_sentence_may_name_a_group_by_its_first_author_in_words():
                      ("Lee and colleagues (2020)", (3,)), ("(Smith and coworkers, 2019b)", (2,))]
 
 
-def test_years_joined_by_a_word_and_a_narratives_pages_after_a_colon():
+def test_years_joined_by_a_word_or_alone_after_a_semicolon_and_pages_after_a_colon():
     body = AY_BODY + ["As found (Smith, 2019a and 2019b), Smith (2019a & 2019b) and Lee (2020: 255-257), and as",
-                      "Müller (2017: 11, 18) said; (Lee 2020 and a review) names one."]
+                      "Müller (2017: 11, 18) said; (Lee 2020 and a review) names one. The same authors' other",
+                      "works after a semicolon: (Smith et al., 2019a, p. 11; 2019b, p. 4) and (Müller, 2017; 2019)."]
     texts = [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations][7:]
     assert texts == [("(Smith, 2019a and 2019b)", (1, 2)), ("Smith (2019a & 2019b)", (1, 2)),
-                     ("Lee (2020: 255-257)", (3,)), ("Müller (2017: 11, 18)", (5,)), ("(Lee 2020 and a review)", (3,))]
+                     ("Lee (2020: 255-257)", (3,)), ("Müller (2017: 11, 18)", (5,)), ("(Lee 2020 and a review)", (3,)),
+                     ("(Smith et al., 2019a, p. 11; 2019b, p. 4)", (1, 2)), ("(Müller, 2017; 2019)", (5,))]
 
 
 def test_names_in_greek_and_cyrillic_with_their_languages_and_and_et_al():

@@ -52,6 +52,7 @@ from citelens.patterns import (
     AY_NAME_BEFORE_BRACKET,
     AY_NARRATIVE,
     AY_YEARS_ONLY,
+    AY_YEARS_PART,
     AY_NARRATIVE_BRACKET,
     AY_NARRATIVE_LEAD,
     AY_NAME_YEARS,
@@ -763,12 +764,22 @@ def _named_before(text: str, lo: int, bracket: int, years: str, index: _AuthorIn
 def _part_hits(parts: Iterable[str], index: _AuthorIndex, p: CitationParams) -> list[int]:
     """The entries the parts of a parenthetical citation's body name (``body.split(";")``), in order."""
     hits: list[int] = []
+    names = ""  # the last part's names, as its years follow them: "Smith et al.,"
     for part in parts:
+        named = False
         for nm in AY_NAME_YEARS.finditer(part):
             phrase = part[: nm.start("years")].strip(" ,")
             lead = AY_LEADING_AUTHORS.search(part, max(0, nm.start() - p.ay_lead_chars), nm.start())
             found = list(_resolve(nm, index, phrase, lead.group("first"))) if lead else []
             hits.extend(found or _resolve(nm, index, phrase))
+            names, named = part[nm.start(): nm.start("years")], True
+        if not named and names and (years := AY_YEARS_PART.match(part)) is not None:
+            # Years alone after a part that names authors: the same authors' ("...; 2019b, p. 4").
+            again = AY_NAME_YEARS.fullmatch(names + years.group("years"))
+            if again is not None:
+                hits.extend(_resolve(again, index, names.strip(" ,")))
+        elif not named:
+            names = ""
     return hits
 
 

@@ -1137,6 +1137,9 @@ AY_NARRATIVE = re.compile(
 # The first part of a bracket a narrative citation shares with others: its years alone, "2002" of "Brown et al.
 # (2002; see also Miller et al., 2003)", "2019a, b".
 AY_YEARS_ONLY = re.compile(rf"\s* {_YEARS} \s*", X)
+# A later part of a parenthetical citation that holds only years and their locator: the same authors' other
+# works, "2019b, p. 4" of "(Smith, 2019a, p. 11; 2019b, p. 4)", "2009: 481" of "(Ohanyan, 2008: 11; 2009: 481)".
+AY_YEARS_PART = re.compile(rf"\s* (?P<years> {_YEARS} ) \b (?: \s* [,:] [^;]{{0,30}} )? \s* \Z", X)
 # ... and the name before that bracket, matched at the end of the text before it: "Brown et al. ", "Smith and
 # Lee’s ".
 AY_NAME_BEFORE_BRACKET = re.compile(rf"(?<![\w.]) {_AY_NARRATIVE_NAMES} \Z", X)
