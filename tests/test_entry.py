@@ -571,6 +571,16 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     ("European Environment Agency (EEA). Environmental Indicators: Typology and Overview. Copenhagen: EEA; 1999.",
      "Environmental Indicators: Typology and Overview"),
     ("European Environment Agency (EEA), 2019. The state of things. Copenhagen.", "The state of things"),
+    # GB/T 7714's document type code ends the title: "[J]" an article, "[C]//" a paper in proceedings
+    ("WANG X, LI Y, ZHANG Z. Deep learning for citation parsing[J]. Journal of Informetrics, 2019, 13(2): 120-135.",
+     "Deep learning for citation parsing"),
+    ("Smith J, Jones K. Graph neural networks: a review[C]//Proceedings of the AAAI Conference. New York: AAAI "
+     "Press, 2020: 1-8.", "Graph neural networks: a review"),
+    ("Chen W, et al. A survey of graph learning[J/OL]. arXiv preprint arXiv:2101.00001, 2021.",
+     "A survey of graph learning"),
+    # a title in Chinese or Japanese, written without spaces
+    ("张三, 李四. 引文解析研究[J]. 情报学报, 2019, 38(2): 1-10.", "引文解析研究"),
+    ("赵波. (2015). 宋元袍服研究. 服饰导刊, 27-35.", "宋元袍服研究"),
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_titles(raw, title):
     assert parse_entry(raw).title == title

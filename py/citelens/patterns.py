@@ -857,6 +857,11 @@ ENTRY_PLACE_PUBLISHER = re.compile(r"\s* [A-Z][\w'â€™\-]* (?: ,? \s+ [A-Z][\w'â€
 # its full stop, "Smith, J.: Title").
 ENTRY_PLACE_STATE = re.compile(r"[A-Z][a-z]+ (?: \s [A-Z][a-z]+ )? , \s [A-Z]{2} : \s+ [A-Z]", X)
 
+# The document type's code that GB/T 7714 (China's national standard for references, in Chinese and English
+# papers alike) sets right after a title: "[J]" a journal article, "[C]" a conference paper (then "//" and its
+# proceedings), "[M]" a book, "[D]" a thesis, "[R]" a report, "[EB/OL]" and "[J/OL]" online ones.
+ENTRY_TYPE_CODE = re.compile(r"\[ (?: [JCMDRNPSZAGK] | EB | DB | CP ) (?: / OL )? \] (?: \s* // )?", X)
+
 # A segment of a title after its first stop, when the title goes on: a Roman part number ("The structure of
 # mononuclear phagocytes. III. The effect of ..."), "Part II", and a part with its own title after a colon
 # ("Cluster analysis of typhoon tracks. Part I: General properties").

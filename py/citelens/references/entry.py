@@ -40,6 +40,7 @@ from citelens.patterns import (
     ENTRY_TITLE_LEAD,
     ENTRY_TITLE_PART,
     ENTRY_TITLE_STOP_SCAN,
+    ENTRY_TYPE_CODE,
     ENTRY_VENUE_OPENS,
     ENTRY_YEAR_SUBTITLE,
     NAME_CAPS_AFTER_FORENAME,
@@ -475,6 +476,9 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     if quoted is not None:
         return quoted
     rest = text[begin:]
+    if "[" in rest and (code := ENTRY_TYPE_CODE.search(rest)) is not None and code.start() > 0:
+        cand = rest[:code.start()].strip(" ,;:.")[:params.title_max_chars]  # "Title[J]. Journal, 2019"
+        return cand if _title_like(cand, params) else None
     if rest[:3].lower() in ("in ", "in:") and not ENTRY_IN_LATIN.match(rest):
         return None  # "2015, in Aerospace Conference": a venue, no title (but "In situ determination of ...")
     if TITLE_UNCASED.match(rest):
@@ -690,8 +694,9 @@ _JOURNAL_WORDS = _PUBLICATION_WORDS | frozenset({"communications", "revue", "zei
 
 
 def _title_like(cand: str, params: ReferencesParams) -> bool:
-    """Not empty, not a lone journal abbreviation ("Phys", "Int"), not a volume and pages ("ApJ, 786, 148")."""
-    if len(cand) < 3 or (" " not in cand and len(cand) < 8):
+    """Not empty, not a lone journal abbreviation ("Phys", "Int"), not a volume and pages ("ApJ, 786, 148"). Chinese
+    and Japanese write without spaces, a word in two characters: three of them are a title ("引文解析研究")."""
+    if len(cand) < 3 or (" " not in cand and len(cand) < 8 and sum(c >= "\u2e80" for c in cand) < 3):
         return False
     chars = len(cand) - cand.count(" ")
     return len(REF_DIGIT.findall(cand)) <= params.title_max_digits * chars
