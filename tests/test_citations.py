@@ -168,6 +168,21 @@ def test_years_joined_by_a_word_or_alone_after_a_semicolon_and_pages_after_a_col
                      ("(Smith et al., 2019a, p. 11; 2019b, p. 4)", (1, 2)), ("(Müller, 2017; 2019)", (5,))]
 
 
+def test_works_without_a_year_cited_by_apas_words():
+    refs = AY_REFS + (
+        Reference(7, None, "Baker, T. (n.d.). A web page.", 9, (72, 172, 300, 182), ("Baker",), None),
+        Reference(8, None, "Carter, A., & Dunn, B. (in press). Work to come. J. Tests.", 9, (72, 184, 300, 194),
+                  ("Carter", "Dunn"), None),
+        Reference(9, None, "Evans, E. (n.d.-a). First undated.", 9, (72, 196, 300, 206), ("Evans",), None),
+        Reference(10, None, "Evans, E. (n.d.-b). Second undated.", 9, (72, 208, 300, 218), ("Evans",), None),
+    )
+    body = AY_BODY + ["As shown (Baker, n.d.; Lee, 2020) and by Carter and Dunn (in press), also (Carter & Dunn, in",
+                      "press) and Evans (n.d.-b), (Evans, n.d.-a, n.d.-b); but (Smith, n.d.) names none."]
+    assert [(c.text, c.ref_indexes) for c in run(body, refs).citations][7:] == [
+        ("(Baker, n.d.; Lee, 2020)", (7, 3)), ("Carter and Dunn (in press)", (8,)), ("(Carter & Dunn, in press)", (8,)),
+        ("Evans (n.d.-b)", (10,)), ("(Evans, n.d.-a, n.d.-b)", (9, 10))]
+
+
 def test_names_in_greek_and_cyrillic_with_their_languages_and_and_et_al():
     refs = (
         Reference(1, None, "Иванов И. И., Петров П. П. 2019. Статья.", 9, (72, 100, 300, 110), ("Иванов", "Петров"), 2019),

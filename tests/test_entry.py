@@ -159,7 +159,6 @@ def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
     ("The White House. Memorandum for the Acting Administrator of the Agency for International Development. "
      "January, 1993. http://clinton6.nara.gov/1993/01/1993-01-22-aid.html (accessed Jan 3, 2018).", 1993),
     ("Smith J. Clinical trials [Internet]. 2015 [cited 2018 Jan 3]. Available from: http://example.org", 2015),
-    ("Smith, J. (n.d.). Clinical trials. Retrieved March 5, 2019, from http://example.org", 2019),
     ("Highly cited papers of 2015. Nature 530, 12 (2016).", 2016),
 ])
 def test_an_access_date_is_the_year_of_last_resort(raw, year):
@@ -571,6 +570,10 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     ("European Environment Agency (EEA). Environmental Indicators: Typology and Overview. Copenhagen: EEA; 1999.",
      "Environmental Indicators: Typology and Overview"),
     ("European Environment Agency (EEA), 2019. The state of things. Copenhagen.", "The state of things"),
+    # APA's "(n.d.)" and "(in press)" in place of the year: no part of the title
+    ("Baker, T. (n.d.). Citation parsing in practice. Retrieved from https://x.org/a", "Citation parsing in practice"),
+    ("Carter, A., & Dunn, B. (in press). Forthcoming work on reading. Journal of Tests.",
+     "Forthcoming work on reading"),
     # GB/T 7714's document type code ends the title: "[J]" an article, "[C]//" a paper in proceedings
     ("WANG X, LI Y, ZHANG Z. Deep learning for citation parsing[J]. Journal of Informetrics, 2019, 13(2): 120-135.",
      "Deep learning for citation parsing"),
@@ -584,6 +587,15 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_titles(raw, title):
     assert parse_entry(raw).title == title
+
+
+def test_an_undated_entry_has_no_year_whatever_date_it_was_read_on():
+    # (The text cites it "(Smith, n.d.)", and the year it was read is not its own.)
+    for raw in ("Smith, J. (n.d.). Clinical trials. Retrieved March 5, 2019, from http://example.org",
+                "Evans, E. (n.d.-a). First undated page. Retrieved March 3, 2020, from https://e.org",
+                "Smith, J. (forthcoming). A book to come. Oxford University Press, 2027."):
+        assert parse_entry(raw).year is None
+    assert parse_entry("Smith J (2020) Title of work. J Tests (in press).").year == 2020
 
 
 @settings(max_examples=60, deadline=None)

@@ -64,6 +64,7 @@ from citelens.patterns import (
     EQUATION_BEFORE,
     INDEX_BEFORE,
     MATH_SYMBOL,
+    NO_YEAR,
     NAME_PARTICLES,
     NUM_BRACKET,
     NUM_BRACKET_LOCATOR,
@@ -592,9 +593,15 @@ class _AuthorIndex:
 
     def __init__(self, references: Iterable[Reference]) -> None:
         self._by_year: dict[int, list[Reference]] = defaultdict(list)
+        self._suffix: dict[int, str | None] = {}  # an undated entry's letter: "n.d.-a"
         for ref in references:
             if ref.year is not None:
                 self._by_year[ref.year].append(ref)
+            elif (undated := NO_YEAR.search(ref.raw, 0, ref.raw.find(" ", 0) + 120 if ref.raw else 0)) is not None:
+                # APA's "Smith, J. (n.d.). Title." and "(in press)": the year's words, where the year would be
+                key, suffix = _undated(undated.group("word"))
+                self._by_year[key].append(ref)
+                self._suffix[ref.index] = suffix
 
     def match(self, surname: str, year: int, suffix: str | None, phrase: str = "", second: str = "",
               etal: bool = False) -> tuple[int, ...]:
@@ -606,8 +613,9 @@ class _AuthorIndex:
             return ()
         pool = self._by_year.get(year, [])
         if suffix:
-            with_suffix = [r for r in pool if r.year_suffix == suffix]
-            pool = with_suffix or [r for r in pool if not r.year_suffix]
+            letter = self._suffix.get if year in (NO_DATE, IN_PRESS) else None
+            with_suffix = [r for r in pool if (letter(r.index) if letter else r.year_suffix) == suffix]
+            pool = with_suffix or [r for r in pool if not (letter(r.index) if letter else r.year_suffix)]
         found = [r for r in pool if _same_author(key, r)]
         hits = [r.index for r in (_narrow(found, second, etal) if len(found) > 1 else found)]
         if not hits and phrase:
@@ -734,7 +742,7 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
                 taken_starts.append(m.start())
                 # Prose after the last year is no part of the marker: "(...; see also Petit et al., 1992
                 # on similar results in Tonkean (Macaca tonkeana) and ...)" ends at "1992".
-                last = m.end() - 1 - len(body) + max(y.end() for y in YEAR.finditer(body))
+                last = m.end() - 1 - len(body) + max(y.end() for rx in (YEAR, NO_YEAR) for y in rx.finditer(body))
                 end = m.end() if len(text[last:m.end() - 1].strip()) <= p.ay_tail_chars else last
                 yield _Marker(start, end, tuple(dict.fromkeys(hits)))
         for m in _narratives(text, a, b, backwards):  # "Smith et al. (2019)", "Johnson [2002]"
@@ -934,6 +942,17 @@ def _resolve(m: re.Match[str], index: _AuthorIndex, phrase: str = "", first: str
         yield from index.match(surname, year, suffix, phrase, second, etal)
 
 
+# The keys an undated work is indexed by in place of its year: APA's "n.d." and "in press" ("forthcoming").
+NO_DATE, IN_PRESS = 0, 1
+
+
+def _undated(word: str) -> tuple[int, str | None]:
+    """The key and letter of an undated work's words: ``(NO_DATE, "a")`` for "n.d.-a", ``(IN_PRESS, None)`` for
+    "in press"."""
+    head, _, letter = word.lower().partition("-")
+    return (NO_DATE if head.startswith("n") else IN_PRESS), (letter or None)
+
+
 def _unpossessed(name: str) -> str:
     """A name without its possessive's "'s": "Berg's (2018) view" names Berg (names hold apostrophes: "O'Neil")."""
     return name[:-2] if len(name) > 3 and name[-2:] in ("'s", "’s") else name
@@ -952,6 +971,8 @@ def _years(years: str) -> Iterator[tuple[int, str | None]]:
         if y:
             last = int(y.group("year"))
             yield last, y.group("suffix")
+        elif NO_YEAR.fullmatch(part):
+            yield _undated(part)
         elif last is not None and len(part) == 1 and part.isalpha():
             yield last, part
 

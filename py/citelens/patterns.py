@@ -710,10 +710,16 @@ ENTRY_DOI_TAIL = re.compile(
 # "(Hrsg.)", "(dir)", "editors,").
 ENTRY_TITLE_LEAD = re.compile(
     r"""[\s.,;:]*
-    (?: (?: \( (?:1[89]|20)\d\d [a-z]? (?: , [^()]{1,25} )? \) | (?:1[89]|20)\d\d [a-z]? ) (?! [\d–\-] ) [\s.,;:]* )?
+    (?: (?: \( (?:1[89]|20)\d\d [a-z]? (?: , [^()]{1,25} )? \) | (?:1[89]|20)\d\d [a-z]? ) (?! [\d–\-] ) [\s.,;:]*
+      | \( (?: n\.\s?d\. (?: -[a-z] )? | in \s+ press (?: -[a-z] )? | forthcoming ) \) [\s.,;:]* )?
     (?: \(? (?i: eds? | editors? | hrsg | dir | coord | comp ) \.? \)? (?! \w ) [\s.,;:]* )?
-    (?: (?: \( (?:1[89]|20)\d\d [a-z]? (?: , [^()]{1,25} )? \) | (?:1[89]|20)\d\d [a-z]? ) (?! [\d–\-] ) [\s.,;:]* )?
+    (?: (?: \( (?:1[89]|20)\d\d [a-z]? (?: , [^()]{1,25} )? \) | (?:1[89]|20)\d\d [a-z]? ) (?! [\d–\-] ) [\s.,;:]*
+      | \( (?: n\.\s?d\. (?: -[a-z] )? | in \s+ press (?: -[a-z] )? | forthcoming ) \) [\s.,;:]* )?
     """, X)
+
+# APA's words in place of an entry's year, in parentheses after its names: "(n.d.)", "(n.d.-a)", "(in press)",
+# "(forthcoming)". Such an entry has no year, whatever date it was read on.
+ENTRY_NO_YEAR = re.compile(r"\((?:n\.\s?d\.(?:-[a-z])?|in\s+press(?:-[a-z])?|forthcoming)\)")
 
 # A quoted title (IEEE, Hindawi, MLA, Korean and Chinese lists): “Shattuck lecture: cardiovascular medicine
 # at the turn of the millennium,”, ``Telnet Encryption Option,'', 'Polarimetry for weather surveillance
@@ -1049,7 +1055,12 @@ _NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lo
 # A citation's years: "2019", "2006a,b, 2009", "2018a, b"; the last joined by a word, as a list is: "2008 and 2009",
 # "2019a & 2019b", "2002 und 2010" (a year whole after a word: "2019 and a review" is a year and prose).
 _YEAR = r"(?:1[6-9]\d{2}|20\d{2})"
-_YEARS = rf"{_YEAR}[a-z]?(?:\s*,\s*(?:{_YEAR}[a-z]?|[a-z]\b)|(?:\s+{_AND}\s+|\s*&\s*){_YEAR}[a-z]?\b)*"
+# ... or APA's words for a work without a year, in the list and in the text alike: "n.d.", "in press",
+# "forthcoming" ("(Smith, n.d.)", "Lee (in press)", "n.d.-a").
+_NO_YEAR = r"(?:n\.\s?d\.(?:-[a-z]\b)?|in\s+press(?:-[a-z]\b)?|forthcoming)"
+NO_YEAR = re.compile(rf"(?P<word>{_NO_YEAR})", re.IGNORECASE)
+_YEARS = (rf"(?:{_YEAR}[a-z]?|{_NO_YEAR})(?:\s*,\s*(?:{_YEAR}[a-z]?|{_NO_YEAR}|[a-z]\b)"
+          rf"|(?:\s+{_AND}\s+|\s*&\s*)(?:{_YEAR}[a-z]?\b|{_NO_YEAR}))*")
 # ... and what stands between two of them.
 YEARS_SEPARATOR = re.compile(rf"\s*,\s* | \s+ {_AND} \s+ | \s*&\s*", X)
 
@@ -1089,9 +1100,10 @@ AY_LEADING_AUTHORS_NARRATIVE = re.compile(
 _IN_PAREN = r"(?: [^()] | \( [^()\d]{0,80} \) | \( (?! [^()]*? \b (?:1[6-9]\d{2}|20\d{2}) \b ) [^()]{1,8} \) )"
 AY_PAREN = re.compile(
     rf"""
-      \( (?P<body> {_IN_PAREN}{{0,400}}? {_NAME} {_IN_PAREN}{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b
+      \( (?P<body> {_IN_PAREN}{{0,400}}? {_NAME} {_IN_PAREN}{{0,120}}? \b (?: (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b | {_NO_YEAR} )
          {_IN_PAREN}{{0,200}}? ) \)
-    | \[ (?P<sbody> [^\[\]]{{0,400}}? {_NAME} [^\[\]]{{0,120}}? \b (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b [^\[\]]{{0,200}}? ) \]
+    | \[ (?P<sbody> [^\[\]]{{0,400}}? {_NAME} [^\[\]]{{0,120}}? \b (?: (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b | {_NO_YEAR} )
+         [^\[\]]{{0,200}}? ) \]
     """,
     X,
 )
@@ -1109,9 +1121,9 @@ AY_PAREN_EXTENT = re.compile(rf"\( {_IN_PAREN}*+ \) | \[ [^\[\]]*+ \]", X)
 # brackets, so any other "(" or "[" (a formula's, "(see Section 3)", "[12]") cannot open one.
 AY_PAREN_START = re.compile(
     rf"""
-      \( [^(){_UP}]* [{_UP}] [^()]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} )
+      \( [^(){_UP}]* [{_UP}] [^()]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} | {_NO_YEAR} )
     | \( [^()]* \(
-    | \[ [^\[\]{_UP}]* [{_UP}] [^\[\]]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} )
+    | \[ [^\[\]{_UP}]* [{_UP}] [^\[\]]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} | {_NO_YEAR} )
     """,
     X,
 )
@@ -1151,7 +1163,7 @@ AY_NAME_BEFORE_BRACKET = re.compile(rf"(?<![\w.]) {_AY_NARRATIVE_NAMES} \Z", X)
 
 # Where AY_NARRATIVE can match, so that citations.py tries it only there: the bracket that opens its year,
 # "(2019" of "Smith et al. (2019)", "[2002" of "Johnson [2002]" ...
-AY_NARRATIVE_BRACKET = re.compile(r"(?P<bracket> [(\[] ) \s* (?: 1[6-9]\d{2} | 20\d{2} )", X)
+AY_NARRATIVE_BRACKET = re.compile(rf"(?P<bracket> [(\[] ) \s* (?: 1[6-9]\d{{2}} | 20\d{{2}} | {_NO_YEAR} )", X)
 # ... and every character that may stand between a narrative citation's first letter and that bracket: the
 # letters, spaces, line breaks, apostrophes, diacritics, hyphens, dots, ampersands and commas of its names and of
 # "et al." ("van der Berg", "O'Neil & Lee", "Ammar et\nal. ", "Smith, et al. "), matched backwards from the bracket.

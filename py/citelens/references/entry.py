@@ -37,6 +37,7 @@ from citelens.patterns import (
     ENTRY_SERIES_PAREN,
     ENTRY_SPACE_BEFORE_PUNCT,
     ENTRY_SPACE_IN_PARENS,
+    ENTRY_NO_YEAR,
     ENTRY_TITLE_LEAD,
     ENTRY_TITLE_PART,
     ENTRY_TITLE_STOP_SCAN,
@@ -255,7 +256,10 @@ def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
     other."""
     first: re.Match[str] | None = None
     last_resort: re.Match[str] | None = None
+    undated = ENTRY_NO_YEAR.search(text, 0, params.authors_max_chars) if "(" in text else None
     for m in REF_YEAR.finditer(text):
+        if undated is not None and m.start() > undated.start():
+            return None  # "Evans, E. (n.d.). A page. Retrieved March 3, 2020": undated, read in 2020
         y = int(m.group("year"))
         if not params.min_year <= y <= params.max_year:
             continue
