@@ -574,6 +574,15 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     ("Baker, T. (n.d.). Citation parsing in practice. Retrieved from https://x.org/a", "Citation parsing in practice"),
     ("Carter, A., & Dunn, B. (in press). Forthcoming work on reading. Journal of Tests.",
      "Forthcoming work on reading"),
+    # "et al." in the list's language ends the names, not opens the title; GOST's " // " ends the title
+    ("Müller, A.; Schmidt, B. u. a. (2010): Eine Studie über Zitate. Berlin: Springer.", "Eine Studie über Zitate"),
+    ("García, J., López, M. y cols. (2015). Un estudio de citas. Revista de Pruebas, 3, 1-9.", "Un estudio de citas"),
+    ("Dupont, J., Martin, P. et coll. (2011). Une étude des citations. Revue des Tests, 5, 12-20.",
+     "Une étude des citations"),
+    ("Иванов И. И., Петров П. П. и др. Статья о методах // Журнал. 2019. Т. 12. С. 3–4.", "Статья о методах"),
+    ("R Development Core Team (2006). R: A Language and Environment for Statistical Computing. R Foundation for "
+     "Statistical Computing, Vienna, Austria. URL http: //www.R-project.org/.",
+     "R: A Language and Environment for Statistical Computing"),
     # GB/T 7714's document type code ends the title: "[J]" an article, "[C]//" a paper in proceedings
     ("WANG X, LI Y, ZHANG Z. Deep learning for citation parsing[J]. Journal of Informetrics, 2019, 13(2): 120-135.",
      "Deep learning for citation parsing"),
@@ -587,6 +596,14 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_titles(raw, title):
     assert parse_entry(raw).title == title
+
+
+def test_et_al_in_the_lists_language_marks_a_list_cut_short():
+    for raw in ("Müller, A.; Schmidt, B. u. a. (2010): Eine Studie über Zitate. Berlin: Springer.",
+                "García, J., López, M. y cols. (2015). Un estudio de citas. Revista de Pruebas, 3, 1-9.",
+                "Иванов И. И., Петров П. П. и др. Статья о методах // Журнал. 2019. Т. 12. С. 3–4."):
+        fields = parse_entry(raw)
+        assert len(fields.authors) == 2 and fields.et_al
 
 
 def test_an_undated_entry_has_no_year_whatever_date_it_was_read_on():

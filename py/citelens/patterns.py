@@ -510,6 +510,7 @@ NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* a
 # ("Venditti FJ Jr. “Classification of death").
 NAME_FOLLOW = re.compile(
     r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et | και | и ) \b | (?: e | en ) \s
+              | u \. \s? a \. | κ \. \s? ά \.
               | (?:1[89]|20)\d\d
               | [“"‘«] )""", X)
 
@@ -567,8 +568,10 @@ NAME_RUN_ON = re.compile(r"\s+ (?= [A-ZÀ-ÖØ-ÞĀ-Ž] [a-zà-ÿ]+ (?: - [a-zà
 REF_VANCOUVER_DATE = re.compile(
     r"(?: 1 (?<! \d 1 ) [89] | 2 (?<! \d 2 ) 0 ) \d\d [a-z]? (?: \s+ [A-Z][a-z]{2} \.? (?: \s+ \d{1,2} )? )? \s* ; \s* \d", X)
 
-# "et al." after the names, glued or not: "Stein T et al. 2004", "R. Paparellaet al.,".
-NAME_ET_AL = re.compile(r"\s* [,;]? \s* et \s* al \b \.? ,?", X)
+# "et al." after the names, glued or not: "Stein T et al. 2004", "R. Paparellaet al.,"; in a list's language:
+# German "u. a.", Spanish "y cols.", Portuguese "e col.", French "et coll.", Russian "и др.", Greek "κ.ά.".
+_LIST_ET_AL_OTHER = r"(?: u \. \s? a \. | [ye] \s+ cols? \. | et \s+ coll? \. | и \s+ др \. | κ \. \s? ά \. )"
+NAME_ET_AL = re.compile(rf"\s* [,;]? \s* (?: et \s* al \b \.? | {_LIST_ET_AL_OTHER} ) ,?", X)
 
 # A title ends at a sentence end (see TITLE_END) or where the venue starts: ", in: J. P. Lynch (Ed.)",
 # ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B", ", Phys.Lett., B129", ", Theoret. and Math. Phys.",
@@ -863,6 +866,10 @@ ENTRY_PLACE_PUBLISHER = re.compile(r"\s* [A-Z][\w'’\-]* (?: ,? \s+ [A-Z][\w'�
 # its full stop, "Smith, J.: Title").
 ENTRY_PLACE_STATE = re.compile(r"[A-Z][a-z]+ (?: \s [A-Z][a-z]+ )? , \s [A-Z]{2} : \s+ [A-Z]", X)
 
+# GOST 7.1's mark between a title and the journal or book that holds it (Russian lists): "Title // Journal. 2019."
+# (Not a URL's: "http: //www.r-project.org", its scheme's colon before it.)
+ENTRY_IN_HOST = re.compile(r"(?<=[^\s:])\s+//\s")
+
 # The document type's code that GB/T 7714 (China's national standard for references, in Chinese and English
 # papers alike) sets right after a title: "[J]" a journal article, "[C]" a conference paper (then "//" and its
 # proceedings), "[M]" a book, "[D]" a thesis, "[R]" a report, "[EB/OL]" and "[J/OL]" online ones.
@@ -1040,7 +1047,8 @@ YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 # An author list that ends with "et al.", matched at the end of the names: "Smith, X. et al.", "Lee J, et al.",
 # "R. Jones, et al.,". Its word boundary is checked behind the "et" it consumes, so a search skips to each "et"
 # in C.
-ENTRY_ET_AL_END_SCAN = re.compile(r"et (?<= \b et ) \s* al \b \.? [\s,.;:]* \Z", X)
+ENTRY_ET_AL_END_SCAN = re.compile(
+    rf"(?: et (?<= \b et ) \s* al \b \.? | (?<! \w ) {_LIST_ET_AL_OTHER} ) [\s,.;:]* \Z", X)
 
 # A surname, particles and diacritics included: "Smith", "van der Berg", "Dos Reis", "Müller", "F¨arber", "O'Neil",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the

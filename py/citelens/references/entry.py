@@ -38,6 +38,7 @@ from citelens.patterns import (
     ENTRY_SPACE_BEFORE_PUNCT,
     ENTRY_SPACE_IN_PARENS,
     ENTRY_NO_YEAR,
+    ENTRY_IN_HOST,
     ENTRY_TITLE_LEAD,
     ENTRY_TITLE_PART,
     ENTRY_TITLE_STOP_SCAN,
@@ -346,7 +347,7 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         pos = end = after if after >= 0 else _after_suffix(text, stop)
         if not strong:
             break
-        if "et" in text[pos:pos + 5]:
+        if "et" in text[pos:pos + 5] or text[pos:pos + 4].lstrip(" ,;")[:1] in _ET_AL_OTHER_FIRST:
             etal = NAME_ET_AL.match(text, pos)
             if etal is not None:
                 end = etal.end()
@@ -380,6 +381,10 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         if bare is not None:  # "Akima, A New Method of ...", "Lowe and Cheng, Drugs of the Future": no initials
             return tuple(n for n in (bare.group("first"), bare.group("second")) if n), bare.end()
     return tuple(names), end
+
+
+# The first letters of "et al." in the lists' other languages ("u. a.", "y cols.", "e col.", "и др.", "κ.ά.").
+_ET_AL_OTHER_FIRST = frozenset("uyeиκ")
 
 
 def _glued_et_al(text: str, m: re.Match[str]) -> bool:
@@ -482,6 +487,9 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     rest = text[begin:]
     if "[" in rest and (code := ENTRY_TYPE_CODE.search(rest)) is not None and code.start() > 0:
         cand = rest[:code.start()].strip(" ,;:.")[:params.title_max_chars]  # "Title[J]. Journal, 2019"
+        return cand if _title_like(cand, params) else None
+    if " // " in rest and (host := ENTRY_IN_HOST.search(rest)) is not None:
+        cand = rest[:host.start()].strip(" ,;:.")[:params.title_max_chars]  # "Title // Journal. 2019."
         return cand if _title_like(cand, params) else None
     if rest[:3].lower() in ("in ", "in:") and not ENTRY_IN_LATIN.match(rest):
         return None  # "2015, in Aerospace Conference": a venue, no title (but "In situ determination of ...")
