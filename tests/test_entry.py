@@ -583,6 +583,11 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     ("R Development Core Team (2006). R: A Language and Environment for Statistical Computing. R Foundation for "
      "Statistical Computing, Vienna, Austria. URL http: //www.R-project.org/.",
      "R: A Language and Environment for Statistical Computing"),
+    # a chapter's book after the language's "In:": Spanish ", en:", Portuguese ", Em:", French ", dans :"
+    ("García, J. (2015). Un estudio de citas, en: Pérez, M. (ed.), Actas del Congreso, Madrid: Alianza, 3-9.",
+     "Un estudio de citas"),
+    ("Dupont, J. (2011). Une étude des citations, dans : Martin, P. (dir.), Actes du colloque. Paris : PUF.",
+     "Une étude des citations"),
     # GB/T 7714's document type code ends the title: "[J]" an article, "[C]//" a paper in proceedings
     ("WANG X, LI Y, ZHANG Z. Deep learning for citation parsing[J]. Journal of Informetrics, 2019, 13(2): 120-135.",
      "Deep learning for citation parsing"),

@@ -575,9 +575,11 @@ NAME_ET_AL = re.compile(rf"\s* [,;]? \s* (?: et \s* al \b \.? | {_LIST_ET_AL_OTH
 
 # A title ends at a sentence end (see TITLE_END) or where the venue starts: ", in: J. P. Lynch (Ed.)",
 # ", In Proceedings", ", J. Doc. 12", ", Phys. Rev. B", ", Phys.Lett., B129", ", Theoret. and Math. Phys.",
-# ", IEEE Trans. Nucl. Sci." (an abbreviated journal after a comma); not a title's
+# ", IEEE Trans. Nucl. Sci." (an abbreviated journal after a comma), Spanish's ", en:", Portuguese's ", Em:",
+# French ", dans :"; not a title's
 # own ", in" ("Variation in cancer risks, by mutation position, in BRCA2 mutation carriers").
-TITLE_VENUE = re.compile(r",\s*(?:In:?\s|in:\s|in\s(?=[A-Z]\S*\s+[A-Z(])|(?=(?:[A-Z]{3,6}\s+)?[A-Z][a-z]{0,7}\.(?:\s|[A-Z])))")
+TITLE_VENUE = re.compile(r",\s*(?:In:?\s|in:\s|in\s(?=[A-Z]\S*\s+[A-Z(])|(?:En|Em|Dans)\s?:?\s|(?:en|em|dans)\s?:\s"
+                         r"|(?=(?:[A-Z]{3,6}\s+)?[A-Z][a-z]{0,7}\.(?:\s|[A-Z])))")
 
 # A citation key's year-ish tail or a name's generational suffix, never a surname: "Jr.", "III", "Sr".
 NAME_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv|2nd|3rd)\.?$", re.IGNORECASE)
