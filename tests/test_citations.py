@@ -168,6 +168,26 @@ def test_years_joined_by_a_word_or_alone_after_a_semicolon_and_pages_after_a_col
                      ("(Smith et al., 2019a, p. 11; 2019b, p. 4)", (1, 2)), ("(Müller, 2017; 2019)", (5,))]
 
 
+def test_names_in_korean_chinese_and_japanese_with_their_et_al_and_middle_dot():
+    refs = (
+        Reference(1, None, "김성철, 2004, 압록강 유적들에 대하여, 력사과학 4.", 9, (72, 100, 300, 110), ("김성철",), 2004),
+        Reference(2, None, "이수진, 김상옥 (2019). 유아교사의 성인애착. 한국보육학회지, 19(4), 171-188.", 9, (72, 112, 300, 122),
+                  ("이수진", "김상옥"), 2019),
+        Reference(3, None, "张三, 李四. 引文解析研究[J]. 情报学报, 2019, 38(2): 1-10.", 9, (72, 124, 300, 134),
+                  ("张三", "李四"), 2019),
+        Reference(4, None, "山田太郎, 鈴木花子 (2018). 引用の研究. 情報学, 12, 1-10.", 9, (72, 136, 300, 146),
+                  ("山田太郎", "鈴木花子"), 2018),
+        Reference(5, None, "Smith J. 2017. Title.", 9, (72, 148, 300, 158), ("Smith",), 2017),
+    )
+    body = ["선행 연구(김성철, 2004; 이수진·김상옥, 2019)에 따르면 김성철(2004)과 이수진 외(2019)는 그렇다.",
+            "以及(张三, 2019; Smith, 2017)，山田ら(2018)と山田・鈴木(2018)も、(山田ほか, 2018)。",
+            "本研究(2019)는 아니다."]
+    assert [(c.text, c.ref_indexes) for c in run(body, refs).citations] == [
+        ("(김성철, 2004; 이수진·김상옥, 2019)", (1, 2)), ("김성철(2004)", (1,)), ("이수진 외(2019)", (2,)),
+        ("(张三, 2019; Smith, 2017)", (3, 5)), ("山田ら(2018)", (4,)), ("山田・鈴木(2018)", (4,)),
+        ("(山田ほか, 2018)", (4,))]
+
+
 def test_works_without_a_year_cited_by_apas_words():
     refs = AY_REFS + (
         Reference(7, None, "Baker, T. (n.d.). A web page.", 9, (72, 172, 300, 182), ("Baker",), None),

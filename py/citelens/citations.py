@@ -954,8 +954,20 @@ def _undated(word: str) -> tuple[int, str | None]:
 
 
 def _unpossessed(name: str) -> str:
-    """A name without its possessive's "'s": "Berg's (2018) view" names Berg (names hold apostrophes: "O'Neil")."""
-    return name[:-2] if len(name) > 3 and name[-2:] in ("'s", "’s") else name
+    """A name without its possessive's "'s": "Berg's (2018) view" names Berg (names hold apostrophes: "O'Neil");
+    without the "et al." glued to a Chinese, Japanese or Korean name: "张三等", "山田ら", "山田ほか", "김성철등"."""
+    if len(name) > 3 and name[-2:] in ("'s", "’s"):
+        return name[:-2]
+    if len(name) > 2:
+        if name.endswith("ほか"):
+            return name[:-2]
+        if name[-1] in _CJK_ET_AL and name[-2] >= "\u3400":
+            return name[:-1]
+    return name
+
+
+# "et al." as Chinese, Japanese and Korean write it glued to a name ("等", "ら", "他", "등", "외"; "ほか" above).
+_CJK_ET_AL = frozenset("等ら他등외")
 
 
 def _years(years: str) -> Iterator[tuple[int, str | None]]:

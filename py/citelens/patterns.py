@@ -1052,16 +1052,19 @@ YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 ENTRY_ET_AL_END_SCAN = re.compile(
     rf"(?: et (?<= \b et ) \s* al \b \.? | (?<! \w ) {_LIST_ET_AL_OTHER} ) [\s,.;:]* \Z", X)
 
+# Chinese and Japanese ideographs and Korean syllables: names with no capitals ("张三", "山田", "김성철").
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3"
+
 # A surname, particles and diacritics included: "Smith", "van der Berg", "Dos Reis", "Müller", "F¨arber", "O'Neil",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
 # note's first word: "10Carroll and Kimball (1996) proved".
 _NAME_PARTICLES = "van von de der den del della di da du le la dos das ten ter".split()
 NAME_PARTICLES = frozenset(_NAME_PARTICLES)
-_NAME = (r"(?<![^\W\d_])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lower case: before another too
+_NAME = (r"(?<![^\W\d_\u3040-\u30ff])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lower case: before another too
          r"|(?:" + "|".join(w.capitalize() for w in _NAME_PARTICLES if w not in ("ten", "ter")) + r")\s+"
          r"(?=[" + _UP + r"]|(?:" + "|".join(_NAME_PARTICLES) + r")\s))*"  # capitalised ("Dos Reis", "Di
          # Gaspero", "Van der Berg" opening a sentence): before the name's capital or another particle only
-         r"[" + _UP + r"][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
+         r"[" + _UP + _CJK + r"][\w'’¨´`\-]*[\w](?:-[\n\f][a-z]\w*)?")  # "Subrama-\nnian" broken at a line end
 # A citation's years: "2019", "2006a,b, 2009", "2018a, b"; the last joined by a word, as a list is: "2008 and 2009",
 # "2019a & 2019b", "2002 und 2010" (a year whole after a word: "2019 and a review" is a year and prose).
 _YEAR = r"(?:1[6-9]\d{2}|20\d{2})"
@@ -1077,17 +1080,20 @@ YEARS_SEPARATOR = re.compile(rf"\s*,\s* | \s+ {_AND} \s+ | \s*&\s*", X)
 # "et al." as papers write it in their languages: German "u. a.", Spanish "y col." ("y cols."), Portuguese "e col."
 # ("e cols."), French "et coll.", Russian "и др.", Greek "κ.ά." (most write "et al." in any language); and in
 # words, as a sentence names a group by its first author: "Smith and colleagues (2019)", "Smith and co-workers
-# (2019)".
+# (2019)"; after a space, Korean "외" and "등", Chinese "等", Japanese "ほか", "他" and "ら" ("김성철 외(2004)"; glued
+# to the name they are read off it: citations._unpossessed).
 _ET_AL = r"""(?: et \s* al \.? | u \. \s? a \. | y \s+ cols? \. | e \s+ cols? \. | et \s+ coll? \. | и \s+ др \.
                | κ \. \s? ά \.
-               | and \s+ (?: colleagues | co-?workers ) \b )"""
+               | and \s+ (?: colleagues | co-?workers ) \b
+               | 외 | 등 | 等 | ほか | 他 | ら )"""
 
 # Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
 # "see Smith & Lee, 2019, p. 4", "World Health Organization, 2019" (the last name before the years),
 # "Melis et al., 2006a,b". ``etal`` and ``second`` tell "Range and Huber, 2007" from "Range et al., 2007".
 AY_NAME_YEARS = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?: (?P<etal> {_ET_AL} ) | (?: {_AND} \s+ | & \s* ) (?P<second> {_NAME} ) ) )?
+    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: ,? \s+ (?: {_AND} \s+ | & \s* ) | \s* [・·] \s* )
+                          (?P<second> {_NAME} ) )?
     ,? \s* (?P<years> {_YEARS} )
     """,
     X,
@@ -1131,9 +1137,9 @@ AY_PAREN_EXTENT = re.compile(rf"\( {_IN_PAREN}*+ \) | \[ [^\[\]]*+ \]", X)
 # brackets, so any other "(" or "[" (a formula's, "(see Section 3)", "[12]") cannot open one.
 AY_PAREN_START = re.compile(
     rf"""
-      \( [^(){_UP}]* [{_UP}] [^()]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} | {_NO_YEAR} )
+      \( [^(){_UP}{_CJK}]* [{_UP}{_CJK}] [^()]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} | {_NO_YEAR} )
     | \( [^()]* \(
-    | \[ [^\[\]{_UP}]* [{_UP}] [^\[\]]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} | {_NO_YEAR} )
+    | \[ [^\[\]{_UP}{_CJK}]* [{_UP}{_CJK}] [^\[\]]*? (?: 1[6-9]\d{{2}} | 20\d{{2}} | {_NO_YEAR} )
     """,
     X,
 )
@@ -1152,7 +1158,7 @@ AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 # or after a colon, as Harvard's variants set pages: "Krahmann (2005: 255-257)", "Ohanyan (2008: 11, 18)";
 # a comma before "et al." as some styles and many authors set it: "Smith, et al. (2019)".
 _AY_NARRATIVE_NAMES = rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )?
+    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* [&・·] \s* ) (?P<second> {_NAME} ) )?
     ['’]?s? \s*"""
 AY_NARRATIVE = re.compile(
     rf"""{_AY_NARRATIVE_NAMES}
@@ -1176,15 +1182,16 @@ AY_NAME_BEFORE_BRACKET = re.compile(rf"(?<![\w.]) {_AY_NARRATIVE_NAMES} \Z", X)
 AY_NARRATIVE_BRACKET = re.compile(rf"(?P<bracket> [(\[] ) \s* (?: 1[6-9]\d{{2}} | 20\d{{2}} | {_NO_YEAR} )", X)
 # ... and every character that may stand between a narrative citation's first letter and that bracket: the
 # letters, spaces, line breaks, apostrophes, diacritics, hyphens, dots, ampersands and commas of its names and of
-# "et al." ("van der Berg", "O'Neil & Lee", "Ammar et\nal. ", "Smith, et al. "), matched backwards from the bracket.
-AY_NARRATIVE_LEAD = re.compile(r"(?P<lead> [\w\s'’¨´`\-.&,A-ZÀ-ÖØ-ÞĀ-Ž]* )", X)
+# "et al." ("van der Berg", "O'Neil & Lee", "Ammar et\nal. ", "Smith, et al. ", "山田・鈴木"), matched backwards from the
+# bracket.
+AY_NARRATIVE_LEAD = re.compile(r"(?P<lead> [\w\s'’¨´`\-.&,・·A-ZÀ-ÖØ-ÞĀ-Ž]* )", X)
 
 # A citation without brackets, as F1000 sets some: "following the protocol of Frazier et al., 2014.",
 # "parameters from Loefer & Sedberry, 2003 (R. terraenovae)". Only with a second author or "et al." (its full
 # stop left out in some styles, as IOP's) and a comma before the year: "Smith, 2003" alone says too little.
 AY_BARE = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* & \s* ) (?P<second> {_NAME} ) )
+    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* [&・·] \s* ) (?P<second> {_NAME} ) )
     , \s* (?P<years> {_YEARS} ) \b
     """,
     X,
