@@ -74,6 +74,11 @@ MENTIONS = [
     ("zie Figuur 1, Tabel 2 en 3, Vergelijking 4, Sectie 5 en Bijlage A",
      [(K.FIGURE, "1", "Figuur 1"), (K.TABLE, "2", "Tabel 2"), (K.TABLE, "3", "3"), (K.EQUATION, "4", "Vergelijking 4"),
       (K.SECTION, "5", "Sectie 5"), (K.APPENDIX, "A", "Bijlage A")]),
+    # Chinese and Japanese glue the head word to the words around it; Korean sets it apart; "代表1" is no table
+    ("如图1所示，表2和图3a给出了结果，代表1个样本。",
+     [(K.FIGURE, "1", "图1"), (K.TABLE, "2", "表2"), (K.FIGURE, "3a", "图3a")]),
+    ("図2に示すように、表1の結果は", [(K.FIGURE, "2", "図2"), (K.TABLE, "1", "表1")]),
+    ("그림 1과 같이 표 2에서 목표 1을", [(K.FIGURE, "1", "그림 1"), (K.TABLE, "2", "표 2")]),
     # IEEE subsections: a letter after the section's numeral; a range of numerals stays a range
     ("in Section II-A, Sec. III-C2 and Sections II-IV; Table I-A", [(K.SECTION, "II-A", "Section II-A"),
                                                                    (K.SECTION, "III-C2", "Sec. III-C2"),
@@ -116,6 +121,12 @@ def test_captions_are_targets_not_mentions():
     found = mentions(p1, p2, p3)
     assert [(m.label, m.page, _at(m.target)) for m in found] == [
         ("3", 1, (2, 292.0)), ("2", 1, (2, 316.0)), ("1", 1, (3, 192.0)), ("9", 1, None)]
+
+
+def test_chinese_captions_are_targets():
+    p1 = column(["实验结果如图1所示，详见表2。"])
+    p2 = column([("图1 实验装置示意图", 8.0), "正文继续在这里。", ("表2：实验结果", 8.0)], y0=300)
+    assert [(m.label, m.page, _at(m.target)) for m in mentions(p1, p2)] == [("1", 1, (2, 292.0)), ("2", 1, (2, 316.0))]
 
 
 def test_running_text_that_starts_a_line_with_figure_is_no_caption():

@@ -72,11 +72,14 @@ _SEPARATOR_RANK = {":": 3, "|": 3, "—": 3, "–": 3, ".": 2}
 _KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "§", "alg", "append", "ap-",
              "abb", "gl.", "gleichung", "abschn", "anhang",
              "gráf", "cuadro", "ecuaci", "équation", "seç", "sezion", "apénd", "apênd", "anex", "annex",
-             "vergelijk", "bijlage")
+             "vergelijk", "bijlage", "그림", "표")
+# ... Korean's "그림" and "표" with them; Chinese and Japanese ones glued to the word before ("如图1所示"), apart.
+_CJK_KEYWORDS = ("图", "圖", "図", "表")
 _FLOATS = (MentionKind.FIGURE, MentionKind.TABLE, MentionKind.ALGORITHM)
 # The characters a FIGURE_CAPTION match opens with (after spaces and tabs): Figure, Abb., Table, Algorithm,
-# Supplementary, Extended, PLOS's S1, Spanish's Gráfico and Cuadro; "ſ" is an "s" to IGNORECASE.
-_CAPTION_OPENERS = frozenset("FfAaTtSsEeſGgCc")
+# Supplementary, Extended, PLOS's S1, Spanish's Gráfico and Cuadro, the Chinese, Japanese and Korean words;
+# "ſ" is an "s" to IGNORECASE.
+_CAPTION_OPENERS = frozenset("FfAaTtSsEeſGgCc图圖図表그표")
 
 
 def roman_value(text: str) -> int | None:
@@ -661,6 +664,12 @@ def _keyword_hits(text: str, params: FigureParams, lower: str, skip: tuple[int, 
                     before = FIGURE_WORD_PREFIX.search(text, max(0, k - params.lookbehind_chars), k) if k and text[k - 1] in " \t\n\f" else None
                     starts.add(before.start() if before is not None else k)
                 k = lower.find(keyword, k + 1, hi + len(keyword) - 1)
+    for keyword in _CJK_KEYWORDS:  # (no space before them: FIGURE_WORD tells "图1" from "代表1")
+        for lo, hi in spans:
+            k = lower.find(keyword, lo, hi)
+            while k >= 0:
+                starts.add(k)
+                k = lower.find(keyword, k + 1, hi)
     return sorted(starts)
 
 

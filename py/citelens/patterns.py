@@ -1231,15 +1231,19 @@ AY_BARE_RUN = re.compile(r"(?P<run> [\w\s'’¨´`\-.&,A-ZÀ-ÖØ-ÞĀ-Ž]* )", 
 # German papers: "Abbildung 1", "Abb. 2", "Tabelle I", "Gleichung (3)", "Gl. 4", "Abschnitt III-C",
 # "Abschn. 2", "Algorithmus 1", "Anhang A"; Spanish, Portuguese, Italian and French ones: "Figura 2", "Tabla 1",
 # "Tabela 3", "Tabella 2", "Tableau 4", "Gráfico 3", "Cuadro 1", "Ecuación (5)", "Equação 2", "Sección 3", "Seção 2.1", "Sezione 4",
-# "Apéndice A", "Anexo B", "Annexe C"; Dutch ones: "Figuur 1", "Tabel 2", "Vergelijking 3", "Sectie 4", "Bijlage A".
+# "Apéndice A", "Anexo B", "Annexe C"; Dutch ones: "Figuur 1", "Tabel 2", "Vergelijking 3", "Sectie 4", "Bijlage A";
+# Chinese, Japanese and Korean figures and tables: "如图1所示", "図2に", "表3", "그림 1", "표 2" ("代表1" is no table).
 FIGURE_WORD = re.compile(
     r"""
-    (?<! [\w.] )                                                  # not "subfigure", "Config."
-    (?: (?P<family> (?i: supplementa(?:ry|l) | suppl? \. | extended \s+ data ) ) \s+ )?
+    (?: (?<! [\w.] )                                               # not "subfigure", "Config."
+        (?: (?P<family> (?i: supplementa(?:ry|l) | suppl? \. | extended \s+ data ) ) \s+ )?
+      | (?= [图圖図表] ) )                                            # Chinese and Japanese: glued to the word before
     (?: (?P<fig> (?i: figs? ) \. | (?i: fig (?: (?: -[\n\f] )? ure )? s? ) (?! [^\W\d_] )  # Fig-\nure
-               | Abb \. | (?i: abbildung (?: en )? | figuras? | gráficos? | figu (?: ur | ren ) ) (?! [^\W\d_] ) )
+               | Abb \. | (?i: abbildung (?: en )? | figuras? | gráficos? | figu (?: ur | ren ) ) (?! [^\W\d_] )
+               | [图圖図] (?= [ \t]? \d ) | 그림 (?! [^\W\d_] ) )
       | (?P<tab> (?i: ta (?: -[\n\f] )? bles? ) (?! [^\W\d_] ) | Tabs? \.
-              | (?i: tabellen? | tabell[ae] | tablas? | tabelas? | tableaux? | cuadros? | tabel ) (?! [^\W\d_] ) )
+              | (?i: tabellen? | tabell[ae] | tablas? | tabelas? | tableaux? | cuadros? | tabel ) (?! [^\W\d_] )
+              | (?<! [代发發列图圖报報公] ) 表 (?= [ \t]? \d ) | 표 (?! [^\W\d_] ) )
       | (?P<eq> (?i: eq (?: ua (?: -[\n\f] )? tion | n )? s? ) (?: \. | (?! [^\W\d_] ) )
               | Gl \. | (?i: gleichung (?: en )? | ecuaci (?: ón | on | ones ) | equa (?: ção | ções | cao | coes )
                               | equazion [ei] | équations? | vergelijking (?: en )? ) (?! [^\W\d_] ) )
@@ -1271,12 +1275,12 @@ FIGURE_LABEL = re.compile(
       | [A-Z]                                                     # A (appendix, section)
     )
     (?P<panel>
-        (?<= \d ) (?: [a-z] | [A-Z] ) (?! [^\W_] )                # 3a  1A
+        (?<= \d ) (?: [a-z] | [A-Z] ) (?! [^\W_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3] )   # 3a  1A  图3a给出
       | (?<= \d ) \( [a-zA-Z] \)                                  # 3(b)
       | (?<= \d ) \. [a-z] (?! [^\W_] )                           # 2.a (IEEE)
     )?
     (?(open) \) )
-    (?! [^\W_] | \.\d )
+    (?! [^\W_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3] | \.\d )   # (Chinese, Japanese, Korean glue words on: "图1所示")
     """,
     X,
 )
@@ -1348,12 +1352,13 @@ FIGURE_CAPTION = re.compile(
     ^ [ \t]*
     (?: (?P<family> (?i: supplementa(?:ry|l) | extended \s+ data ) ) \s+ )?
     (?: (?P<plos> S \d{1,2} ) \s+ )?
-    (?: (?P<fig> (?i: fig (?: ure | ura | uur )? | abb (?: ildung )? | gráfico ) )
-      | (?P<tab> (?i: tab (?: le | elle | ella | la | ela | leau | el )? | cuadro ) )
+    (?: (?P<fig> (?i: fig (?: ure | ura | uur )? | abb (?: ildung )? | gráfico ) | [图圖図] | 그림 )
+      | (?P<tab> (?i: tab (?: le | elle | ella | la | ela | leau | el )? | cuadro ) | 表 | 표 )
       | (?P<alg> (?i: algorithm (?: us )? ) ) )
     \.? [ \t]*
     (?(plos) | (?P<label> [A-Z]{0,2} \.? \d{1,3} (?: \. \d{1,3} )? | [IVXL]{1,6} ) )
-    (?: [ \t]* (?: [:|—–] | \. (?! [a-z0-9] ) ) | [ \t]+ (?= [A-Z(\[] ) | [ \t]* $ )
+    (?: [ \t]* (?: [:|—–：] | \. (?! [a-z0-9] ) ) | [ \t\u3000]+ (?= [A-Z(\[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3] )
+      | [ \t]* $ )
     """,
     X,
 )
