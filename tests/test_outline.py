@@ -1208,3 +1208,18 @@ def test_a_centred_line_alone_in_its_face_is_a_boxs_title_not_a_heading():
     two = _on_page_2(on_3, *_centred("Sampling of the sites", 560, 9.0))
     assert [t for t, _, _ in titles(detect_outline(two, 10.0))] == [
         "Introduction", "Methods", "Sampling of the sites", "Results", "Key points of the trial"]
+
+
+@pytest.mark.parametrize("name", [
+    "Introducción", "MATERIALES Y MÉTODOS", "Resultados y discusión", "Considerações finais", "Résultats",
+    "Material und Methoden", "Schlussfolgerungen", "Conclusioni", "Dankwoord", "Agradecimientos", "引言", "结论",
+    "はじめに", "考察", "연구 방법", "결론"])
+def test_the_sections_every_paper_may_carry_are_known_in_its_language(name):
+    from citelens.patterns import KNOWN_SECTION
+    assert KNOWN_SECTION.match(name)
+
+
+@pytest.mark.parametrize("name", ["Resumen", "ZUSAMMENFASSUNG", "Résumé:", "摘要", "초록"])
+def test_the_abstracts_label_is_known_in_its_language(name):
+    from citelens.patterns import ABSTRACT_LABEL
+    assert ABSTRACT_LABEL.match(name)

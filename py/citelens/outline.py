@@ -1578,7 +1578,7 @@ _OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries
              # ... in the languages KNOWN_SECTION reads
              "resumen", "resumo", "résumé", "resume", "zusammenfassung", "riassunto", "sommario", "samenvatting",
              "introducción", "introduccion", "introdução", "introducao", "einleitung", "introduzione", "inleiding",
-             "antecedentes", "hintergrund")
+             "antecedentes", "hintergrund", "摘要", "要旨", "초록", "요약", "引言", "前言", "はじめに", "서론")
 
 
 def body_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = PARAMS.outline) -> int:

@@ -95,7 +95,8 @@ _AFTER_TEXT_SECTIONS = r"""
     | ap[ée]ndices? | anexos? | annexes? | anh[aä]nge? | appendice | bijlagen?"""
 
 # The same sections every paper may carry, named in the languages papers are written in (Spanish, Portuguese,
-# French, German, Italian, Dutch): "Introducción", "Material und Methoden", "Résultats", "Discussão".
+# French, German, Italian, Dutch, Chinese, Japanese, Korean): "Introducción", "Material und Methoden", "Résultats",
+# "Discussão", "引言", "考察", "결론".
 _BODY_SECTIONS_IN_OTHER_LANGUAGES = r"""
     introducci[oó]n | introdu[çc][ãa]o | einleitung | introduzione | inleiding
     | antecedentes | contexte | hintergrund
@@ -109,10 +110,13 @@ _BODY_SECTIONS_IN_OTHER_LANGUAGES = r"""
     | discusi[oó]n | discuss[ãa]o | diskussion | discussione | discussie
     | conclusi[oó]n (?: es )? | conclus[ãa]o | conclus[õo]es | considera[çc][õo]es \s+ finais
     | schlussfolgerungen? | fazit | ausblick | conclusion[ei] | conclusies? | conclusie
-    | limitaciones | limita[çc][õo]es"""
+    | limitaciones | limita[çc][õo]es
+    | 引言 | 前言 | 方法 | 材料与方法 | 结果 | 結果 | 讨论 | 討論 | 结论 | 結論 | 结果与讨论 | 致谢 | 致謝
+    | はじめに | 考察 | 謝辞 | 서론 | 연구\s?방법 | 결과 | 논의 | 고찰 | 결론 | 감사의\s?글"""
 
 # The abstract's name in those languages.
-_ABSTRACT_IN_OTHER_LANGUAGES = r"resumen | resumo | r[ée]sum[ée] | zusammenfassung | riassunto | sommario | samenvatting"
+_ABSTRACT_IN_OTHER_LANGUAGES = (r"resumen | resumo | r[ée]sum[ée] | zusammenfassung | riassunto | sommario | samenvatting"
+                                r" | 摘要 | 要旨 | 초록 | 요약")
 
 # Section names that are headings in any numbering and case: "Acknowledgements", "RELATED WORK",
 # "Materials and Methods", "Conclusions and future work", "Supplementary Information".
