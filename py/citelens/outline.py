@@ -490,10 +490,13 @@ def _small_capitals(lines: list[Line], p: OutlineParams) -> list[Line]:
     out = lines
     last: Line | None = None  # the line before, read so ...
     last_small = last_big = 0.0  # ... its small capitals' size and its capitals'
-    for k, line in enumerate(lines):
-        if not line.text.isupper():
+    before = -2  # ... and its index
+    # (Most lines hold a lower-case letter: those in capitals are found in one pass, in C.)
+    for k in [k for k, line in enumerate(lines) if line.text.isupper()]:
+        line = lines[k]
+        if before != k - 1:
             last = None
-            continue
+        before = k
         items = line.items
         big = max(i.size for i in items)
         if len(items) >= 2 and p.small_caps[0] * big <= line.size <= p.small_caps[1] * big \

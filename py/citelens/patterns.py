@@ -1053,8 +1053,9 @@ YEAR = re.compile(r"\b(?P<year>1[6-9]\d{2}|20\d{2})(?P<suffix>[a-z])?\b")
 # An author list that ends with "et al.", matched at the end of the names: "Smith, X. et al.", "Lee J, et al.",
 # "R. Jones, et al.,". Its word boundary is checked behind the "et" it consumes, so a search skips to each "et"
 # in C.
-ENTRY_ET_AL_END_SCAN = re.compile(
-    rf"(?: et (?<= \b et ) \s* al \b \.? | (?<! \w ) {_LIST_ET_AL_OTHER} ) [\s,.;:]* \Z", X)
+ENTRY_ET_AL_END_SCAN = re.compile(r"et (?<= \b et ) \s* al \b \.? [\s,.;:]* \Z", X)
+# ... and in the list's language ("u. a.", "y cols.", "и др."), searched only where such a word stands.
+ENTRY_ET_AL_OTHER_END = re.compile(rf"(?<! \w ) {_LIST_ET_AL_OTHER} [\s,.;:]* \Z", X)
 
 # Chinese and Japanese ideographs and Korean syllables: names with no capitals ("张三", "山田", "김성철").
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3"

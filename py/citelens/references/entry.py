@@ -22,6 +22,7 @@ from citelens.patterns import (
     ENTRY_BRACKET_OR_COMMA,
     ENTRY_COLLABORATION,
     ENTRY_ET_AL_END_SCAN,
+    ENTRY_ET_AL_OTHER_END,
     ENTRY_GROUP_AUTHOR,
     ENTRY_INITIALLED_NEXT,
     ENTRY_IN_LATIN,
@@ -188,7 +189,9 @@ def parse_entry(raw: str, dense: str | None = None,
             after = ENTRY_TITLE_LEAD.match(text, quoted.end()).end()
             authors = _authors(text[after:after + params.authors_max_chars], vancouver)[0]
     # "Smith, X. et al. 2019": the list names only its first authors.
-    et_al = bool(authors) and ENTRY_ET_AL_END_SCAN.search(text, 0, authors_end) is not None
+    et_al = bool(authors) and (ENTRY_ET_AL_END_SCAN.search(text, 0, authors_end) is not None
+                               or any(w in text[:authors_end] for w in _ET_AL_OTHER_WORDS)
+                               and ENTRY_ET_AL_OTHER_END.search(text, 0, authors_end) is not None)
     return _new_fields(authors, year, suffix, title, doi, arxiv, url, et_al)
 
 
@@ -257,7 +260,8 @@ def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
     other."""
     first: re.Match[str] | None = None
     last_resort: re.Match[str] | None = None
-    undated = ENTRY_NO_YEAR.search(text, 0, params.authors_max_chars) if "(" in text else None
+    undated = ENTRY_NO_YEAR.search(text, 0, params.authors_max_chars) \
+        if "n.d" in text or "press" in text or "forthcoming" in text else None
     for m in REF_YEAR.finditer(text):
         if undated is not None and m.start() > undated.start():
             return None  # "Evans, E. (n.d.). A page. Retrieved March 3, 2020": undated, read in 2020
@@ -347,7 +351,8 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
         pos = end = after if after >= 0 else _after_suffix(text, stop)
         if not strong:
             break
-        if "et" in text[pos:pos + 5] or text[pos:pos + 4].lstrip(" ,;")[:1] in _ET_AL_OTHER_FIRST:
+        head = text[pos:pos + 5]
+        if "et" in head or head.lstrip(" ,;")[:1] in _ET_AL_OTHER_FIRST:
             etal = NAME_ET_AL.match(text, pos)
             if etal is not None:
                 end = etal.end()
@@ -383,8 +388,10 @@ def _authors(text: str, vancouver: bool = False) -> tuple[tuple[str, ...], int]:
     return tuple(names), end
 
 
-# The first letters of "et al." in the lists' other languages ("u. a.", "y cols.", "e col.", "и др.", "κ.ά.").
+# The first letters of "et al." in the lists' other languages ("u. a.", "y cols.", "e col.", "и др.", "κ.ά.") ...
 _ET_AL_OTHER_FIRST = frozenset("uyeиκ")
+# ... and a piece each holds, to look for before the pattern (ENTRY_ET_AL_OTHER_END) is searched.
+_ET_AL_OTHER_WORDS = ("a.", "col", "др", "ά.")
 
 
 def _glued_et_al(text: str, m: re.Match[str]) -> bool:
