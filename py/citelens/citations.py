@@ -453,59 +453,84 @@ def _raised_numbers(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                 continue  # on an index or after more script text: "pt1−γ" (t below, 1−γ above), "ψ0−1"
             if after is not None and _touching(items[last], after, line, p) and _script(after, line, p):
                 continue  # the start of a longer exponent: "1−γ", "2n", "−1/2"
-            if SUPERSCRIPT_OPERATOR_AFTER.match(text, end):
-                continue  # "(R2 = 0.93)", "x2 + y2"
-            nxt = text[end:end + 1]
-            if nxt.isalpha() and nxt.isupper():
-                continue  # glued to a capital: an isotope "15N", an affiliation "2Department", "3Institute"
-            window = text[max(0, start - p.script_before_chars):start].rstrip()
-            if SUPERSCRIPT_MATH_BEFORE.search(window):
-                continue  # "ns−1", "B−1", "10−3", "σ2", "λ2": an exponent
-            word = window.split()[-1] if window else ""
-            bare = word.lstrip("([{‘“'\"")
-            # "R2", "N2", "10 16", "cm2", "(mm3)", "p53 2": exponents and chemistry follow a number, a
-            # capital symbol or a unit; citations follow words, short ones too, punctuation ("in15,16",
-            # "policy.8") and names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33").
-            if (bare[-1:].isdigit() and sum(c.isalpha() for c in bare) < 3) \
-                    or (bare.isalpha() and len(bare) <= 2 and (not bare.islower() or bare in EXPONENT_UNITS)) \
-                    or bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha()
-                                                           and bare[-1:] == ")" and len(bare) <= 3):
-                continue
-            if _group_power(text, start, p):
-                continue  # "(2π)3", "f(σ)2": the power of a bracketed expression
-            if start >= 1 and text[start - 1].isalpha() and (start == 1 or not (
-                    text[start - 2].isalpha() or text[start - 2] in "'’"
-                    or (text[start - 2].isdigit() and text[start - 1].isupper()))):
-                # Glued to a letter of its own, a variable: "c2", "A(p2)", "−q2", "2c2", "E(X2)"; not a word's
-                # last letter ("Parkinson’s1,41") nor an identifier's ("PDB ID: 2H5Q21").
-                continue
-            den = bare.rpartition("/")[2]
-            if den != bare and (den.lower() in EXPONENT_UNITS or (len(den) == 1 and den.isalpha())):
-                continue  # a denominator's power: "kg/m2", "1/r2", "W/m2" (not "and/or2")
+            bare = _word_before(text, start, end, p)
+            if bare is None:
+                continue  # an exponent, an isotope's or an affiliation's number
             raw = text[start:end].translate(SUPERSCRIPT_DIGITS).replace("−", "-")
             raw = _spaced_list(raw.strip(" ,)"))
             nums = _numbers(raw, limit, p)
             if not nums:
                 continue
-            after_text = text[end:end + 6].lstrip()
-            plain = bare.rstrip(",").replace("-", "").replace("'", "").replace("’", "")
-            name_before = len(bare) >= 2 and bare[0].isupper() and plain.isalpha()
-            # (an author's other marks: "∗" corresponding, "†" equal contribution)
-            list_after = after_text[:1] in (",", "&", "", "*", "∗", "†", "‡", "§", "¶") \
-                or after_text.startswith("and ")
-            found.append(_Raised(start, end, nums, name_before, list_after))
+            found.append(_raised_mark(text, start, end, nums, bare))
         if _author_line(found, p, authors) and not _prose(line.text, p):
             authors = True
             continue
         authors = False
         for r in found:
             yield _Marker(r.start, r.end, r.numbers)
-    # Unicode superscript digits set in the body font: "shown¹⁻⁴".
+    # Unicode superscript digits set in the body font: "shown¹⁻⁴", "worldwide.¹", by the same rules ("m²", "R²",
+    # "x²", "σ²" are powers; an author line's marks, "Jungwon Hwang¹, Sunghoon Kim²", are no citations).
     for a, b in spans:
+        by_line: dict[int, list[_Raised]] = {}
         for m in UNICODE_SUPERSCRIPT.finditer(text, a, b):
+            bare = _word_before(text, m.start(), m.end(), p)
+            if bare is None:
+                continue
             nums = _numbers(m.group().translate(SUPERSCRIPT_DIGITS).replace("−", "-"), limit, p)
             if nums:
-                yield _Marker(m.start(), m.end(), nums)
+                by_line.setdefault(tm.line_index(m.start()), []).append(
+                    _raised_mark(text, m.start(), m.end(), nums, bare))
+        for i, found in by_line.items():
+            if not (_author_line(found, p) and not _prose(tm.lines[i].text, p)):
+                for r in found:
+                    yield _Marker(r.start, r.end, r.numbers)
+
+
+def _raised_mark(text: str, start: int, end: int, numbers: tuple[int, ...], bare: str) -> _Raised:
+    """A raised number after the word ``bare`` (:func:`_word_before`), with what tells an author's marks: a
+    name before it, a list's comma or "and" (or another mark) after it."""
+    after_text = text[end:end + 6].lstrip()
+    plain = bare.rstrip(",").replace("-", "").replace("'", "").replace("’", "")
+    name_before = len(bare) >= 2 and bare[0].isupper() and plain.isalpha()
+    # (an author's other marks: "∗" corresponding, "†" equal contribution)
+    list_after = after_text[:1] in (",", "&", "", "*", "∗", "†", "‡", "§", "¶") or after_text.startswith("and ")
+    return _Raised(start, end, numbers, name_before, list_after)
+
+
+def _word_before(text: str, start: int, end: int, p: CitationParams) -> str | None:
+    """The word a raised number at ``text[start:end]`` follows, stripped of its opening brackets and quotes; None
+    where the number is no citation's but an exponent's, an isotope's or an affiliation's, for what stands
+    around it (the rules of :func:`_raised_numbers`)."""
+    if SUPERSCRIPT_OPERATOR_AFTER.match(text, end):
+        return None  # "(R2 = 0.93)", "x2 + y2"
+    nxt = text[end:end + 1]
+    if nxt.isalpha() and nxt.isupper():
+        return None  # glued to a capital: an isotope "15N", an affiliation "2Department", "3Institute"
+    window = text[max(0, start - p.script_before_chars):start].rstrip()
+    if SUPERSCRIPT_MATH_BEFORE.search(window):
+        return None  # "ns−1", "B−1", "10−3", "σ2", "λ2": an exponent
+    word = window.split()[-1] if window else ""
+    bare = word.lstrip("([{‘“'\"")
+    # "R2", "N2", "10 16", "cm2", "(mm3)", "p53 2": exponents and chemistry follow a number, a
+    # capital symbol or a unit; citations follow words, short ones too, punctuation ("in15,16",
+    # "policy.8") and names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33").
+    if (bare[-1:].isdigit() and sum(c.isalpha() for c in bare) < 3) \
+            or (bare.isalpha() and len(bare) <= 2 and (not bare.islower() or bare in EXPONENT_UNITS)) \
+            or bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha()
+                                                   and bare[-1:] == ")" and len(bare) <= 3):
+        return None
+    if _group_power(text, start, p):
+        return None  # "(2π)3", "f(σ)2": the power of a bracketed expression
+    if start >= 1 and text[start - 1].isalpha() and (start == 1 or not (
+            text[start - 2].isalpha() or text[start - 2] in "'’"
+            or (text[start - 2].isdigit() and text[start - 1].isupper()))):
+        # Glued to a letter of its own, a variable: "c2", "A(p2)", "−q2", "2c2", "E(X2)"; not a word's
+        # last letter ("Parkinson’s1,41") nor an identifier's ("PDB ID: 2H5Q21").
+        return None
+    den = bare.rpartition("/")[2]
+    if den != bare and (den.lower() in EXPONENT_UNITS or (len(den) == 1 and den.isalpha())):
+        return None  # a denominator's power: "kg/m2", "1/r2", "W/m2" (not "and/or2")
+    return bare
 
 
 def _spaced_list(raw: str) -> str:

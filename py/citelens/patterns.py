@@ -1011,12 +1011,14 @@ SUPERSCRIPT_MARKER = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹][\d⁰¹²³⁴
 # A later piece of a superscript run, as extracted item by item: "–", ",", "5", "10,", "5)".
 SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–—\-−⁻\s]+\)?|\)")
 
-# Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²". The first digit comes before the
-# lookbehind that checks the letter ahead of it (the same test), so the engine skips straight to the digits.
+# Unicode superscript digits set in the body font: "shown¹⁻⁴", "before¹²", "worldwide.¹" (AMA's, after the stop),
+# glued to what they follow (citations.py then rules out powers, "m²", "x²", "10⁷", as for raised numbers). The
+# first digit comes before the lookbehind that checks the character ahead of it (the same test), so the engine
+# skips straight to the digits.
 # A citation ends its word: a space or punctuation follows it, not another letter or sign ("È¹¾" is a
 # code a font without a Unicode map spells in whatever characters its codes happen to name).
 UNICODE_SUPERSCRIPT = re.compile(
-    r"""[⁰¹²³⁴⁵⁶⁷⁸⁹] (?<= [^\W\d_.,;:)\]] [⁰¹²³⁴⁵⁶⁷⁸⁹] ) [⁰¹²³⁴⁵⁶⁷⁸⁹]* (?: [⁻,–] [⁰¹²³⁴⁵⁶⁷⁸⁹]+ )*
+    r"""[⁰¹²³⁴⁵⁶⁷⁸⁹] (?<= [^\s⁰¹²³⁴⁵⁶⁷⁸⁹⁻] [⁰¹²³⁴⁵⁶⁷⁸⁹] ) [⁰¹²³⁴⁵⁶⁷⁸⁹]* (?: [⁻,–] [⁰¹²³⁴⁵⁶⁷⁸⁹]+ )*
         (?! [^\s.,;:)\]’'"”?!] )""", X)
 SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 
