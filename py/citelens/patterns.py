@@ -115,8 +115,8 @@ _BODY_SECTIONS_IN_OTHER_LANGUAGES = r"""
     | はじめに | 考察 | 謝辞 | 서론 | 연구\s?방법 | 결과 | 논의 | 고찰 | 결론 | 감사의\s?글"""
 
 # The abstract's name in those languages.
-_ABSTRACT_IN_OTHER_LANGUAGES = (r"resumen | resumo | r[ée]sum[ée] | zusammenfassung | riassunto | sommario | samenvatting"
-                                r" | 摘要 | 要旨 | 초록 | 요약")
+_ABSTRACT_IN_OTHER_LANGUAGES = (r"resumen | resumo | r[ée]sum[ée] | zusammenfassung | riassunto | sommario"
+                                r" | samenvatting | 摘要 | 要旨 | 초록 | 요약")
 
 # Section names that are headings in any numbering and case: "Acknowledgements", "RELATED WORK",
 # "Materials and Methods", "Conclusions and future work", "Supplementary Information".
@@ -1067,7 +1067,8 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3"
 # note's first word: "10Carroll and Kimball (1996) proved".
 _NAME_PARTICLES = "van von de der den del della di da du le la dos das ten ter".split()
 NAME_PARTICLES = frozenset(_NAME_PARTICLES)
-_NAME = (r"(?<![^\W\d_\u3040-\u30ff])(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lower case: before another too
+_NAME = (r"(?<![^\W\d_\u3040-\u30ff])"  # (after kana too: a Japanese particle before a name)
+         r"(?:(?:" + "|".join(_NAME_PARTICLES) + r"|St\.)\s+"  # lower case: before another too
          r"|(?:" + "|".join(w.capitalize() for w in _NAME_PARTICLES if w not in ("ten", "ter")) + r")\s+"
          r"(?=[" + _UP + r"]|(?:" + "|".join(_NAME_PARTICLES) + r")\s))*"  # capitalised ("Dos Reis", "Di
          # Gaspero", "Van der Berg" opening a sentence): before the name's capital or another particle only
@@ -1123,9 +1124,11 @@ AY_LEADING_AUTHORS_NARRATIVE = re.compile(
 _IN_PAREN = r"(?: [^()] | \( [^()\d]{0,80} \) | \( (?! [^()]*? \b (?:1[6-9]\d{2}|20\d{2}) \b ) [^()]{1,8} \) )"
 AY_PAREN = re.compile(
     rf"""
-      \( (?P<body> {_IN_PAREN}{{0,400}}? {_NAME} {_IN_PAREN}{{0,120}}? \b (?: (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b | {_NO_YEAR} )
+      \( (?P<body> {_IN_PAREN}{{0,400}}? {_NAME} {_IN_PAREN}{{0,120}}?
+         \b (?: (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b | {_NO_YEAR} )
          {_IN_PAREN}{{0,200}}? ) \)
-    | \[ (?P<sbody> [^\[\]]{{0,400}}? {_NAME} [^\[\]]{{0,120}}? \b (?: (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b | {_NO_YEAR} )
+    | \[ (?P<sbody> [^\[\]]{{0,400}}? {_NAME} [^\[\]]{{0,120}}?
+         \b (?: (?:1[6-9]\d{{2}}|20\d{{2}}) [a-z]? \b | {_NO_YEAR} )
          [^\[\]]{{0,200}}? ) \]
     """,
     X,
@@ -1161,9 +1164,9 @@ AY_OPEN_AT_LINE_END = re.compile(r"[(\[][^()\[\]\n\f]*(?=[\n\f]|\Z)")
 AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 
 # A narrative citation: "Smith et al. (2019)", "Smith and Lee [2019]", "Johnson [2002]", "Ammar et\nal. (2018a, b)",
-# with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004, Chapter 7.3)",
-# or after a colon, as Harvard's variants set pages: "Krahmann (2005: 255-257)", "Ohanyan (2008: 11, 18)";
-# a comma before "et al." as some styles and many authors set it: "Smith, et al. (2019)".
+# with a locator after the year: "Smith (2004, p. 12)", "Lewis et al. [2007, §3]", "Robert & Casella (2004,
+# Chapter 7.3)", or after a colon, as Harvard's variants set pages: "Krahmann (2005: 255-257)", "Ohanyan (2008:
+# 11, 18)"; a comma before "et al." as some styles and many authors set it: "Smith, et al. (2019)".
 _AY_NARRATIVE_NAMES = rf"""
     (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* [&・·] \s* ) (?P<second> {_NAME} ) )?
     ['’]?s? \s*"""
