@@ -61,6 +61,7 @@ from citelens.patterns import (
     AY_PAREN_EXTENT,
     AY_PAREN_START,
     ENUMERATION_AFTER,
+    ENTRY_NO_YEAR,
     EQUATION_BEFORE,
     INDEX_BEFORE,
     MATH_SYMBOL,
@@ -622,9 +623,9 @@ class _AuthorIndex:
         for ref in references:
             if ref.year is not None:
                 self._by_year[ref.year].append(ref)
-            elif (undated := NO_YEAR.search(ref.raw, 0, ref.raw.find(" ", 0) + 120 if ref.raw else 0)) is not None:
+            elif (undated := ENTRY_NO_YEAR.search(ref.raw, 0, 160)) is not None:
                 # APA's "Smith, J. (n.d.). Title." and "(in press)": the year's words, where the year would be
-                key, suffix = _undated(undated.group("word"))
+                key, suffix = _undated(undated.group(0).strip("()"))
                 self._by_year[key].append(ref)
                 self._suffix[ref.index] = suffix
 
