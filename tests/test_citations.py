@@ -186,6 +186,10 @@ def test_names_in_korean_chinese_and_japanese_with_their_et_al_and_middle_dot():
         ("(김성철, 2004; 이수진·김상옥, 2019)", (1, 2)), ("김성철(2004)", (1,)), ("이수진 외(2019)", (2,)),
         ("(张三, 2019; Smith, 2017)", (3, 5)), ("山田ら(2018)", (4,)), ("山田・鈴木(2018)", (4,)),
         ("(山田ほか, 2018)", (4,))]
+    # Their type sets ASCII's brackets, commas and digits in full-width forms: read as ASCII, one for one.
+    body = ["研究表明（张三，2019；山田，2018）如此。また（山田・鈴木，２０１８）も、文献［1］。"] + body[:1]
+    assert [(c.text, c.ref_indexes) for c in run(body, refs).citations][:2] == [
+        ("(张三,2019;山田,2018)", (3, 4)), ("(山田・鈴木,2018)", (4,))]
 
 
 def test_works_without_a_year_cited_by_apas_words():

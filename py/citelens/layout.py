@@ -203,7 +203,8 @@ class _Rounded(dict[float, float]):
 def _line(number: int, items: Sequence[TextItem], space_gap: float, rounded: _Rounded, column: int = 0) -> Line:
     first = items[0]
     if len(items) == 1:
-        return _new_line(number, (first,), (0,), first.text, first.box, first.y, rounded[first.size], column)
+        return _new_line(number, (first,), (0,), _halfwidth(first.text), first.box, first.y, rounded[first.size],
+                         column)
     # One pass: the text (a space where a gap between two items is wider than a word space) and where each
     # item starts in it; the characters per size (the size covering most characters wins, ties: the first
     # seen) and the lowest baseline of each size; the line's box. Neighbours mostly share a size: the
@@ -260,7 +261,8 @@ def _line(number: int, items: Sequence[TextItem], space_gap: float, rounded: _Ro
             y1 = y + DESCENT * height
     key = rounded[run_size]
     if sizes is None:  # one size throughout: the common case
-        return _new_line(number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), run_low, key, column)
+        return _new_line(number, tuple(items), tuple(offsets), _halfwidth("".join(parts)), (x0, y0, x1, y1), run_low,
+                         key, column)
     if key in sizes:
         sizes[key] += run_chars
         if run_low > lowest[key]:
@@ -269,8 +271,18 @@ def _line(number: int, items: Sequence[TextItem], space_gap: float, rounded: _Ro
         sizes[key] = run_chars
         lowest[key] = run_low
     size = max(sizes, key=sizes.__getitem__)
-    return _new_line(number, tuple(items), tuple(offsets), "".join(parts), (x0, y0, x1, y1), lowest[size], size,
-                     column)
+    return _new_line(number, tuple(items), tuple(offsets), _halfwidth("".join(parts)), (x0, y0, x1, y1),
+                     lowest[size], size, column)
+
+
+# Chinese, Japanese and Korean type set ASCII's punctuation, digits and letters in full-width forms ("（张三，
+# 2019）", "［1］", "２０１９"): a line's text reads them as ASCII, one character for one, so its offsets hold.
+_FULLWIDTH = re.compile("[\uff01-\uff5e]")
+_HALFWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
+
+
+def _halfwidth(text: str) -> str:
+    return text if text.isascii() or _FULLWIDTH.search(text) is None else text.translate(_HALFWIDTH)
 
 
 def _one_letter(item: TextItem) -> bool:
@@ -380,7 +392,8 @@ def _split(number: int, bands: list[list[TextItem]], mids: tuple[float, ...], pa
     for band in bands:
         first = band[0]
         if len(band) == 1:
-            lines.append(_new_line(number, (first,), (0,), first.text, first.box, first.y, rounded[first.size], 0))
+            lines.append(_new_line(number, (first,), (0,), _halfwidth(first.text), first.box, first.y,
+                                   rounded[first.size], 0))
             continue
         start = 0  # where the line being cut from the band starts
         prev = last = first  # the item before, and the one reaching furthest right so far
@@ -403,14 +416,16 @@ def _split(number: int, bands: list[list[TextItem]], mids: tuple[float, ...], pa
                 # A piece of one item (a two-column page's line of one item, cut from its band at the gutter: half
                 # the lines of such a page) is its line, built here without a list cut from the band.
                 lines.append(_line(number, band[start:k], space_gap, rounded) if k - start > 1
-                             else _new_line(number, (prev,), (0,), prev.text, prev.box, prev.y, rounded[prev.size], 0))
+                             else _new_line(number, (prev,), (0,), _halfwidth(prev.text), prev.box, prev.y,
+                                            rounded[prev.size], 0))
                 start = k
             prev = item
             end = x + item.width
             if end > right:
                 right, last = end, item
         if start == len(band) - 1:  # (prev is the band's last item)
-            lines.append(_new_line(number, (prev,), (0,), prev.text, prev.box, prev.y, rounded[prev.size], 0))
+            lines.append(_new_line(number, (prev,), (0,), _halfwidth(prev.text), prev.box, prev.y,
+                                   rounded[prev.size], 0))
         else:
             lines.append(_line(number, band[start:] if start else band, space_gap, rounded))
     return lines
