@@ -180,16 +180,18 @@ def test_names_in_korean_chinese_and_japanese_with_their_et_al_and_middle_dot():
         Reference(5, None, "Smith J. 2017. Title.", 9, (72, 148, 300, 158), ("Smith",), 2017),
     )
     body = ["선행 연구(김성철, 2004; 이수진·김상옥, 2019)에 따르면 김성철(2004)과 이수진 외(2019)는 그렇다.",
-            "以及(张三, 2019; Smith, 2017)，山田ら(2018)と山田・鈴木(2018)も、(山田ほか, 2018)。",
+            "根据张三等(2019)的研究，以及(张三, 2019; Smith, 2017)，山田ら(2018)と山田・鈴木(2018)も、(山田ほか, 2018)。",
             "本研究(2019)는 아니다."]
     assert [(c.text, c.ref_indexes) for c in run(body, refs).citations] == [
         ("(김성철, 2004; 이수진·김상옥, 2019)", (1, 2)), ("김성철(2004)", (1,)), ("이수진 외(2019)", (2,)),
-        ("(张三, 2019; Smith, 2017)", (3, 5)), ("山田ら(2018)", (4,)), ("山田・鈴木(2018)", (4,)),
+        ("张三等(2019)", (3,)), ("(张三, 2019; Smith, 2017)", (3, 5)), ("山田ら(2018)", (4,)), ("山田・鈴木(2018)", (4,)),
         ("(山田ほか, 2018)", (4,))]
     # Their type sets ASCII's brackets, commas and digits in full-width forms: read as ASCII, one for one.
     body = ["研究表明（张三，2019；山田，2018）如此。また（山田・鈴木，２０１８）も、文献［1］。"] + body[:1]
     assert [(c.text, c.ref_indexes) for c in run(body, refs).citations][:2] == [
         ("(张三,2019;山田,2018)", (3, 4)), ("(山田・鈴木,2018)", (4,))]
+    # (A Chinese narrative citation's name starts where the entry's author does in the run of ideographs: "张三等"
+    # of "根据张三等(2019)".)
 
 
 def test_works_without_a_year_cited_by_apas_words():

@@ -619,8 +619,11 @@ class _AuthorIndex:
 
     def __init__(self, references: Iterable[Reference]) -> None:
         self._by_year: dict[int, list[Reference]] = defaultdict(list)
+        self.first_author: dict[int, str] = {}  # each entry's, by its index
         self._suffix: dict[int, str | None] = {}  # an undated entry's letter: "n.d.-a"
         for ref in references:
+            if ref.authors:
+                self.first_author[ref.index] = ref.authors[0]
             if ref.year is not None:
                 self._by_year[ref.year].append(ref)
             elif (undated := ENTRY_NO_YEAR.search(ref.raw, 0, 160)) is not None:
@@ -781,7 +784,21 @@ def _author_year(text: str, spans: list[tuple[int, int]], index: _AuthorIndex,
             if not hits:
                 lead, hits = None, list(_resolve(m, index))
             if hits:
-                yield _Marker(lead.start() if lead else m.start(), m.end(), tuple(dict.fromkeys(hits)))
+                start = lead.start() if lead else m.start()
+                if lead is None and m.group("name")[:1] >= "\u3400":
+                    start += _name_in_run(m.group("name"), index.first_author.get(hits[0], ""))
+                yield _Marker(start, m.end(), tuple(dict.fromkeys(hits)))
+
+
+def _name_in_run(run: str, author: str) -> int:
+    """Where ``author`` (an entry's first author, "张三", "山田太郎") stands in ``run``, the ideographs a Chinese or
+    Japanese narrative citation's name was read from: no space parts a name from the words before it ("以及张三"),
+    and a Japanese text cites the surname of a list's full name ("山田" of "山田太郎"). 0 where not found."""
+    for key in (author, author[:2]):
+        k = run.rfind(key) if len(key) >= 2 else -1
+        if k > 0:
+            return k
+    return 0
 
 
 def _named_before(text: str, lo: int, bracket: int, years: str, index: _AuthorIndex) -> tuple[int, list[int]] | None:
