@@ -330,6 +330,10 @@ def _fields(raw: str) -> tuple:
     ("Иванов, И. и Петров, П. (2020). Новая статья о методах. Журнал, 3, 1-2.", ("Иванов", "Петров")),
     ("Ιωάννου, Γ. και Παππάς, Κ. (2020). Τίτλος άρθρου. Περιοδικό, 3, 1-2.", ("Ιωάννου", "Παππάς")),
     ("이수진, 김상옥 (2019). 유아교사의 성인애착과 직무환경. 한국보육학회지, 19(4), 171-188.", ("이수진", "김상옥")),
+    # ... joined by a middle dot or an ideographic comma (Japanese, Korean and Chinese lists)
+    ("山田太郎・鈴木花子 (2018). 引用の研究. 情報学, 12, 1-10.", ("山田太郎", "鈴木花子")),
+    ("김성철·이영희 (2004). 압록강 유적들에 대하여. 력사과학, 4, 1-10.", ("김성철", "이영희")),
+    ("張三、李四 (2019). 引文解析研究. 情报学报, 38, 1-10.", ("張三", "李四")),
     # group authors: a collaboration first (author-year text cites it), an organisation before the year
     ("GEANT4 Collaboration, S. Agostinelli et al., GEANT4: A Simulation toolkit, Nucl. Instrum. Meth. A 506 (2003)",
      ("GEANT4 Collaboration", "Agostinelli")),

@@ -483,11 +483,13 @@ NAME_CAPS_FIRST = re.compile(rf"(?P<sur> {_CAPS_WORD} ) \s* , \s* (?! (?: The | 
 NAME_CAPS_RUN = re.compile(rf"[{_UP}]{{4}}")
 
 # A name in a script without capitals (Chinese, Japanese, Korean), up to the comma, stop or space after
-# it: "리창언, 1991", "張仁崗. 張子和補法特點淺析", "이수진, 김상옥 (2019)"; names joined by a dot or a middle dot
-# are one list ("최경원.임연옥.윤현숙(2012)": the first is the first author).
+# it: "리창언, 1991", "張仁崗. 張子和補法特點淺析", "이수진, 김상옥 (2019)"; names joined by a dot are one list
+# ("최경원.임연옥.윤현숙(2012)": the first is the first author); a middle dot or an ideographic comma parts two
+# names (NAME_SEPARATOR: "山田太郎・鈴木花子", "張三、李四"), and is no letter of either (the katakana middle dot
+# U+30FB sits in the kana block).
+_UNCASED_LETTER = "\u3040-\u30fa\u30fc-\u30ff\u3400-\u9fff\uac00-\ud7af"
 NAME_UNCASED = re.compile(
-    r"(?P<sur> [\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8} ) (?P<ini> (?: [.․・、] [\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{1,8} )* )",
-    X)
+    rf"(?P<sur> [{_UNCASED_LETTER}]{{1,8}} ) (?P<ini> (?: [.․] [{_UNCASED_LETTER}]{{1,8}} )* )", X)
 
 # A title opening with a Latin phrase of the laboratory, not the "In" of a venue: "In situ determination of",
 # "In vitro activity of", "In silico prediction".
@@ -513,7 +515,7 @@ NAME_SURNAME_ET_AL = re.compile(rf"(?P<sur> {_SURNAME} ) (?= \s* ,? \s* et \s* a
 # "Zehr, J.P. (2012)", "Cohan. 2019", "Hood WR. 2013", "Sinclair et al,", a quoted title after the names
 # ("Venditti FJ Jr. “Classification of death").
 NAME_FOLLOW = re.compile(
-    r"""\s* (?: [,;] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et | και | и ) \b | (?: e | en ) \s
+    r"""\s* (?: [,;・·、] | & | \. (?= \s | $ ) | [(\[] | $ | (?: and | AND | y | und | et | και | и ) \b | (?: e | en ) \s
               | u \. \s? a \. | κ \. \s? ά \.
               | (?:1[89]|20)\d\d
               | [“"‘«] )""", X)
@@ -550,10 +552,12 @@ NAME_AND_LOWER = re.compile(
         (?! (?: van | von | de | der | den | del | della | di | da | du | le | la | dos | das | ten | ter | al | el
               | ben | bin | ibn | collaborators | co-?workers | colleagues | others ) \b | [dl] [’'] ) [a-z]""", X)
 
-# Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ", French " et "
+# Between two names: ", ", "; ", ", and ", " and ", " & ", ", & ", Spanish " y ", German " und ", French " et ",
+# the middle dot and the ideographic comma of Japanese, Korean and Chinese lists ("山田太郎・鈴木花子", "張三、李四"),
 # ("T. KAMETANI et K. OGASAWARA"; not "et al."), Italian's and Portuguese's " e ", Dutch " en ".
 NAME_SEPARATOR = re.compile(
-    rf"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: {_AND} | AND | & ) \s+ | & \s* )",
+    rf"\s* (?: [,;] \s* (?: (?: and | AND | y | und ) \s+ | & \s* )? | (?<= \s ) (?: {_AND} | AND | & ) \s+ | & \s*"
+    r" | [・·、] \s* )",
     X)
 
 # A colon after the last name, before the title (F1000): "Loefer JK, Sedberry GR: Life history of".
