@@ -398,15 +398,18 @@ def test_bare_suffixes_take_the_year_before_them():
     assert [c.ref_indexes for c in result.citations][-2:] == [(1, 2), (1, 2)]
 
 
-def test_superscripts_are_raised_smaller_numbers():
-    def sup_line(words: list[tuple[str, bool]]) -> list[TextItem]:
-        x, out = 72.0, []
-        for text, sup in words:
-            size = 6.0 if sup else 10.0
-            out.append(TextItem(text, x, 100 - (3.5 if sup else 0), 5 * len(text), size, size, 0))
-            x += 5 * len(text) + (0 if sup else 2)
-        return out
+def sup_line(words: list[tuple[str, bool]]) -> list[TextItem]:
+    """A line of words, those marked raised 3.5 pt and set at 6 pt against the text's 10 pt, glued to the word
+    before them."""
+    x, out = 72.0, []
+    for text, sup in words:
+        size = 6.0 if sup else 10.0
+        out.append(TextItem(text, x, 100 - (3.5 if sup else 0), 5 * len(text), size, size, 0))
+        x += 5 * len(text) + (0 if sup else 2)
+    return out
 
+
+def test_superscripts_are_raised_smaller_numbers():
     body = [
         sup_line([("as reported before.", False), ("1", True), (" Next we show", False)]),
         sup_line([("many analyses.", False), ("2,3", True), (" and a range", False), ("4–6", True)]),
@@ -506,14 +509,6 @@ def test_unicode_superscripts_cite_after_a_word_or_its_stop_and_powers_and_autho
 def test_superscripts_closed_by_a_parenthesis():
     # Japanese journals label their lists "12)" and cite so: "reported.1,2)", "a range3–5)", the parenthesis
     # raised with the numbers or an item of its own.
-    def sup_line(words: list[tuple[str, bool]]) -> list[TextItem]:
-        x, out = 72.0, []
-        for text, sup in words:
-            size = 6.0 if sup else 10.0
-            out.append(TextItem(text, x, 100 - (3.5 if sup else 0), 5 * len(text), size, size, 0))
-            x += 5 * len(text) + (0 if sup else 2)
-        return out
-
     body = [sup_line([("as reported before.", False), ("1,2)", True), (" Next we show", False)]),
             sup_line([("many analyses", False), ("3–5", True), (")", True), (" and one more.", False), ("6)", True)]),
             sup_line([("an exponent R", False), ("2)", True), (" = 0.97 is none.", False)])]
