@@ -6,7 +6,9 @@
 // Node, it restores in Chromium's workers. What it holds:
 //   - the wheels unpacked into site-packages (while the snapshot is made: a snapshot holds the heap, not
 //     the file system, so every module of their packages is imported here; one that cannot be imported
-//     in Pyodide, such as the pdfminer adapter, is left out and named on stderr),
+//     in Pyodide, such as the pdfminer adapter, is left out and named on stderr; so are the command
+//     line's, citelens.cli and citelens.batch, which run processes, Dask and Parquet files, nothing a
+//     browser's worker does: importing them grew the heap past the initial memory on 2026-12-07),
 //   - BRIDGE.py run as __main__, so its analyze, resolve and crossref_references are in the globals.
 // Nothing is run on top (no warm-up analysis): the heap must not grow past the interpreter's initial
 // memory, the size a restore starts with.
@@ -32,7 +34,7 @@ for (const wheel of wheels) pyodide.FS.writeFile(`/tmp/wheels/${basename(wheel)}
 // Unpacked with zipfile rather than loadPackage(): loadPackage keeps JavaScript objects alive, and a
 // snapshot can only be made of an interpreter that holds none.
 pyodide.runPython(`
-import importlib, os, pkgutil, sys, sysconfig, zipfile
+import gc, importlib, os, pkgutil, sys, sysconfig, zipfile
 
 site = sysconfig.get_paths()["purelib"]
 tops = set()
@@ -42,13 +44,28 @@ for name in sorted(os.listdir("/tmp/wheels")):
         tops |= {n.split("/")[0] for n in whl.namelist() if n.count("/") == 1 and n.endswith("/__init__.py")}
     os.remove(f"/tmp/wheels/{name}")
 importlib.invalidate_caches()
-for top in sorted(tops):
-    package = importlib.import_module(top)
-    for module in pkgutil.walk_packages(package.__path__, top + "."):
+gc.collect()  # (the heap is kept within the initial memory: what the unpacking and each import leave is freed)
+COMMAND_LINE = ("citelens.cli", "citelens.batch", "citelens.__main__")
+
+
+def walk(path, prefix):
+    # Every module under path but the command line's (pkgutil.walk_packages would import their packages to
+    # look inside them).
+    for module in pkgutil.iter_modules(path, prefix):
+        if module.name.startswith(COMMAND_LINE):
+            continue
         try:
-            importlib.import_module(module.name)
+            imported = importlib.import_module(module.name)
         except ImportError as exc:
             print(f"pyodide_snapshot: {module.name} left out ({exc})", file=sys.stderr)
+            continue
+        gc.collect()
+        if module.ispkg:
+            walk(imported.__path__, module.name + ".")
+
+
+for top in sorted(tops):
+    walk(importlib.import_module(top).__path__, top + ".")
 `);
 pyodide.runPython(readFileSync(bridge, "utf8"), { filename: "bridge.py" });
 const snapshot = pyodide.makeMemorySnapshot();
