@@ -1621,11 +1621,9 @@ def _heading_start(tm: TextMap, item: OutlineItem) -> int:
 def _first_number(number: str) -> bool:
     """The numbering of a paper's first section or its first subsection: "1", "1.", "1.1", "I.", "A.", "0"."""
     head = number.strip(" .:").split(".")
-    return head[0].lower() in ("0", "1", "i", "a") or number.lower().startswith(_APPENDIX_WORDS)
-
-
-# An appendix's word before its letter (HEADING_NUMBER): "Appendix A", "Anexo A", "Anhang B".
-_APPENDIX_WORDS = ("appendix", "apéndice", "apendice", "anexo", "anhang", "annexe", "appendice", "bijlage")
+    # (An appendix's word before its letter, "Appendix A", "Anexo A", "Anhang B", is the one numbering of
+    # HEADING_NUMBER that holds a space.)
+    return head[0].lower() in ("0", "1", "i", "a") or " " in number.strip()
 
 
 def _first_paragraph(tm: TextMap, p: OutlineParams, run: int = 3, min_size: float | None = None) -> int:

@@ -718,21 +718,25 @@ ENTRY_SPACE_IN_PARENS = re.compile(r"(?<= \( ) [ \t]+ | [ \t]+ (?= \) )", X)
 ENTRY_DOI_TAIL = re.compile(
     r"\. (?= (?: URL | PMID | PMCID | ISSN | ISBN | arXiv | Epub | http ) ) | \[ (?= (?i: arxiv | doi | pii ) | $ ) | , (?= [A-Za-z] )", X)
 
+# APA's words for a work without a year, in a list's entry and in the text alike: "n.d.", "n.d.-a", "in press",
+# "forthcoming" ("Baker, T. (n.d.). A page.", "(Smith, n.d.)", "Lee (in press)").
+_NO_YEAR = r"(?:n\.\s?d\.(?:-[a-z]\b)?|in\s+press(?:-[a-z]\b)?|forthcoming)"
+
 # What the title starts after: the year and its punctuation, "(2019a).", ". 2018.", ", 2015,", a date with
 # it ("(1997, February 5).", "(2013, May)"), and an editors' mark after the names ("eds.,", "(Eds.)",
 # "(Hrsg.)", "(dir)", "editors,").
 ENTRY_TITLE_LEAD = re.compile(
     r"""[\s.,;:]*
     (?: (?: \( (?:1[89]|20)\d\d [a-z]? (?: , [^()]{1,25} )? \) | (?:1[89]|20)\d\d [a-z]? ) (?! [\d–\-] ) [\s.,;:]*
-      | \( (?: n\.\s?d\. (?: -[a-z] )? | in \s+ press (?: -[a-z] )? | forthcoming ) \) [\s.,;:]* )?
+      | \( """ + _NO_YEAR + r""" \) [\s.,;:]* )?
     (?: \(? (?i: eds? | editors? | hrsg | dir | coord | comp ) \.? \)? (?! \w ) [\s.,;:]* )?
     (?: (?: \( (?:1[89]|20)\d\d [a-z]? (?: , [^()]{1,25} )? \) | (?:1[89]|20)\d\d [a-z]? ) (?! [\d–\-] ) [\s.,;:]*
-      | \( (?: n\.\s?d\. (?: -[a-z] )? | in \s+ press (?: -[a-z] )? | forthcoming ) \) [\s.,;:]* )?
+      | \( """ + _NO_YEAR + r""" \) [\s.,;:]* )?
     """, X)
 
 # APA's words in place of an entry's year, in parentheses after its names: "(n.d.)", "(n.d.-a)", "(in press)",
 # "(forthcoming)". Such an entry has no year, whatever date it was read on.
-ENTRY_NO_YEAR = re.compile(r"\((?:n\.\s?d\.(?:-[a-z])?|in\s+press(?:-[a-z])?|forthcoming)\)")
+ENTRY_NO_YEAR = re.compile(rf"\({_NO_YEAR}\)")
 
 # A quoted title (IEEE, Hindawi, MLA, Korean and Chinese lists): “Shattuck lecture: cardiovascular medicine
 # at the turn of the millennium,”, ``Telnet Encryption Option,'', 'Polarimetry for weather surveillance
@@ -1065,6 +1069,8 @@ ENTRY_ET_AL_OTHER_END = re.compile(rf"(?<! \w ) {_LIST_ET_AL_OTHER} [\s,.;:]* \Z
 
 # Chinese and Japanese ideographs and Korean syllables: names with no capitals ("张三", "山田", "김성철").
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3"
+# ... with the kana: the letters a figure's label runs on into in those languages' text ("图1所示", "図2に").
+_CJK_TEXT = "\u3040-\u30ff" + _CJK
 
 # A surname, particles and diacritics included: "Smith", "van der Berg", "Dos Reis", "Müller", "F¨arber", "O'Neil",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
@@ -1080,9 +1086,7 @@ _NAME = (r"(?<![^\W\d_\u3040-\u30ff])"  # (after kana too: a Japanese particle b
 # A citation's years: "2019", "2006a,b, 2009", "2018a, b"; the last joined by a word, as a list is: "2008 and 2009",
 # "2019a & 2019b", "2002 und 2010" (a year whole after a word: "2019 and a review" is a year and prose).
 _YEAR = r"(?:1[6-9]\d{2}|20\d{2})"
-# ... or APA's words for a work without a year, in the list and in the text alike: "n.d.", "in press",
-# "forthcoming" ("(Smith, n.d.)", "Lee (in press)", "n.d.-a").
-_NO_YEAR = r"(?:n\.\s?d\.(?:-[a-z]\b)?|in\s+press(?:-[a-z]\b)?|forthcoming)"
+# ... or APA's words for a work without one (_NO_YEAR).
 NO_YEAR = re.compile(rf"(?P<word>{_NO_YEAR})", re.IGNORECASE)
 _YEARS = (rf"(?:{_YEAR}[a-z]?|{_NO_YEAR})(?:\s*,\s*(?:{_YEAR}[a-z]?|{_NO_YEAR}|[a-z]\b)"
           rf"|(?:\s+{_AND}\s+|\s*&\s*)(?:{_YEAR}[a-z]?\b|{_NO_YEAR}))*")
@@ -1094,8 +1098,7 @@ YEARS_SEPARATOR = re.compile(rf"\s*,\s* | \s+ {_AND} \s+ | \s*&\s*", X)
 # words, as a sentence names a group by its first author: "Smith and colleagues (2019)", "Smith and co-workers
 # (2019)"; after a space, Korean "외" and "등", Chinese "等", Japanese "ほか", "他" and "ら" ("김성철 외(2004)"; glued
 # to the name they are read off it: citations._unpossessed).
-_ET_AL = r"""(?: et \s* al \.? | u \. \s? a \. | y \s+ cols? \. | e \s+ cols? \. | et \s+ coll? \. | и \s+ др \.
-               | κ \. \s? ά \.
+_ET_AL = rf"""(?: et \s* al \.? | {_LIST_ET_AL_OTHER}
                | and \s+ (?: colleagues | co-?workers ) \b
                | 외 | 등 | 等 | ほか | 他 | ら )"""
 
@@ -1289,12 +1292,12 @@ FIGURE_LABEL = re.compile(
       | [A-Z]                                                     # A (appendix, section)
     )
     (?P<panel>
-        (?<= \d ) (?: [a-z] | [A-Z] ) (?! [^\W_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3] )   # 3a  1A  图3a给出
+        (?<= \d ) (?: [a-z] | [A-Z] ) (?! [^\W_""" + _CJK_TEXT + r"""] )   # 3a  1A  图3a给出
       | (?<= \d ) \( [a-zA-Z] \)                                  # 3(b)
       | (?<= \d ) \. [a-z] (?! [^\W_] )                           # 2.a (IEEE)
     )?
     (?(open) \) )
-    (?! [^\W_\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3] | \.\d )   # (Chinese, Japanese, Korean glue words on: "图1所示")
+    (?! [^\W_""" + _CJK_TEXT + r"""] | \.\d )   # (Chinese, Japanese, Korean glue words on: "图1所示")
     """,
     X,
 )
@@ -1371,7 +1374,7 @@ FIGURE_CAPTION = re.compile(
       | (?P<alg> (?i: algorithm (?: us )? ) ) )
     \.? [ \t]*
     (?(plos) | (?P<label> [A-Z]{0,2} \.? \d{1,3} (?: \. \d{1,3} )? | [IVXL]{1,6} ) )
-    (?: [ \t]* (?: [:|—–：] | \. (?! [a-z0-9] ) ) | [ \t\u3000]+ (?= [A-Z(\[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3] )
+    (?: [ \t]* (?: [:|—–：] | \. (?! [a-z0-9] ) ) | [ \t\u3000]+ (?= [A-Z(\[""" + _CJK_TEXT + r"""] )
       | [ \t]* $ )
     """,
     X,
