@@ -467,6 +467,19 @@ def test_running_heads_on_three_pages_are_dropped():
     assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("3 Results", 1, 3)]
 
 
+def test_a_section_repeated_under_each_study_is_no_running_head():
+    # Psychology's papers of several studies repeat "Method", "Results" and "Discussion" under each; down the
+    # page, on lines of their own over a paragraph, they are sections, not furniture at the page's edge.
+    content = []
+    for n in (1, 2, 3):
+        y = 200 + 30 * n  # (one height on every page is a table's head repeated where the table goes on)
+        content.append([it(f"Study {n}", 72, y, 12, BOLD), *body_lines(y + 14, 4),
+                        it("Method", 72, y + 80, 10, BOLD), *body_lines(y + 94, 6),
+                        it("Results", 72, y + 190, 10, BOLD), *body_lines(y + 204, 6)])
+    found = [t for t, _, _ in titles(detect_outline(pages(*content), 10.0))]
+    assert found == ["Study 1", "Method", "Results", "Study 2", "Method", "Results", "Study 3", "Method", "Results"]
+
+
 def _alternating_heads_paper() -> tuple[Page, ...]:
     """A four-page letter: the journal's name heads odd pages, the authors' names even ones, in bold 12 pt
     80 pt down the page (outside its margin share), each over a paragraph, as a heading is."""

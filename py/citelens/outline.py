@@ -1468,8 +1468,14 @@ def detect_outline(
                 found = found_tight
         headings.extend(found)
     headings = _alone_centred(_long_in_heading_face(headings, pages), pages)
-    running = _running(headings, p)
     heights = {page.number: page.height for page in pages}
+    # A running head or foot is set at the page's top or bottom edge: the same heading on a line of its own
+    # further down the page on three pages is a section a paper repeats ("Methods", "Results" under each of its
+    # studies, "Industry Case 1" to "9"), not furniture. A run-in head met so often labels a form's field (each
+    # referee report's "Competing Interests:"), wherever it is.
+    running = {i for i in _running(headings, p) if headings[i].run_in
+               or not p.running_zone * heights[headings[i].page] < headings[i].y
+               < (1 - p.running_zone) * heights[headings[i].page]}
     kept: list[Heading] = []
     after_refs = False
     contributions = False  # under an author-contributions statement's heading
