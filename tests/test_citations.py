@@ -60,6 +60,15 @@ def test_a_bracketed_citation_may_open_with_a_note_and_name_works_within_an_entr
         ("[3a–c]", (3,))]
 
 
+
+def test_a_bracket_may_join_its_last_two_numbers_with_and():
+    # Citations typed by hand join the last two numbers as a sentence joins words; "and" inside the bracket
+    # is a comma, never a reason to drop the citation.
+    result = run(["Earlier work [3 and 5] agrees with [2, 4, and 9] and with [1–3 & 7] on every point.",
+                  "Not citations: [a and b] and [10 and more] on this line."], numbered(12))
+    assert [(c.text, c.ref_indexes) for c in result.citations if c.page == 1] == [
+        ("[3 and 5]", (3, 5)), ("[2, 4, and 9]", (2, 4, 9)), ("[1–3 & 7]", (1, 2, 3, 7))]
+
 def test_numeric_brackets_ranges_lists_and_rejections():
     result = run(NUMERIC_BODY, numbered(12))
     assert result.style == CitationStyle.NUMERIC

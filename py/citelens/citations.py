@@ -67,6 +67,7 @@ from citelens.patterns import (
     MATH_SYMBOL,
     NO_YEAR,
     NAME_PARTICLES,
+    NUM_AND,
     NUM_BRACKET,
     NUM_BRACKET_LOCATOR,
     NUM_BRACKET_RANGE,
@@ -228,7 +229,10 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationPa
             if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()) \
                     or _in_formula(text, a + m.start()):
                 continue
-            nums = _numbers(NUM_SUB_LETTERS.sub("", m.group("body")), limit, p)
+            body = m.group("body")
+            if "and" in body or "&" in body:
+                body = NUM_AND.sub(",", body)
+            nums = _numbers(NUM_SUB_LETTERS.sub("", body), limit, p)
             if nums:
                 yield _Marker(a + m.start(), a + m.end(), nums)
 
