@@ -345,6 +345,38 @@ def test_a_heading_set_far_larger_over_the_next_page_is_no_part_of_the_last_entr
     assert refs[-1].raw == "Foster J, Other K: A study of item 5. J Exp Tests. 2015; 5: 1–9."
 
 
+def _numbered_entries(first: int, last: int, y0: float) -> list[TextItem]:
+    """Entries ``first``..``last`` ("12. Baker, A. B. et al. ..."), two rows each at 8 pt, 22 pt apart."""
+    names = ("Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster", "Grant", "Hill", "Irwin", "Jones")
+    out = []
+    for k in range(first, last + 1):
+        y = y0 + 22 * (k - first)
+        out += [it(f"{k}. {names[k % 10]}, A. B. et al. Regulation of genes in model {7 * k}. Nature {k}, 1–9", 72, y, 8),
+                it(f"(20{10 + k % 10}).", 84, y + 10, 8)]
+    return out
+
+
+@pytest.mark.parametrize("second", ["Methods references", "References", "Additional references"])
+def test_a_numbered_list_goes_on_under_a_second_heading_after_the_methods(second):
+    # Nature's journals number the references of their Methods on from the main list's and set them after the
+    # Methods, under a heading of their own: one list in two parts, the Methods' prose between them.
+    main = furniture(2) + prose(80, 10) + [it("References", 72, 220, 12)] + _numbered_entries(1, 12, 240)
+    methods = furniture(3) + [it("Methods", 72, 80, 12)] + prose(100, 10) \
+        + [it("Cells were grown as described [14] and then counted [15].", 72, 222)] + prose(234, 8) \
+        + [it(second, 72, 360, 12)] + _numbered_entries(13, 18, 380)
+    tm = text_map(pages(furniture(1) + prose(80, 40), main, methods))
+    rl = find_references(tm)
+    assert [r.label for r in rl.references] == [f"{k}." for k in range(1, 19)]
+    assert rl.references[12].raw.startswith("Dalton, A. B. et al.") and rl.references[12].page == 3
+    # The Methods' prose is no part of the list: the citations in it are searched.
+    prose_start = tm.text.index("Cells were grown")
+    assert any(a <= prose_start < b for a, b in rl.skipped)
+    # A numbered list after the references that does not go on with their numbers is never joined to them.
+    methods[-12:] = _numbered_entries(1, 6, 380)
+    tm = text_map(pages(furniture(1) + prose(80, 40), main, methods))
+    assert [r.label for r in find_references(tm).references] in [[f"{k}." for k in range(1, n + 1)] for n in (6, 12)]
+
+
 def test_a_numbered_list_ends_at_a_page_turn_that_no_next_entry_follows():
     # A supplement after the list: its text in the entries' size on the next page. Entries broken at a turn keep
     # their ends, a page range's "2390." at a row's start included; the last keeps a line, not the supplement.

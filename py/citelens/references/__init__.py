@@ -60,7 +60,7 @@ from citelens.patterns import (
 from citelens.references.entry import EntryFields, compose_accents, dense_text, parse_entry
 from citelens.references.furniture import Furniture
 from citelens.references.locate import fallback, heading_lines, read_rows, skipped_prose, until_list_ends
-from citelens.references.split import Entry, Row, split_entries, union
+from citelens.references.split import Entry, LabelKind, Row, label_of, numbered_entries, split_entries, union
 
 __all__ = ["EntryFields", "ReferenceList", "compose_accents", "find_references", "parse_entry"]
 
@@ -114,6 +114,8 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
         if len(fb_entries) > len(entries) \
                 and (len(entries) < params.min_entries or _a_dated_list(fb_entries, params)):
             rows, entries = fb_rows, fb_entries
+    elif heading is not None:
+        rows, entries = _numbering_goes_on(tm, furniture, heading[0], rows, entries, params)
     if not entries:
         what = "a References heading but no entries after it" if heading is not None else \
             "no References heading and no numbered list in the last pages"
@@ -130,6 +132,46 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     end = max(r.end for e in entries for r in e.rows)
     skipped = skipped_prose(tm, rows, start, end, furniture, params)
     return ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
+
+
+def _numbering_goes_on(tm: TextMap, furniture: Furniture, heading: int, rows: list[Row], entries: list[Entry],
+                       params: ReferencesParams) -> tuple[list[Row], list[Entry]]:
+    """A numbered list in two parts, the second going on with the first's numbers under a heading of its own
+    after a section of text: Nature's journals set the references of their Methods, numbered on from the
+    main list's, after the Methods ("Methods references", or "References" again). Where the list found opens
+    past number 2, the list under an earlier heading that ends just before it comes first; where it is
+    numbered from 1, a dated list further on that opens with its next number follows it. ``rows`` and
+    ``entries`` are the list found under the line ``heading``; both parts' are returned."""
+    first = entries[0].rows[0].label
+    if first is None or first.kind is LabelKind.ALPHA:
+        return rows, entries
+    if first.number > 2:
+        for tried, (line, cut) in enumerate(heading_lines(tm, furniture, params)):
+            if tried == params.heading_tries:
+                break
+            if line >= heading:
+                continue
+            before_rows = until_list_ends(read_rows(tm, line + 1 if cut is None else line, furniture, cut, params),
+                                          params)
+            before = numbered_entries(before_rows, params)
+            last = before[-1].rows[0].label if before else None
+            if last is not None and last.kind is first.kind and last.number == first.number - 1 \
+                    and _a_dated_list(before, params):
+                return before_rows + rows, before + numbered_entries(rows, params, first.number)
+        return rows, entries
+    last = entries[-1].rows[0].label
+    if first.number > 2 or last is None or last.kind is not first.kind:
+        return rows, entries
+    end = tm.line_index(max(r.end for r in rows) - 1)
+    for i in range(end + 1, len(tm.lines)):
+        lb = label_of(tm.lines[i].text)
+        if lb is not None and lb.kind is first.kind and lb.number == last.number + 1:
+            after_rows = until_list_ends(read_rows(tm, i, furniture, None, params), params)
+            after = numbered_entries(after_rows, params, lb.number)
+            if _a_dated_list(after, params):
+                return rows + after_rows, entries + after
+            break
+    return rows, entries
 
 
 def _a_dated_list(entries: list[Entry], params: ReferencesParams) -> bool:

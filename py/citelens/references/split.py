@@ -125,20 +125,21 @@ def label_of(text: str) -> Label | None:
     return None
 
 
-def numbered_entries(rows: list[Row], params: ReferencesParams) -> list[Entry]:
-    """Entries opened by labels in increasing sequence; of the label kinds present, the longest chain."""
+def numbered_entries(rows: list[Row], params: ReferencesParams, first: int = 1) -> list[Entry]:
+    """Entries opened by labels in increasing sequence from ``first`` (or the number after it: an entry the
+    extractor lost); of the label kinds present, the longest chain."""
     labels = [r.label for r in rows]
     kinds = {lb.kind for lb in labels if lb is not None}
     best: list[Entry] = []
     for kind in kinds:
-        entries = _chain(rows, labels, kind, params)
+        entries = _chain(rows, labels, kind, params, first)
         if len(entries) > len(best):
             best = entries
     return best
 
 
 def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
-           params: ReferencesParams) -> list[Entry]:
+           params: ReferencesParams, first: int = 1) -> list[Entry]:
     # Label edge per page and column: where the labels of this kind start (left-aligned lists) or end
     # (right-aligned "[9]" / "[10]" differ by a digit's width, inside the slack).
     edge: dict[tuple[int, int], float] = {}
@@ -162,7 +163,8 @@ def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
         elif lb is not None and lb.kind == kind:
             aligned = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size
             if expected is None:
-                start = lb.number <= 2 and k <= params.chain_first_rows
+                start = (first == 1 or lb.number >= first) and lb.number <= first + 1 \
+                    and k <= params.chain_first_rows
             elif lb.number == expected:
                 start = aligned or kind in (LabelKind.BRACKET, LabelKind.PAREN)
             elif expected < lb.number <= expected + 2:
