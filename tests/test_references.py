@@ -351,7 +351,8 @@ def _numbered_entries(first: int, last: int, y0: float) -> list[TextItem]:
     out = []
     for k in range(first, last + 1):
         y = y0 + 22 * (k - first)
-        out += [it(f"{k}. {names[k % 10]}, A. B. et al. Regulation of genes in model {7 * k}. Nature {k}, 1–9", 72, y, 8),
+        text = f"{k}. {names[k % 10]}, A. B. et al. Regulation of genes in model {7 * k}. Nature {k}, 1–9"
+        out += [it(text, 72, y, 8),
                 it(f"(20{10 + k % 10}).", 84, y + 10, 8)]
     return out
 
