@@ -467,6 +467,23 @@ def test_running_heads_on_three_pages_are_dropped():
     assert titles(detect_outline(doc, 10.0)) == [("1 Introduction", 1, 1), ("2 Method", 1, 2), ("3 Results", 1, 3)]
 
 
+@pytest.mark.parametrize("sections, subsections", [
+    (["1 | INTRODUCTION", "2 | METHODS", "3 | RESULTS"], ["1.1 | Background", "2.1 | Study design", "3.1 | Findings"]),
+    (["1.0 INTRODUCTION", "2.0 METHODS", "3.0 RESULTS"], ["1.1 Background", "2.1 Study design", "3.1 Findings"]),
+])
+def test_numbers_set_off_by_a_bar_or_closed_by_a_zero(sections, subsections):
+    # Wiley's journals set a bar between a heading's number and its title; reports number their sections
+    # "2.0", their subsections "2.1": the bar is no part of the number, and ".0" adds no level.
+    content = []
+    for n, (top, sub) in enumerate(zip(sections, subsections, strict=True), start=1):
+        y = 150 + 7 * n
+        content.append([it(top, 72, y, 12, BOLD), *body_lines(y + 16, 6), it(sub, 72, y + 110, 10, BOLD),
+                        *body_lines(y + 126, 8)])
+    found = titles(detect_outline(pages(*content), 10.0))
+    expected = [(t, level) for pair in zip(sections, subsections, strict=True) for t, level in zip(pair, (1, 2))]
+    assert [(t, level) for t, level, _ in found] == expected
+
+
 def test_a_section_repeated_under_each_study_is_no_running_head():
     # Psychology's papers of several studies repeat "Method", "Results" and "Discussion" under each; down the
     # page, on lines of their own over a paragraph, they are sections, not furniture at the page's edge.

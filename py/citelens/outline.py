@@ -1327,7 +1327,8 @@ def _levels(headings: list[Heading], p: OutlineParams) -> list[int]:
     for h, number in zip(headings, numbers, strict=True):
         d: int | None = None
         if number and (number[0].isdigit() or "." in number):  # 3.2.1, A.1
-            d = number.count(".") + 1
+            # A report's "2.0 METHODS" numbers section 2, over "2.1 Study design": a trailing ".0" adds no level.
+            d = number.count(".") + 1 - (number.endswith(".0") and number.count(".") == 1)
         elif roman is not None and number and (value := roman_value(number)) is not None \
                 and (len(number) > 1 or value == roman + 1):
             d, roman = 1, value  # IV; "I", "V" or "X" where the sections' Roman numbers reach it

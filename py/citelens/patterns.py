@@ -68,7 +68,8 @@ HEADING_NUMBER = re.compile(
       | [A-Z] \.                                   # A.
       | (?: X{0,3} (?: IX | IV | V?I{1,3} | V | X ) ) \.   # I.  IV.  XII.
       )
-      \s+ (?P<title> [\[(“"‘]? [^\W\d_] .* ) $      # "4.3 [D1] Discover Relevant Citations"
+      \s+ (?: [|│] \s+ )?                            # Wiley's "1 | INTRODUCTION", "2.1 | Study design"
+      (?P<title> [\[(“"‘]? [^\W\d_] .* ) $          # "4.3 [D1] Discover Relevant Citations"
     """,
     X,
 )
