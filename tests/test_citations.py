@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -416,6 +418,26 @@ def sup_line(words: list[tuple[str, bool]]) -> list[TextItem]:
         out.append(TextItem(text, x, 100 - (3.5 if sup else 0), 5 * len(text), size, size, 0))
         x += 5 * len(text) + (0 if sup else 2)
     return out
+
+
+def test_notes_over_an_alphabetical_list_without_numbers_cite_no_entry_by_number():
+    # Chicago's notes and bibliography (the humanities' way): the raised numbers are notes', and the
+    # bibliography, unnumbered, runs in the order of its authors' names: note 3 does not cite its third entry.
+    names = ("Adams", "Álvarez", "Baker", "Clark", "Davis", "Evans")
+    alphabetical = tuple(Reference(i, None, f"{n}, John. A Book About Things. Chicago: Press, {1960 + i}.", 9,
+                                   (72, 100, 300, 110), (n,), 1960 + i) for i, n in enumerate(names, start=1))
+    body = [sup_line([("as historians have argued.", False), ("1", True), (" Next we show", False)]),
+            sup_line([("the archive holds many letters.", False), ("2", True), (" and more", False)]),
+            sup_line([("a claim often made.", False), ("3", True), (" In the end", False)]),
+            sup_line([("more text here.", False), ("4", True), (" and here.", False), ("5", True)])]
+    result = run(body, alphabetical)
+    assert result.citations == ()
+    # The author's names in the text still cite the entries; and a list in another order is cited by number.
+    named = ["as argued (Adams 1961; Álvarez 1962) before.", "and (Baker 1963; Clark 1964) since.",
+             "as (Davis 1965) and (Evans 1966) hold."]
+    assert [c.ref_indexes for c in run([*body, *named], alphabetical).citations] == [(1, 2), (3, 4), (5,), (6,)]
+    shuffled = tuple(replace(r, authors=(names[-r.index],)) for r in alphabetical)
+    assert [c.text for c in run(body, shuffled).citations] == ["1", "2", "3", "4", "5"]
 
 
 def test_superscripts_are_raised_smaller_numbers():

@@ -23,6 +23,7 @@ entry (numbers outside the list reject the marker); offsets and boxes come from 
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -1117,12 +1118,15 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
     total = sum(votes.values())
     body_end = refs.start if refs.start is not None else len(tm.text)
     body_pages = max(tm.page_at(max(body_end - 1, 0)) - tm.page_at(body_start) + 1, 1)
+    alphabetical: bool | None = None  # (asked only where a numbered style leads the vote)
     for style in sorted(votes, key=lambda s: -votes[s]):
         if votes[style] <= max(params.min_votes, params.vote_share * total):
             break
         markers = found[style]
         numeric = style not in _RESOLVED
-        if not _covers(tm, markers, len(references), body_pages, params, numeric):
+        if numeric and alphabetical is None:
+            alphabetical = _alphabetical_without_numbers(references, params)
+        if numeric and alphabetical or not _covers(tm, markers, len(references), body_pages, params, numeric):
             continue
         if numeric:
             markers = markers + list(_ref_words(tm.text, body_spans, limit, params))
@@ -1137,6 +1141,24 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
                               tuple((m.start, m.end) for m, _ in kept))
     return CitationResult(CitationStyle.UNKNOWN, (), (), (Diagnostic(
         DiagnosticCode.NO_CITATIONS, f"no citation style stands out (votes: {votes})"),))
+
+
+def _alphabetical_without_numbers(references: tuple[Reference, ...], p: CitationParams) -> bool:
+    """Whether the list is one no number in the text can cite: its entries carry no number and run in the
+    order of their first authors' names. A list cited by number is numbered, and in the order of first
+    citation unless sorted by name for its labels; the numbers over the text of a paper whose bibliography
+    is such a list are its notes' (Chicago's notes and bibliography, the humanities' way), and the third
+    entry of the alphabet is not what note 3 cites."""
+    if len(references) < p.alphabetical_min_entries or any(r.label for r in references):
+        return False
+    names = [_folded(r.authors[0]) for r in references if r.authors]
+    pairs = len(names) - 1
+    return pairs > 0 and sum(a <= b for a, b in zip(names, names[1:])) >= p.alphabetical_share * pairs
+
+
+def _folded(name: str) -> str:
+    """A name as a list sorts it: without accents, case or particles' spacing ("Álvarez" → "alvarez")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
 
 
 def _label_numbers(references: tuple[Reference, ...]) -> dict[int, int]:

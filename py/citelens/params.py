@@ -502,6 +502,11 @@ class CitationParams:
     script_before_chars: int = 24
     #: A note's label at a line's start is a raised number of at most this many digits.
     note_max_digits: int = 3
+    #: A list of this many entries or more, none numbered, this share of them in the order of their first
+    #: authors' names, is cited by no number: the numbers over the text are notes' (Chicago's notes and
+    #: bibliography).
+    alphabetical_min_entries: int = 5
+    alphabetical_share: float = 0.9
 
 
 @dataclass(frozen=True, slots=True)
