@@ -11,7 +11,6 @@ import re
 import time
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
@@ -32,16 +31,14 @@ from citelens.links import (
 )
 from citelens.model import Box, Citation, Link, LinkSource, Page, Reference, TextItem
 from citelens.patterns import NUMERIC_LABEL
+from citelens.references import ReferenceList
 from builders import HANG_SECONDS
 
 
-@dataclass(frozen=True, slots=True)
-class Refs:
-    """The reference stage's ``ReferenceList`` as links.py reads it (references, start, end)."""
-
-    references: tuple[Reference, ...]
-    start: int | None = None
-    end: int | None = None
+def reference_list(references: tuple[Reference, ...], start: int | None = None,
+                   end: int | None = None) -> ReferenceList:
+    """The reference stage's own ``ReferenceList`` of ``references``, spanning ``start``..``end``."""
+    return ReferenceList(references, start, end)
 
 
 def it(text: str, x: float, y: float, size: float = 10.0) -> TextItem:
@@ -75,7 +72,7 @@ def refs_for(tm: TextMap, labels: bool = True) -> Refs:
         box: Box = (72.0, y - 10.0, 72 + 5.0 * (len(label) + 1 + len(raw)), y + 2.2 + (12 if k == 2 else 0))
         out.append(Reference(k, label if labels else None, raw, 2, box))
     start = tm.text.index("[1] Alpha")
-    return Refs(tuple(out), start, len(tm.text))
+    return reference_list(tuple(out), start, len(tm.text))
 
 
 TM = text_map(PAGES)
@@ -226,7 +223,7 @@ def test_figure_anchors_and_links_inside_the_list_are_not_citations():
     back = link(100, "cite.k1", rect=(80, 140, 100, 150), page=2, dest_page=1)  # inside entry 4's line
     figure = link(89, "figure.1")
     assert resolve(back, figure) == []
-    assert resolve(back, refs=Refs(REFS.references)) == []  # without offsets, the entries' boxes tell
+    assert resolve(back, refs=reference_list(REFS.references)) == []  # without offsets, the entries' boxes tell
 
 
 def test_named_destinations_off_the_list_pages_are_not_citations():
@@ -248,7 +245,7 @@ def test_names_that_land_on_no_entry_are_unresolved_markers():
     lks = [link(89, "cite.k1"), link(None, "bib9", rect=(172, 89, 197, 102))]
     assert resolve(*lks) == [1]
     assert [lk.dest_name for lk in unresolved_citation_links(lks, REFS, TM)] == ["bib9"]
-    assert [lk.dest_name for lk in unresolved_citation_links(lks, Refs(()), TM)] == ["cite.k1", "bib9"]
+    assert [lk.dest_name for lk in unresolved_citation_links(lks, reference_list(()), TM)] == ["cite.k1", "bib9"]
 
 
 def two_column_list(rows: int, size: float = 10.0, lines: Sequence[int] = (2,)) -> tuple[TextMap, Refs]:
@@ -266,7 +263,7 @@ def two_column_list(rows: int, size: float = 10.0, lines: Sequence[int] = (2,)) 
                                   (x, y - size, x + 200, y + 12 * (n - 1) + 2.2)))
             y += 12 * n + 2
     tm = text_map((Page(1, 612, 792, BODY), Page(2, 612, 792, tuple(items))))
-    return tm, Refs(tuple(refs), tm.text.index("[1] Author1"), len(tm.text))
+    return tm, reference_list(tuple(refs), tm.text.index("[1] Author1"), len(tm.text))
 
 
 def test_an_x_at_the_page_edge_names_no_column():
@@ -281,7 +278,7 @@ def test_a_real_x_in_a_column_without_entries_lands_on_none():
     # The list's first column found, the second missed: a destination there names no first-column entry
     # merely for being at the same height.
     tm, refs = two_column_list(4)
-    first = Refs(refs.references[:4], refs.start, refs.end)
+    first = reference_list(refs.references[:4], refs.start, refs.end)
     lks = [link(80.0 + 26 * r - 11, f"cite.k{r}", dest_x=38.0, rect=(60 + 9 * r, 89, 65 + 9 * r, 102))
            for r in range(4)]
     lks += [link(80.0 + 26 * r - 11, f"cite.j{r}", dest_x=318.0, rect=(60 + 9 * r, 112, 65 + 9 * r, 125))

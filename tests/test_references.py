@@ -10,6 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from citelens.citations import find_citations
 from citelens.layout import text_map
 from citelens.model import DiagnosticCode, Font, Page, TextItem
 from citelens.references import find_references, parse_entry
@@ -376,6 +377,48 @@ def test_a_numbered_list_goes_on_under_a_second_heading_after_the_methods(second
     methods[-12:] = _numbered_entries(1, 6, 380)
     tm = text_map(pages(furniture(1) + prose(80, 40), main, methods))
     assert [r.label for r in find_references(tm).references] in [[f"{k}." for k in range(1, n + 1)] for n in (6, 12)]
+
+
+def _chapter_entries(chapter: int, n: int, y0: float) -> list[TextItem]:
+    """``n`` numbered entries of two rows, each chapter's its own names, topics and years."""
+    names = ("Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster", "Grant", "Hill", "Irwin", "Jones")
+    topics = ("genes", "cells", "mice", "yeast", "plants", "worms", "fish", "flies", "viruses", "bacteria")
+    out = []
+    for k in range(1, n + 1):
+        y = y0 + 22 * (k - 1)
+        text = f"{k}. {names[(k + 3 * chapter) % 10]}, A. B. Regulation of {topics[(k * chapter) % 10]} in model " \
+               f"{7 * k + 100 * chapter}. Nature {k}, 1–9"
+        out += [it(text, 72, y, 8), it(f"(19{60 + 10 * chapter + k}).", 84, y + 10, 8)]
+    return out
+
+
+def _thesis(chapters: int = 3) -> list[Page]:
+    """A chapter of prose citing "[c]" and "[c + 3]" on one page, then a page of more prose and the chapter's own
+    list of eight entries, numbered from 1, its heading lower on the page from chapter to chapter."""
+    content = []
+    for c in range(1, chapters + 1):
+        content.append(furniture(len(content) + 1) + [it(f"Chapter {c}", 72, 80, 14)] + prose(100, 20)
+                       + [it(f"As shown [{c}] and [{c + 3}] in chapter {c} before.", 72, 350)] + prose(362, 20))
+        y = 300 + 40 * c
+        content.append(furniture(len(content) + 1) + prose(80, 12) + [it("References", 72, y, 12)]
+                       + _chapter_entries(c, 8, y + 20))
+    return pages(*content)
+
+
+def test_each_chapter_of_a_thesis_is_cited_from_its_own_list():
+    # A book's or a thesis's chapters each close with a list of their own, numbered from 1: the third chapter's
+    # "[3]" is its own list's third entry, not the first list's nor the last's.
+    tm = text_map(_thesis())
+    rl = find_references(tm)
+    assert len(rl.parts) == 3 and [len(p.references) for p in rl.parts] == [8, 8, 8]
+    assert [r.index for r in rl.references] == list(range(1, 25))
+    assert [r.page for r in rl.references] == [2] * 8 + [4] * 8 + [6] * 8
+    found = find_citations(tm, rl)
+    assert [(c.text, c.page, c.ref_indexes) for c in found.citations] == [
+        ("[1]", 1, (1,)), ("[4]", 1, (4,)), ("[2]", 3, (10,)), ("[5]", 3, (13,)), ("[3]", 5, (19,)), ("[6]", 5, (22,))]
+    assert rl.references[9].year == 1982  # chapter 2's second entry
+    # A paper's one list stays one, its parts none.
+    assert find_references(text_map(_thesis(1))).parts == ()
 
 
 def test_a_numbered_list_ends_at_a_page_turn_that_no_next_entry_follows():

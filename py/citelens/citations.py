@@ -27,7 +27,7 @@ import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from functools import lru_cache
 
@@ -1097,6 +1097,8 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
     paragraph begins, an abstract without a heading of its own ("Abstract—In this paper ... [12]"):
     bracketed labels and author-year citations, which no affiliation mark looks like, count from there.
     """
+    if len(refs.parts) > 1:
+        return _by_chapter(tm, refs, body_start, params, prose_start)
     references = refs.references
     early = body_start if prose_start is None else min(prose_start, body_start)
     spans = _segments(tm, refs, early)
@@ -1141,6 +1143,32 @@ def find_citations(tm: TextMap, refs: ReferenceList, body_start: int = 0,
                               tuple((m.start, m.end) for m, _ in kept))
     return CitationResult(CitationStyle.UNKNOWN, (), (), (Diagnostic(
         DiagnosticCode.NO_CITATIONS, f"no citation style stands out (votes: {votes})"),))
+
+
+def _by_chapter(tm: TextMap, refs: ReferenceList, body_start: int, params: CitationParams,
+                prose_start: int | None) -> CitationResult:
+    """:func:`find_citations` where each chapter closes with a list of its own (``refs.parts``): each list is
+    cited from the text between the list before it and itself (the last also from what follows it, its
+    appendices), its entries' indexes running on from the lists before."""
+    citations: list[Citation] = []
+    spans: list[tuple[int, int]] = []
+    styles: Counter[CitationStyle] = Counter()
+    diagnostics: list[Diagnostic] = []
+    offset, scope = 0, body_start
+    for k, part in enumerate(refs.parts):
+        last = k == len(refs.parts) - 1
+        # (A list's end at the text's end: nothing after it is searched but after the last.)
+        found = find_citations(tm, part if last else replace(part, end=len(tm.text)), max(scope, body_start),
+                               params, prose_start if k == 0 else None)
+        citations.extend(replace(c, ref_indexes=tuple(i + offset for i in c.ref_indexes)) for c in found.citations)
+        spans.extend(found.spans)
+        styles[found.style] += len(found.citations)
+        diagnostics.extend(d for d in found.diagnostics if d not in diagnostics)
+        offset += len(part.references)
+        scope = part.end if part.end is not None else scope
+    if not citations:
+        return CitationResult(CitationStyle.UNKNOWN, (), (), tuple(diagnostics))
+    return CitationResult(styles.most_common(1)[0][0], tuple(citations), tuple(spans))
 
 
 def _alphabetical_without_numbers(references: tuple[Reference, ...], p: CitationParams) -> bool:

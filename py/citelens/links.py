@@ -600,9 +600,12 @@ def _in_list(refs: ReferenceList, tm: TextMap) -> dict[int, list[Box]]:
     """Boxes of the bibliography's lines per page (a link starting there is a back-link, not a citation)."""
     out: dict[int, list[Box]] = {}
     if refs.start is not None and refs.end is not None and refs.end > refs.start and tm.lines:
-        for i in range(tm.line_index(refs.start), tm.line_index(max(refs.end - 1, refs.start)) + 1):
-            line = tm.lines[i]
-            out.setdefault(line.page, []).append(line.box)
+        for part in refs.parts or (refs,):  # (a list closing each chapter: the chapters between are no list)
+            if part.start is None or part.end is None:
+                continue
+            for i in range(tm.line_index(part.start), tm.line_index(max(part.end - 1, part.start)) + 1):
+                line = tm.lines[i]
+                out.setdefault(line.page, []).append(line.box)
     else:
         for r in refs.references:
             out.setdefault(r.page, []).append(r.box)

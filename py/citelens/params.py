@@ -414,6 +414,11 @@ class ReferencesParams:
     #: (JMIR's five-line running foot stays out).
     skipped_min_lines: int = 5
     skipped_min_chars: int = 20
+    #: A book's or a thesis's chapters each close with a list of their own: a chapter's prose of this many lines
+    #: at least stands between two lists (references.__init__._lists_by_chapter).
+    chapter_min_lines: int = 20
+    #: ... and no book has more lists than this (a file of thousands of "References" lines is hostile).
+    chapter_max_lists: int = 200
     #: Columns the shared layout misread: a gutter is an uncovered strip at least this wide (points),
     #: between columns of text at least this wide (narrower ones are label or line-number margins).
     gutter_min: float = 6.0

@@ -144,7 +144,9 @@ def analyze(
     sentences = dict(zip((k for k, _ in placed), sentences_for(tm, [span for _, span in placed], params.sentences),
                          strict=True))
     citations = tuple(replace(c, sentence=sentences[k]) if k in sentences else c for k, c in enumerate(citations))
-    skip = (refs.start, refs.end) if refs.start is not None and refs.end is not None else None
+    # (Where each chapter closes with a list, the last one's: the chapters between the lists hold mentions.)
+    last = refs.parts[-1] if refs.parts else refs
+    skip = (last.start, last.end) if last.start is not None and last.end is not None else None
     mentions = find_figure_mentions(tm, outline, skip, params.figures)
 
     if source is None:

@@ -18,7 +18,9 @@ How (one module a step):
    ("Received:", "Copyright ©", "Conflict of Interest Statement:"), or foreign text (a caption, a wide gap,
    three lines in a larger font) -- unless the list's next entry follows the foreign text (PNAS, floats).
    A numbered list that goes on at a page or column turn without its next number ended there, but for the
-   last entry's few remaining lines (a supplement after the list).
+   last entry's few remaining lines (a supplement after the list). A list numbered on under a second heading
+   after a section of text (Nature's Methods references) is one list in two parts; lists numbered from 1
+   closing each chapter of a book or a thesis are ``parts`` of the whole, each cited from its chapter.
 2. **Clean** (:mod:`~citelens.references.furniture`). Running heads and feet (the same text at a page's
    edge on pages nearby), page numbers, footnotes and heads in another font size at a column's top or
    bottom, and bioRxiv's line numbers are dropped before splitting, so an entry broken across a column or
@@ -82,6 +84,10 @@ class ReferenceList:
     end: int | None  # offset just past its last entry
     diagnostics: tuple[Diagnostic, ...] = ()
     skipped: tuple[tuple[int, int], ...] = ()  # [a, b) inside start..end the list passed over (see above)
+    # A book's or a thesis's lists, one after each chapter (:func:`_lists_by_chapter`): each part a list of its
+    # own (indexes from 1), cited from the text between the part before it and itself. The whole then holds
+    # every part's entries in order (indexes running on), spans them all, and skips the chapters between.
+    parts: tuple[ReferenceList, ...] = ()
 
 
 def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
@@ -131,7 +137,61 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     start = min(r.start for r in rows)
     end = max(r.end for e in entries for r in e.rows)
     skipped = skipped_prose(tm, rows, start, end, furniture, params)
-    return ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
+    return _lists_by_chapter(tm, furniture, tuple(diags), params) \
+        or ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
+
+
+def _lists_by_chapter(tm: TextMap, furniture: Furniture, diags: tuple[Diagnostic, ...],
+                      params: ReferencesParams) -> ReferenceList | None:
+    """A book's or a thesis's bibliographies, one closing each chapter, or None where the text has one list.
+
+    Each is a dated list under a heading of its own, numbered from 1 or not numbered at all (a list numbered
+    on from another's is that list's second part: :func:`_numbering_goes_on`), and a chapter's prose,
+    ``chapter_min_lines`` lines at least, stands between each two (a running head over a list's next page
+    heads no list of its own: nothing but the list lies between). Each list is cited from the text before it,
+    back to the list before: the third chapter's "[3]" is its own list's third entry."""
+    heads = [line for line, cut in heading_lines(tm, furniture, params) if cut is None]
+    if not 2 <= len(heads) <= params.chapter_max_lists:
+        return None  # most papers: one heading; thousands are a hostile file's, not a book's
+    found: list[tuple[int, int, list[Row], list[Entry]]] = []
+    for line in sorted(heads):
+        rows = until_list_ends(read_rows(tm, line + 1, furniture, None, params), params)
+        entries = split_entries(rows, params)
+        if not entries or not _a_dated_list(entries, params):
+            continue
+        first = entries[0].rows[0].label
+        if first is not None and first.kind is not LabelKind.ALPHA and first.number > 1:
+            continue
+        start, end = min(r.start for r in rows), max(r.end for e in entries for r in e.rows)
+        if found and start < found[-1][1]:
+            continue
+        if found and _prose_lines(tm, furniture, found[-1][1], start, params) < params.chapter_min_lines:
+            return None
+        found.append((start, end, rows, entries))
+    if len(found) < 2:
+        return None
+    parts: list[ReferenceList] = []
+    everything: list[Reference] = []
+    for start, end, rows, entries in found:
+        refs = _dated_alike(_same_authors(tuple(_reference(tm, i, e, params)
+                                                for i, e in enumerate(entries, start=1))), params)
+        parts.append(ReferenceList(refs, start, max(end, start), (), skipped_prose(tm, rows, start, end, furniture,
+                                                                                  params)))
+        offset = len(everything)
+        everything.extend(replace(r, index=offset + r.index) for r in refs)
+    between = [(a.end, b.start) for a, b in zip(parts, parts[1:], strict=False) if a.end is not None
+               and b.start is not None]
+    skipped = tuple(sorted([*(s for part in parts for s in part.skipped), *between]))
+    return ReferenceList(tuple(everything), parts[0].start, parts[-1].end, diags, skipped, tuple(parts))
+
+
+def _prose_lines(tm: TextMap, furniture: Furniture, a: int, b: int, params: ReferencesParams) -> int:
+    """The lines of text between offsets ``a`` and ``b`` of ``skipped_min_chars`` or more, furniture aside."""
+    if b <= a:
+        return 0
+    first, last = tm.line_index(a), tm.line_index(b - 1)
+    return sum(1 for k in range(first + 1, last) if k not in furniture.lines_of(tm.lines[k].page)
+               and len(tm.lines[k].text.strip()) >= params.skipped_min_chars)
 
 
 def _numbering_goes_on(tm: TextMap, furniture: Furniture, heading: int, rows: list[Row], entries: list[Entry],
