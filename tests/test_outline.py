@@ -216,6 +216,15 @@ def test_an_unnumbered_run_in_head_is_a_section_only_where_sections_have_no_numb
     assert ("Pipeline development", 2, 2) in titles(detect_outline(nested, 10.0))
 
 
+@pytest.mark.parametrize("head", ["Sample collection.—", "Sample collection—", "Sample collection —"])
+def test_a_run_in_head_may_close_with_a_dash(head):
+    # The Physical Review's journals close a run-in head with a dash ("Introduction.—"), as others do with a full
+    # stop or a colon.
+    unnumbered = paper((1, it("Introduction", 72, 250, 12, BOLD)), (2, it("Methods", 72, 250, 12, BOLD)),
+                       (3, it("Results", 72, 250, 12, BOLD)))
+    assert ("Sample collection", 2, 2) in titles(detect_outline(_with_run_in(unnumbered, 2, head), 10.0))
+
+
 def _on_page_2(doc: tuple[Page, ...], *items: TextItem) -> tuple[Page, ...]:
     return tuple(Page(pg.number, 612, 792, pg.items + items, FONTS) if pg.number == 2 else pg for pg in doc)
 

@@ -1014,6 +1014,9 @@ def _same_middle(line: Line, nxt: Line) -> bool:
     return abs((nxt.box[0] + nxt.box[2]) - (line.box[0] + line.box[2])) <= 2 * line.size
 
 
+_DASHES = ("—", "–")  # an em dash, and the en dash some fonts set for it
+
+
 def _run_in(line: Line, emph: frozenset[int], k: int, before: str = "") -> str | None:
     """The bold head of a run-in heading, "2.1 Data. We collected ..." → "2.1 Data", else None.
 
@@ -1034,7 +1037,11 @@ def _run_in(line: Line, emph: frozenset[int], k: int, before: str = "") -> str |
     raw = join_lines(f"{before}\n{line.text[: line.offsets[j]]}")
     if raw.endswith(","):
         return None  # a run-in head closes with a full stop or a colon; one on a comma was cut where its face changed
-    if not raw.endswith((".", ":")) and any(i.font in emph and _letters(i.text) for i in line.items[j + 1:]):
+    # ... or a dash, in its face or the text's: the Physical Review's "Introduction.—", "Methods—".
+    closed = raw.endswith((".", ":")) or raw.rstrip().endswith(_DASHES) \
+        or line.text[line.offsets[j]:].lstrip().startswith(_DASHES)
+    raw = raw.rstrip(" " + "".join(_DASHES))
+    if not closed and any(i.font in emph and _letters(i.text) for i in line.items[j + 1:]):
         return None  # the face comes back after a word in another one ("4.2.1 The covtype dataset"): one heading
     if raw.endswith(":") and line.text[line.offsets[j]:].lstrip()[:1].isdigit():
         return None  # a field of the paper's record, its value a date or a number: "First published: 12 Aug 2014"
@@ -1052,7 +1059,7 @@ def _run_in(line: Line, emph: frozenset[int], k: int, before: str = "") -> str |
         # section title holds no operator, and a top-level one opens with a capital (a lower level may
         # open with a name: "2.8. k-shell decomposition").
         return None
-    phrase = raw.endswith((".", ":")) and len(title.split()) >= 2 and title[0].isupper() \
+    phrase = closed and len(title.split()) >= 2 and title[0].isupper() \
         and not MATH_CHARS.search(title) and not CAPTION.match(title)
     # A heading opens with a capital: a caption's bold opening that wraps ("... in multilingual human" over
     # "evaluation. We compare ...") leaves a lower-case word in bold at the next line's start.
