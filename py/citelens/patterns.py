@@ -626,11 +626,14 @@ END_MATTER = re.compile(
 # does "network mechanisms.Neuron 62" (Nature and PNAS lose the space after the title).
 TITLE_END = re.compile(r"[.?!](?<=\S[.?!])(?=\s+\S|$|[A-Z])")  # after a non-space (see X)
 
-# A word stem every REFERENCE_LIST_HEADING alternative holds (a cheap pre-filter): "REFERENCES" → "EFERENC".
-REF_HEADING_HINT = re.compile(
-    r"(?i:eferenc|ibliogr|literat|cited|βλιογρ|ΒΛΙΟΓΡ|ναφορ|ΝΑΦΟΡ|éférenc|eferênc|iferiment|итератур|参考文献|참고|aynak"
-    r"|eferen[st]|eferans|itteratur|ähteet|irjallisuu|rodalom|ivatkoz|iśmiennictw|ustaka|tham khảo|ітератур|مراجع"
-    r"|منابع)")
+# A word stem every REFERENCE_LIST_HEADING alternative holds, in lower case (a cheap pre-filter, tested with ``in``
+# on the line lowered: a pattern of these alternatives ignoring case costs 13 µs a line, the tests 1):
+# "REFERENCES" → "eferenc".
+REF_HEADING_STEMS = (
+    "eferenc", "ibliogr", "literat", "cited", "βλιογρ", "ναφορ", "éférenc", "eferênc", "iferiment", "итератур",
+    "参考文献", "참고", "aynak", "eferens", "eferent", "eferans", "itteratur", "ähteet", "irjallisuu", "rodalom",
+    "ivatkoz", "iśmiennictw", "ustaka", "tham khảo", "ітератур", "مراجع", "منابع")
+
 
 # A line number alone in bioRxiv's margin: "871".
 REF_NUMBER_ONLY = re.compile(r"\d{1,5}")

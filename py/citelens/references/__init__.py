@@ -137,22 +137,27 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     start = min(r.start for r in rows)
     end = max(r.end for e in entries for r in e.rows)
     skipped = skipped_prose(tm, rows, start, end, furniture, params)
-    return _lists_by_chapter(tm, furniture, tuple(diags), params) \
-        or ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
+    chapters = _lists_by_chapter(tm, furniture, heading[0], (start, end), tuple(diags), params) \
+        if heading is not None and heading[1] is None else None
+    return chapters or ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
 
 
-def _lists_by_chapter(tm: TextMap, furniture: Furniture, diags: tuple[Diagnostic, ...],
-                      params: ReferencesParams) -> ReferenceList | None:
+def _lists_by_chapter(tm: TextMap, furniture: Furniture, heading: int, found_list: tuple[int, int],
+                      diags: tuple[Diagnostic, ...], params: ReferencesParams) -> ReferenceList | None:
     """A book's or a thesis's bibliographies, one closing each chapter, or None where the text has one list.
 
     Each is a dated list under a heading of its own, numbered from 1 or not numbered at all (a list numbered
     on from another's is that list's second part: :func:`_numbering_goes_on`), and a chapter's prose,
     ``chapter_min_lines`` lines at least, stands between each two (a running head over a list's next page
     heads no list of its own: nothing but the list lies between). Each list is cited from the text before it,
-    back to the list before: the third chapter's "[3]" is its own list's third entry."""
-    heads = [line for line, cut in heading_lines(tm, furniture, params) if cut is None]
-    if not 2 <= len(heads) <= params.chapter_max_lists:
-        return None  # most papers: one heading; thousands are a hostile file's, not a book's
+    back to the list before: the third chapter's "[3]" is its own list's third entry. ``heading``: the line
+    heading the list found, ``found_list`` its span, inside which a heading is a running head over its pages."""
+    a, b = found_list
+    heads = [line for line, cut in heading_lines(tm, furniture, params) if cut is None and line != heading
+             and not a <= tm.starts[line] < b]
+    if not 1 <= len(heads) < params.chapter_max_lists:
+        return None  # most papers: the found list's heading alone; thousands are a hostile file's, not a book's
+    heads.append(heading)
     found: list[tuple[int, int, list[Row], list[Entry]]] = []
     for line in sorted(heads):
         rows = until_list_ends(read_rows(tm, line + 1, furniture, None, params), params)
