@@ -1185,7 +1185,7 @@ def _alphabetical_without_numbers(references: tuple[Reference, ...], p: Citation
 
 
 def _folded(name: str) -> str:
-    """A name as a list sorts it: without accents, case or particles' spacing ("Álvarez" → "alvarez")."""
+    """A name as a list sorts it: without accents or case ("Álvarez" → "alvarez")."""
     return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
 
 

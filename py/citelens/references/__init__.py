@@ -184,8 +184,8 @@ def _lists_by_chapter(tm: TextMap, furniture: Furniture, heading: int, found_lis
                                                                                   params)))
         offset = len(everything)
         everything.extend(replace(r, index=offset + r.index) for r in refs)
-    between = [(a.end, b.start) for a, b in zip(parts, parts[1:], strict=False) if a.end is not None
-               and b.start is not None]
+    between = [(prev.end, nxt.start) for prev, nxt in zip(parts, parts[1:], strict=False)
+               if prev.end is not None and nxt.start is not None]
     skipped = tuple(sorted([*(s for part in parts for s in part.skipped), *between]))
     return ReferenceList(tuple(everything), parts[0].start, parts[-1].end, diags, skipped, tuple(parts))
 
@@ -225,7 +225,7 @@ def _numbering_goes_on(tm: TextMap, furniture: Furniture, heading: int, rows: li
                 return before_rows + rows, before + numbered_entries(rows, params, first.number)
         return rows, entries
     last = entries[-1].rows[0].label
-    if first.number > 2 or last is None or last.kind is not first.kind:
+    if last is None or last.kind is not first.kind:
         return rows, entries
     end = tm.line_index(max(r.end for r in rows) - 1)
     for i in range(end + 1, len(tm.lines)):
