@@ -23,7 +23,6 @@ entry (numbers outside the list reject the marker); offsets and boxes come from 
 from __future__ import annotations
 
 import re
-import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
@@ -1179,14 +1178,9 @@ def _alphabetical_without_numbers(references: tuple[Reference, ...], p: Citation
     entry of the alphabet is not what note 3 cites."""
     if len(references) < p.alphabetical_min_entries or any(r.label for r in references):
         return False
-    names = [_folded(r.authors[0]) for r in references if r.authors]
+    names = [ids.fold(r.authors[0]) for r in references if r.authors]
     pairs = len(names) - 1
     return pairs > 0 and sum(a <= b for a, b in zip(names, names[1:])) >= p.alphabetical_share * pairs
-
-
-def _folded(name: str) -> str:
-    """A name as a list sorts it: without accents or case ("Álvarez" → "alvarez")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)).casefold()
 
 
 def _label_numbers(references: tuple[Reference, ...]) -> dict[int, int]:

@@ -1481,9 +1481,7 @@ def detect_outline(
     # further down the page on three pages is a section a paper repeats ("Methods", "Results" under each of its
     # studies, "Industry Case 1" to "9"), not furniture. A run-in head met so often labels a form's field (each
     # referee report's "Competing Interests:"), wherever it is.
-    running = {i for i in _running(headings, p) if headings[i].run_in
-               or not p.running_zone * heights[headings[i].page] < headings[i].y
-               < (1 - p.running_zone) * heights[headings[i].page]}
+    running = {i for i in _running(headings, p) if headings[i].run_in or _at_edge(headings[i], heights, p)}
     kept: list[Heading] = []
     after_refs = False
     contributions = False  # under an author-contributions statement's heading
@@ -1491,8 +1489,7 @@ def detect_outline(
         if i in running:
             continue
         if running_heads is not None:
-            zone = p.running_zone * heights[h.page]
-            if not zone < h.y < heights[h.page] - zone and round(h.line.baseline, 1) in running_heads(h.page):
+            if _at_edge(h, heights, p) and round(h.line.baseline, 1) in running_heads(h.page):
                 continue  # the same line at the edge of the pages around: a running head, however it is set
         if h.run_in and contributions:
             continue  # a role the statement lists, "Data curation: A. B.", "Methodology: C. D."
@@ -1555,6 +1552,12 @@ def detect_outline(
         return ()
     levels = _levels(kept, p)
     return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))
+
+
+def _at_edge(h: Heading, heights: dict[int, float], p: OutlineParams) -> bool:
+    """Whether ``h`` stands in its page's top or bottom ``running_zone``, where running heads and feet are set."""
+    zone = p.running_zone * heights[h.page]
+    return not zone < h.y < heights[h.page] - zone
 
 
 def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:

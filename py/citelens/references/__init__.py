@@ -45,7 +45,9 @@ entry's ``raw`` holds no label ("[12]" is in ``label``) and no running head or p
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from itertools import chain
 
 from citelens.construct import frozen_constructor
 from citelens.layout import TextMap, join_lines
@@ -105,7 +107,10 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     entries: list[Entry] = []
     rows: list[Row] = []
     dated = False
-    for tried, (line, cut) in enumerate(heading_lines(tm, furniture, params)):
+    candidates = heading_lines(tm, furniture, params)
+    seen: list[tuple[int, tuple[int, int] | None]] = []  # the candidates taken, the rest left for _lists_by_chapter
+    for tried, (line, cut) in enumerate(candidates):
+        seen.append((line, cut))
         if tried == params.heading_tries:
             break
         found = until_list_ends(read_rows(tm, line + 1 if cut is None else line, furniture, cut, params), params)
@@ -115,6 +120,7 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
             heading, rows, entries = (line, cut), found, split
         if dated:
             break
+    under_heading = rows, entries  # (as read under it, before the rest of this function)
     if not dated:
         fb_rows, fb_entries = fallback(tm, furniture, params)
         if len(fb_entries) > len(entries) \
@@ -137,12 +143,13 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     start = min(r.start for r in rows)
     end = max(r.end for e in entries for r in e.rows)
     skipped = skipped_prose(tm, rows, start, end, furniture, params)
-    chapters = _lists_by_chapter(tm, furniture, heading[0], (start, end), tuple(diags), params) \
-        if heading is not None and heading[1] is None else None
+    chapters = _lists_by_chapter(tm, furniture, chain(seen, candidates), heading[0], under_heading, (start, end),
+                                 tuple(diags), params) if heading is not None and heading[1] is None else None
     return chapters or ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
 
 
-def _lists_by_chapter(tm: TextMap, furniture: Furniture, heading: int, found_list: tuple[int, int],
+def _lists_by_chapter(tm: TextMap, furniture: Furniture, candidates: Iterable[tuple[int, tuple[int, int] | None]],
+                      heading: int, under_heading: tuple[list[Row], list[Entry]], found_list: tuple[int, int],
                       diags: tuple[Diagnostic, ...], params: ReferencesParams) -> ReferenceList | None:
     """A book's or a thesis's bibliographies, one closing each chapter, or None where the text has one list.
 
@@ -150,18 +157,22 @@ def _lists_by_chapter(tm: TextMap, furniture: Furniture, heading: int, found_lis
     on from another's is that list's second part: :func:`_numbering_goes_on`), and a chapter's prose,
     ``chapter_min_lines`` lines at least, stands between each two (a running head over a list's next page
     heads no list of its own: nothing but the list lies between). Each list is cited from the text before it,
-    back to the list before: the third chapter's "[3]" is its own list's third entry. ``heading``: the line
-    heading the list found, ``found_list`` its span, inside which a heading is a running head over its pages."""
+    back to the list before: the third chapter's "[3]" is its own list's third entry. ``candidates``: every
+    heading line, as :func:`heading_lines` gives them; ``heading``: the line heading the list found, with its
+    rows and entries as read ``under_heading``; ``found_list`` the list's span, inside which a heading is a
+    running head over its pages."""
     a, b = found_list
-    heads = [line for line, cut in heading_lines(tm, furniture, params) if cut is None and line != heading
-             and not a <= tm.starts[line] < b]
+    heads = [line for line, cut in candidates if cut is None and line != heading and not a <= tm.starts[line] < b]
     if not 1 <= len(heads) < params.chapter_max_lists:
         return None  # most papers: the found list's heading alone; thousands are a hostile file's, not a book's
     heads.append(heading)
     found: list[tuple[int, int, list[Row], list[Entry]]] = []
     for line in sorted(heads):
-        rows = until_list_ends(read_rows(tm, line + 1, furniture, None, params), params)
-        entries = split_entries(rows, params)
+        if line == heading:
+            rows, entries = under_heading
+        else:
+            rows = until_list_ends(read_rows(tm, line + 1, furniture, None, params), params)
+            entries = split_entries(rows, params)
         if not entries or not _a_dated_list(entries, params):
             continue
         first = entries[0].rows[0].label
