@@ -161,6 +161,17 @@ def test_et_al_without_its_full_stop_or_after_a_comma_in_every_form():
             ("(Smith et al, 2019a; Lee 2020)", (1, 3)), ("Smith et al (2019b)", (2,)), ("Smith et al, 2019b", (2,))]
 
 
+def test_a_surname_may_carry_its_initials_as_a_list_in_vancouvers_order_prints_it():
+    # "(Smith J, 2019)": the name as the entry prints it, surname first, initials after; a capital word before a
+    # year names no entry unless its word is an entry's first author ("Table S", "Phase II").
+    body = ["As shown before (Smith J, 2019b; Lee K, 2020), and (Smith JA and Lee K, 2019a), the effect",
+            "holds (van der Berg A et al., 2018); others disagree (Smith J., 2019b).",
+            "Not citations: (Table S, 2019), (Phase II, 2019)."]
+    assert [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations] == [
+        ("(Smith J, 2019b; Lee K, 2020)", (2, 3)), ("(Smith JA and Lee K, 2019a)", (1,)),
+        ("(van der Berg A et al., 2018)", (4,)), ("(Smith J., 2019b)", (2,))]
+
+
 def test_a_sentence_may_name_a_group_by_its_first_author_in_words():
     body = AY_BODY + ["As Smith and colleagues (2019b) and Smith and co-workers (2019b) found, and Lee and",
                       "colleagues (2020) did not; (Smith and coworkers, 2019b). Lee and others (2020) is prose."]

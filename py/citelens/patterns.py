@@ -1116,10 +1116,13 @@ _ET_AL = rf"""(?: et \s* al \.? | {_LIST_ET_AL_OTHER}
 # Inside a parenthetical citation, a name and its years: "Smith et al., 2019a", "Smith and Lee 2019, 2020",
 # "see Smith & Lee, 2019, p. 4", "World Health Organization, 2019" (the last name before the years),
 # "Melis et al., 2006a,b". ``etal`` and ``second`` tell "Range and Huber, 2007" from "Range et al., 2007".
+# A surname may carry its initials, as lists in Vancouver's order print the name ("Smith J, 2019", "Smith JA et
+# al., 2019", "Smith J and Lee K, 2019").
+_INITIALS = rf"(?: \s+ [{_UP}]{{1,3}} \b \.? )?"
 AY_NAME_YEARS = re.compile(
     rf"""
-    (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: ,? \s+ (?: {_AND} \s+ | & \s* ) | \s* [・·] \s* )
-                          (?P<second> {_NAME} ) )?
+    (?P<name> {_NAME} ) {_INITIALS}
+    (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: ,? \s+ (?: {_AND} \s+ | & \s* ) | \s* [・·] \s* ) (?P<second> {_NAME} ) {_INITIALS} )?
     ,? \s* (?P<years> {_YEARS} )
     """,
     X,
