@@ -176,8 +176,8 @@ def _parse(text: str) -> tuple[str | None, str, bool]:
     bibliography.
     """
     first = text[:1]
-    if not (first.isdigit() or "A" <= first <= "Z" or first == "a"):
-        return None, text, False  # both patterns open with a digit, a capital or "appendix": most lines do not
+    if not (first.isdigit() or "A" <= first <= "Z" or first == "a" or first == "§"):
+        return None, text, False  # both patterns open with a digit, a capital, "appendix" or "§": most lines do not
     m = HEADING_NUMBER.match(text)
     if m:
         return m.group("number").rstrip("."), m.group("title").strip(), False
@@ -624,7 +624,7 @@ def _leading(a: Line, b: Line) -> float | None:
 
 def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
     """Whether a plain line fails the first tests of both :func:`_spaced` and :func:`_set_apart`: nothing
-    follows it, or it opens with neither a capital, a digit nor "appendix", or it ends in punctuation. Most
+    follows it, or it opens with neither a capital, a digit, "appendix" nor "§", or it ends in punctuation. Most
     lines of running text do; both tests are too dear to run on every one."""
     if not followed:
         return True
@@ -632,7 +632,7 @@ def _neither_spaced_nor_apart(text: str, followed: bool) -> bool:
     if not text or text[-1] in ".,;:":
         return True
     first = text[0]
-    return not (first.isupper() or first.isdigit() or first == "a")
+    return not (first.isupper() or first.isdigit() or first == "a" or first == "§")
 
 
 def _packed(lines: Sequence[Line], n: int, body: float, p: OutlineParams, found: Sequence[Heading]) -> bool:

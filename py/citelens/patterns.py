@@ -57,10 +57,12 @@ FONT_ITALIC = re.compile(
 # Section numbering at the start of a heading line, and the title after it:
 # "3.2.1 Results", "2 RELATED WORK", "IV. EXPERIMENTS", "A.1 Proofs", "B. Extra runs", "5. Discussion",
 # "Appendix A. Output current in β-multiplier"
-# Letters alone ("A Survey ...") are not numbering unless followed by a dot or a dotted number.
+# Letters alone ("A Survey ...") are not numbering unless followed by a dot or a dotted number. Mathematics, law and
+# older physics set the section sign before a number ("§2. The model", "§ 3.1 Proofs"): no part of the number.
 HEADING_NUMBER = re.compile(
     r"""
-    ^ (?P<number>
+    ^ (?: § \s* (?= \d ) )?
+      (?P<number>
         (?i: appendix | ap[ée]ndice | anexo | anhang | annexe | appendice | bijlage )   # Appendix A.  APPENDIX B:
         \s+ [A-Z0-9] (?: \. \d{1,2} ){0,2} [.:]?     # Anexo A.  Anhang B
       | \d{1,2} (?: \. \d{1,2} ){0,3} \.?          # 3  3.  3.2  3.2.1
@@ -1501,10 +1503,10 @@ NUMERIC_RANGE = re.compile(r"(?P<first> \d+ ) \s* [-\u2010-\u2015\u2212] \s* (?P
 LINKED_RANGE = re.compile(
     r"^ [\[(]? \s* (?P<first> \d{1,3} ) \s* [-\u2010-\u2015\u2212] \s* (?P<last> \d{1,3} ) \s* [\])]? [,;.]? $", X)
 
-# Section numbering before a heading title, ignored when comparing titles: "3.2 ", "IV. ", "A.1 ", and
+# Section numbering before a heading title, ignored when comparing titles: "3.2 ", "IV. ", "A.1 ", "§2. ", and
 # IEEEtran's bookmarks of a subsection under a Roman section, "III-B " and "II-C2 " (the page prints "B.").
 TITLE_NUMBERING = re.compile(
-    r"^ \s* (?P<number> [IVX]+ - [A-Z] \d* | (?: \d+ | [A-Z] | [IVX]+ ) (?: \.\d+ )* \.? ) \s+", X)
+    r"^ \s* (?: § \s* )? (?P<number> [IVX]+ - [A-Z] \d* | (?: \d+ | [A-Z] | [IVX]+ ) (?: \.\d+ )* \.? ) \s+", X)
 
 # Bookmarks that name an anchor, not a section: PLOS 2014 ("Section_3", "Reference 12", "TABLE_1"),
 # figure/table entries, which are not part of a section outline, a scan's page images ("image 3"), a
