@@ -227,6 +227,19 @@ def test_sections_from_the_outline_and_from_the_printed_numbers():
         (K.SECTION, "4.1", (3, 115.4))]
 
 
+def test_a_section_sign_before_a_headings_number_is_no_part_of_it_and_a_heading_mentions_nothing():
+    # "§2. The model" is section 2's heading; it, and "Appendix A. Proofs", open with a mention's words, and
+    # lead nowhere but to themselves.
+    body = column(["as shown in §2 and in Section 3.1 and Appendix A"])
+    p2 = column([("§2. The model", 12.0), "text"], y0=100) + column([("§ 3.1 Proofs", 11.0), "more"], y0=300)
+    p3 = column([("Appendix A. Proofs", 12.0), "text"], y0=100)
+    outline = (OutlineItem("§2. The model", 1, 2, 90.0), OutlineItem("§ 3.1 Proofs", 2, 2, 288.0),
+               OutlineItem("Appendix A. Proofs", 1, 3, 90.0))
+    found = mentions(body, p2, p3, outline=outline)
+    assert [(m.kind, m.label, _at(m.target)) for m in found] == [
+        (K.SECTION, "2", (2, 90.0)), (K.SECTION, "3.1", (2, 288.0)), (K.APPENDIX, "A", (3, 90.0))]
+
+
 def test_nothing_is_taken_from_the_bibliography():
     body = column(["see Figure 1.", "References", "[1] A. Author. Table 3 of the survey. 2019.", "after Fig. 2"])
     tm = text_map(pages(body))

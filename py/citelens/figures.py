@@ -748,9 +748,20 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
             continue
         if kind in (MentionKind.SECTION, MentionKind.APPENDIX) and item.base not in sections:
             sections[item.base] = _heading_line(tm, item.base, params)
+        target = _target(kind, item.base, captions, equations, sections)
+        if target is not None and kind in (MentionKind.SECTION, MentionKind.APPENDIX) \
+                and (item.start == 0 or text[item.start - 1] in "\n\f") and _is_heading(boxes[0], target):
+            continue  # the heading's own number ("Appendix A. Proofs", "§2. The model"): where a mention leads
         out.append(FigureMention(boxes[0][0], join_lines(text[item.start:item.end]), kind, item.label,
-                                 tuple(b for _page, b in boxes), _target(kind, item.base, captions, equations, sections)))
+                                 tuple(b for _page, b in boxes), target))
     return tuple(out)
+
+
+def _is_heading(first: tuple[int, Box], target: Target) -> bool:
+    """Whether a mention's first box (page, box) is on its target's line (beside it: another column's line at
+    its height): opening its line, the mention is the heading it would lead to."""
+    page, (_x0, y0, _x1, y1) = first
+    return page == target.page and y0 - (y1 - y0) / 2 <= target.y <= y1
 
 
 def _without_superscript(tm: TextMap, item: _Item, params: FigureParams) -> _Item:
