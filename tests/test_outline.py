@@ -545,6 +545,7 @@ def test_after_references_only_appendix_headings():
         (2, it("2 Method", 72, 250, 12, BOLD)),
         (3, it("References", 72, 250, 12, BOLD)),
         (3, it("12. Smith J. Bold Entry", 72, 300, font=BOLD)),  # a bold numbered reference entry
+        (3, it("3. Lee K. Bold Entry", 72, 330, font=BOLD)),  # ... numbered on from "2 Method", in the list's size
         (4, it("A Proofs", 72, 250, 12, BOLD)),
         (4, it("A.1 Lemma One", 72, 550, font=BOLD)),
         (5, it("B PDF filters", 72, 250, 12, BOLD)),  # an appendix's title may open with an acronym
@@ -554,6 +555,19 @@ def test_after_references_only_appendix_headings():
     assert titles(detect_outline(doc, 10.0)) == [
         ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("References", 1, 3), ("A Proofs", 1, 4),
         ("A.1 Lemma One", 2, 4), ("B PDF filters", 1, 5), ("C ABLATION STUDIES", 1, 6)]
+
+
+def test_a_book_numbers_its_next_chapter_on_after_a_chapters_list():
+    # Each chapter of a book or a thesis closes with its list: the next chapter goes on with the numbers and the
+    # look of the one before the list; an entry numbered so in the list's size stays an entry.
+    doc = paper(
+        (1, it("1 Bones", 72, 250, 14, BOLD)), (2, it("References", 72, 250, 12, BOLD)),
+        (2, it("2. Smith J. An entry", 72, 300, font=BOLD)),
+        (3, it("2 Muscles", 72, 250, 14, BOLD)), (3, it("2.1 The jaw", 72, 550, 12, BOLD)),
+        (4, it("References", 72, 350, 12, BOLD)), (5, it("4 Nerves", 72, 250, 14, BOLD)),  # not numbered on
+    )
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("1 Bones", 1, 1), ("References", 1, 2), ("2 Muscles", 1, 3), ("2.1 The jaw", 2, 3), ("References", 1, 4)]
 
 
 def test_a_bare_letter_before_the_references_is_not_an_appendix_number():

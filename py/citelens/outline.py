@@ -1485,6 +1485,7 @@ def detect_outline(
     kept: list[Heading] = []
     after_refs = False
     contributions = False  # under an author-contributions statement's heading
+    chapter: Heading | None = None  # the last heading numbered at the top level ("2 Methods") before a list
     for i, h in enumerate(headings):
         if i in running:
             continue
@@ -1508,8 +1509,13 @@ def detect_outline(
         if after_refs:
             # Reference entries must never become headings; only an appendix, or a section the
             # bibliography plainly ended for (Nature's "Methods", Cell's "STAR+METHODS": a known name
-            # or a line in capitals, standalone), comes after it.
-            if not APPENDIX_HEADING.match(h.title):
+            # or a line in capitals, standalone), comes after it; or the next chapter of a book or a thesis,
+            # whose chapters each close with a list: numbered on from the last chapter before the list, set as
+            # it is (an entry is set in the list's size and face, and numbered from 1).
+            if _next_chapter(chapter, h):
+                after_refs = False
+                chapter = h
+            elif not APPENDIX_HEADING.match(h.title):
                 if h.number is not None or h.spaced or not (KNOWN_SECTION.match(h.title) or h.title.isupper()):
                     continue
                 after_refs = REFERENCE_LIST_HEADING.match(h.title) is not None
@@ -1526,6 +1532,8 @@ def detect_outline(
                 h = replace(h, number=None, letter_only=False)
         elif REFERENCE_LIST_HEADING.match(h.title):
             after_refs = True
+        elif h.number is not None and h.number.isdigit() and not h.run_in:
+            chapter = h
         kept.append(h)
     kept = _once(kept, p)
     # A paragraph's run-in head ("Datacenter Monitoring. We ...") in a paper whose sections are numbered
@@ -1552,6 +1560,14 @@ def detect_outline(
         return ()
     levels = _levels(kept, p)
     return tuple(OutlineItem(h.title, lv, h.page, h.y) for h, lv in zip(kept, levels, strict=True))
+
+
+def _next_chapter(chapter: Heading | None, h: Heading) -> bool:
+    """Whether ``h``, after a reference list, is the chapter after ``chapter`` (the last heading numbered at the top
+    level before the list): numbered one on, on a line of its own, in its size (within half a point) and weight."""
+    return chapter is not None and chapter.number is not None and h.number is not None and h.number.isdigit() \
+        and int(h.number) == int(chapter.number) + 1 and not h.run_in and abs(h.size - chapter.size) <= 0.5 \
+        and h.bold == chapter.bold
 
 
 def _at_edge(h: Heading, heights: dict[int, float], p: OutlineParams) -> bool:
