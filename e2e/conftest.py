@@ -76,7 +76,8 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """PDFs written for this session: the demo paper's variants (tools/demo_paper.py), a copy of the linked
     paper with other bytes and the same text, and ``hostile.pdf``: the demo paper whose reference [2]
     carries :data:`HOSTILE` in its title (the text cites it as ``[2]`` and ``[2, 3]``); and the demo paper without
-    its reference list, printing ``doi:<DOI>`` on page 1, under each name of :data:`NO_REFERENCES`."""
+    its reference list, printing ``doi:<DOI>`` on page 1, under each name of :data:`NO_REFERENCES`; ``thesis.pdf``,
+    three chapters each closing with a list of its own (``write_thesis``)."""
     out = tmp_path_factory.mktemp("gen")
     load_demo_paper().build_all(out)
     (out / "demo-paper-linked-copy.pdf").write_bytes(
@@ -92,6 +93,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # No reference list, the paper's own DOI on page 1: one Crossref holds a list for, one it does not know.
     for name, doi in NO_REFERENCES.items():
         load_demo_paper().write_without_references(out / name, doi)
+    load_demo_paper().write_thesis(out / "thesis.pdf")  # three chapters, each closing with its own list
     return out
 
 

@@ -218,6 +218,42 @@ def test_outline_entries_navigate(reader, path):
         assert 0 <= where <= 0.35, (entry, where)
 
 
+def test_a_theses_lists_are_grouped_by_chapter_and_each_chapter_cites_its_own(reader):
+    # Three chapters, each closing with its own list numbered from 1: the References tab opens each list with
+    # a row naming its chapter, and chapter 2's "[2]" opens chapter 2's second entry, not the first list's.
+    reader.ensure("gen/thesis.pdf")
+    page = reader.page
+    ours = reader.analysis()
+    lists = ours["reference_lists"]
+    assert [part["title"] for part in lists] == ["1 Bones of the inner ear", "2 Muscles of the jaw",
+                                                  "3 Nerves of the face"]
+    page.click("#tab-references")
+    rows = page.evaluate("""() => [...document.querySelectorAll('#references-list > li')].map((row) =>
+      row.classList.contains('reference-group')
+        ? row.querySelector('.reference-group-title').textContent : Number(row.dataset.refIndex))""")
+    expected = [x for part in lists for x in (part["title"], *range(part["first"], part["last"] + 1))]
+    assert rows == expected
+    # The keyboard goes from entry to entry over the chapters' rows: from the first list's last entry, the next.
+    last = page.locator(f'.reference-item[data-ref-index="{lists[0]["last"]}"] .reference-jump')
+    last.focus()
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.closest('.reference-item')?.dataset.refIndex") == \
+        str(lists[1]["first"])
+    page.click("#tab-outline")
+    i, citation = next((i, c) for i, c in enumerate(ours["citations"]) if c["page"] == 2 and c["text"] == "[2]")
+    second = lists[1]["first"] + 1
+    assert citation["ref_indexes"] == [second]
+    reader.go_to(2)
+    button = reader.mention(f"c{i}")
+    reader.show(button)
+    button.click()
+    popover = page.locator("#citation-popover")
+    popover.wait_for(state="visible")
+    assert popover.get_attribute("data-ref-index") == str(second)
+    assert "part 2 of chapter 2" in popover.locator(".popover-raw").inner_text()
+    reader.close_popover()
+
+
 def test_keyboard_tab_to_a_marker_enter_opens_escape_closes(reader):
     reader.ensure(NUMBERED)
     page = reader.page

@@ -22,7 +22,8 @@ from builders import load_demo_paper
 
 
 ANALYSIS_KEYS = {"schema_version", "source", "pages", "body_font_size", "outline_source", "outline",
-                 "citation_style", "references", "citations", "figure_mentions", "diagnostics", "own_doi"}
+                 "citation_style", "references", "reference_lists", "citations", "figure_mentions", "diagnostics",
+                 "own_doi"}
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +67,7 @@ def test_one_pdf_prints_one_compact_analysis(demo: dict[str, Path]) -> None:
     assert [t for t in titles if t in sections] == sections
     assert out["citation_style"] == "numeric"
     assert [r["index"] for r in out["references"]] == list(range(1, 9))
+    assert out["reference_lists"] == []  # a paper's one list
     assert all(r["year"] and r["authors"] and r["title"] for r in out["references"])
     markers = [(c["text"], c["ref_indexes"]) for c in out["citations"]]
     assert ("[2, 3]", [2, 3]) in markers and ("[4-6]", [4, 5, 6]) in markers
@@ -77,6 +79,26 @@ def test_one_pdf_prints_one_compact_analysis(demo: dict[str, Path]) -> None:
     assert figure["kind"] == "figure" and figure["target"]["page"] == 2
     assert out["diagnostics"] == []
     assert out["own_doi"] is None  # its first page and its metadata name no DOI of its own
+
+
+def test_a_thesis_gives_each_chapters_list_with_its_chapter(tmp_path: Path) -> None:
+    # Three chapters, each closing with its own list numbered from 1, no bookmarks: the chapters' headings are
+    # found after each list, and each chapter's "[k]" is its own list's k-th entry.
+    thesis = load_demo_paper().write_thesis(tmp_path / "thesis.pdf")
+    proc = run("analyze", thesis.path)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    sizes = [len(entries) for entries in thesis.lists]
+    firsts = [1 + sum(sizes[:k]) for k in range(len(sizes))]
+    assert out["reference_lists"] == [
+        {"first": first, "last": first + size - 1, "title": title, "page": page}
+        for first, size, title, page in zip(firsts, sizes, thesis.chapters, (1, 2, 3), strict=True)]
+    assert [o["title"] for o in out["outline"]] == [
+        t for chapter in thesis.chapters for t in (chapter, "References")]
+    assert [r["raw"] for r in out["references"]] == [e for entries in thesis.lists for e in entries]
+    cited = [(c["page"], c["ref_indexes"]) for c in out["citations"]]
+    chapters = enumerate(zip(firsts, thesis.cited, strict=True))
+    assert cited == [(n + 1, [first + k - 1]) for n, (first, numbers) in chapters for k in numbers]
 
 
 def test_pretty_is_the_same_json_indented(demo: dict[str, Path]) -> None:

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from citelens.citations import find_citations
 from citelens.layout import text_map
-from citelens.model import DiagnosticCode, Font, Page, TextItem
+from citelens.model import Bookmark, DiagnosticCode, Document, Font, Page, TextItem
+from citelens.pipeline import analyze
 from citelens.references import find_references, parse_entry
 from citelens.references.furniture import in_margin, page_margin
 from builders import HANG_SECONDS
@@ -419,6 +420,25 @@ def test_each_chapter_of_a_thesis_is_cited_from_its_own_list():
     assert rl.references[9].year == 1982  # chapter 2's second entry
     # A paper's one list stays one, its parts none.
     assert find_references(text_map(_thesis(1))).parts == ()
+
+
+def test_the_analysis_names_each_chapters_list_by_its_chapter():
+    # The reader's References sidebar groups a thesis's lists under their chapters: the analysis gives each list's
+    # entries and the heading of the chapter that cites it (here the PDF's bookmarks; the list's own "References"
+    # names no chapter). A paper's one list gives none.
+    chapters = ("Chapter 1 Bones", "Chapter 2 Muscles", "Chapter 3 Nerves")
+    marks = tuple(b for c, title in enumerate(chapters, start=1)
+                  for b in (Bookmark(title, 1, 2 * c - 1, 70.0), Bookmark("References", 2, 2 * c, 280.0 + 40 * c)))
+    analysis = analyze(Document(tuple(_thesis()), marks))
+    assert [part.to_json() for part in analysis.reference_lists] == [
+        {"first": 1, "last": 8, "title": "Chapter 1 Bones", "page": 2},
+        {"first": 9, "last": 16, "title": "Chapter 2 Muscles", "page": 4},
+        {"first": 17, "last": 24, "title": "Chapter 3 Nerves", "page": 6}]
+    assert analysis.to_json()["reference_lists"][1]["title"] == "Chapter 2 Muscles"
+    # Without an outline naming the chapters: the lists, untitled.
+    assert [(p.first, p.title) for p in analyze(Document(tuple(_thesis()))).reference_lists] == [
+        (1, None), (9, None), (17, None)]
+    assert analyze(Document(tuple(_thesis(1)))).reference_lists == ()
 
 
 def test_a_numbered_list_ends_at_a_page_turn_that_no_next_entry_follows():

@@ -8,7 +8,8 @@ bold headings, numbered citations such as [1], [2, 3], [4-6], an equation, Figur
 references), ``demo-paper-linked.pdf`` (the same paper with bookmarks and citation links, as LaTeX's
 hyperref would make them), and the bad inputs the CLI must survive: ``encrypted.pdf`` (user password),
 ``scanned.pdf`` (shapes only, no text layer), ``truncated.pdf`` (the first half of the paper's bytes)
-and ``not-a-pdf.pdf`` (plain text).
+and ``not-a-pdf.pdf`` (plain text). Tests write more from it: the long two-column paper (``write_long_paper``)
+and a thesis whose three chapters each close with a list of their own (``write_thesis``).
 
 Invariants: the two papers are byte-for-byte the same on every run (reportlab's ``invariant=1``), use
 only base-14 fonts (Times-Roman, Times-Bold, Times-Italic: no font files, every glyph width known to
@@ -817,6 +818,74 @@ def cached_long_paper(pages: int, folder: str | Path | None = None, *, linked: b
 #: File names written by :func:`build_all`.
 VARIANTS = ("demo-paper.pdf", "demo-paper-linked.pdf", "encrypted.pdf", "scanned.pdf", "truncated.pdf",
             "not-a-pdf.pdf")
+
+
+# --------------------------------------------------------------------------------------- thesis
+
+#: The chapters of the thesis (:func:`write_thesis`): each title, and the topic its entries and prose are about.
+THESIS_CHAPTERS = (("1 Bones of the inner ear", "cochlea"), ("2 Muscles of the jaw", "masseter"),
+                   ("3 Nerves of the face", "trigeminal"))
+_THESIS_NAMES = ("Abbott", "Baker", "Carver", "Dalton", "Ellis", "Foster", "Grant", "Hill", "Irwin", "Jones", "Kerr",
+                 "Lowe")
+
+
+@dataclass(frozen=True)
+class Thesis:
+    path: Path
+    pages: int
+    chapters: tuple[str, ...]
+    #: Each chapter's own list, numbered from 1: the entries' printed text.
+    lists: tuple[tuple[str, ...], ...]
+    #: Per chapter, the numbers its prose cites, in order.
+    cited: tuple[tuple[int, ...], ...]
+
+
+def thesis_entry(chapter: int, k: int, topic: str) -> str:
+    """Entry ``k`` of chapter ``chapter``'s list: its own authors, title and year (invented)."""
+    first, second = _THESIS_NAMES[(k + 3 * chapter) % 12], _THESIS_NAMES[(2 * k + chapter) % 12]
+    return (f"{first[0]}. {first}, {second[0]}. {second}. Studies of the {topic}, part {k} of chapter {chapter}. "
+            f"Journal of Invented Anatomy, {10 + k}:{k}01–{k}09, {1980 + 5 * chapter + k}.")
+
+
+def write_thesis(path: str | Path, entries: tuple[int, ...] = (6, 8, 7)) -> Thesis:
+    """A thesis of three chapters, each closing with a reference list of its own numbered from 1 (``entries``
+    each), as books and theses print them: "[2]" in chapter 2 cites chapter 2's second entry. No bookmarks: the
+    outline is found in the text ("1 Bones of the inner ear", numbered bold headings)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    c = _canvas(path)
+    c.setTitle("On the anatomy of the head: a thesis in three chapters (invented)")
+    w = _Writer(c, linked=False)
+    w.centred("On the Anatomy of the Head", BOLD, 17, 21)
+    w.centred("A thesis in three chapters, invented for citelens's tests", ROMAN, 11, 14)
+    lists, cited = [], []
+    for n, ((title, topic), count) in enumerate(zip(THESIS_CHAPTERS, entries, strict=True), start=1):
+        if n > 1:
+            w.new_page()
+        w.heading(Heading(None, title, 1))
+        numbers = []
+        for k in range(1, count + 1):
+            numbers.append(k)
+            w.paragraph(f"The {topic} was described in study {k} of this chapter [{k}], whose measurements we take "
+                        f"up here. Its shape, its growth and its variation between individuals are set out in "
+                        f"turn, with the methods each author used and the samples each could draw on, before "
+                        f"the findings of this chapter are compared with them in the section that follows.")
+        cited.append(tuple(numbers))
+        w.heading(Heading(None, "References", 1))
+        chapter_list = tuple(thesis_entry(n, k, topic) for k in range(1, count + 1))
+        size, leading, hang = 9.0, 11.0, 20.0
+        for k, entry in enumerate(chapter_list, start=1):
+            lines = simpleSplit(entry, ROMAN, size, TEXT_W - hang)
+            w.need(leading * len(lines))
+            base = w.line(lines[0], MARGIN + hang, ROMAN, size, leading)
+            w.c.drawString(MARGIN, base, f"[{k}]")
+            for line in lines[1:]:
+                w.line(line, MARGIN + hang, ROMAN, size, leading)
+            w.top -= 2
+        lists.append(chapter_list)
+    w.footer()
+    c.save()
+    return Thesis(path, w.page, tuple(t for t, _ in THESIS_CHAPTERS), tuple(lists), tuple(cited))
 
 
 def build_all(out_dir: str | Path) -> dict[str, Path]:

@@ -586,6 +586,22 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
+class ReferenceListPart:
+    """One of a book's or a thesis's reference lists, each closing a chapter and numbered from 1: the entries
+    ``first`` to ``last`` (``Reference.index``, which runs on from list to list), the heading of the chapter that
+    cites them (the outline's highest heading between the list before and this one, None where none stands
+    there) and the page the list opens on."""
+
+    first: int
+    last: int
+    title: str | None
+    page: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first": self.first, "last": self.last, "title": self.title, "page": self.page}
+
+
+@dataclass(frozen=True, slots=True)
 class Analysis:
     source: Source
     pages: tuple[Page, ...]  # only number, width and height are written out
@@ -598,6 +614,8 @@ class Analysis:
     figure_mentions: tuple[FigureMention, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = field(default=())
     own_doi: str | None = None  # the DOI the paper names as its own (citelens.own_doi)
+    # A book's or a thesis's lists, one closing each chapter; () for a paper's one list.
+    reference_lists: tuple[ReferenceListPart, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -609,6 +627,7 @@ class Analysis:
             "outline": [o.to_json() for o in self.outline],
             "citation_style": str(self.citation_style),
             "references": [r.to_json() for r in self.references],
+            "reference_lists": [part.to_json() for part in self.reference_lists],
             "citations": [c.to_json() for c in self.citations],
             "figure_mentions": [m.to_json() for m in self.figure_mentions],
             "diagnostics": [d.to_json() for d in self.diagnostics],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -32,13 +32,15 @@ from citelens.model import (
     OutlineItem,
     OutlineSource,
     Page,
+    ReferenceListPart,
     Source,
 )
 from citelens.outline import (body_start, detect_outline, outline_from_bookmarks, prose_start, section_bookmarks,
                               sections)
 from citelens.own_doi import own_doi
 from citelens.params import PARAMS, Params
-from citelens.references import find_references
+from citelens.patterns import REFERENCE_LIST_HEADING
+from citelens.references import ReferenceList, find_references
 from citelens.references.furniture import Furniture
 from citelens.sentences import sentences_for
 
@@ -166,7 +168,30 @@ def analyze(
         # Without a text layer, "no references" and "no citations" say nothing new.
         diagnostics=tuple(diags) + (() if scanned else refs.diagnostics + found.diagnostics),
         own_doi=own_doi(document),
+        reference_lists=reference_lists(tm, refs, outline),
     )
+
+
+def reference_lists(tm: TextMap, refs: ReferenceList, outline: Sequence[OutlineItem]) -> tuple[ReferenceListPart, ...]:
+    """The lists of a book or a thesis, one closing each chapter (``refs.parts``), each with the chapter that cites
+    it: the first of the outline's highest headings after the list before it (the document's start for the
+    first) and before the list itself, the list's own heading ("References") aside. () for one list."""
+    out: list[ReferenceListPart] = []
+    after: tuple[int, float] = (0, float("-inf"))
+    first = 1
+    for part in refs.parts:
+        last = first + len(part.references) - 1
+        if part.references and part.start is not None and part.end is not None:  # (a part always has both)
+            head = tm.lines[tm.line_index(part.start)]
+            at = (head.page, head.box[1])
+            chapter = [o for o in outline
+                       if after < (o.page, o.y) < at and not REFERENCE_LIST_HEADING.match(o.title)]
+            top = min(chapter, key=lambda o: o.level) if chapter else None  # (min: the first of the highest)
+            out.append(ReferenceListPart(first, last, None if top is None else top.title, part.references[0].page))
+            tail = tm.lines[tm.line_index(max(part.start, part.end - 1))]
+            after = (tail.page, tail.box[3])
+        first = last + 1
+    return tuple(out) if len(out) > 1 else ()
 
 
 def _span_of_boxes(tm: TextMap, citation: Citation) -> tuple[int, int] | None:

@@ -38,6 +38,12 @@
  * @property {boolean} [et_al]  the printed author list ends with "et al."
  * @property {string[]} keys    its match keys (doi:…, arxiv:…, title:…|year) as py/citelens/ids.py made them
  *
+ * @typedef {object} ReferenceListPart  one of a book's or a thesis's lists, each closing a chapter
+ * @property {number} first  the first entry's Reference.index (indexes run on from list to list)
+ * @property {number} last
+ * @property {string | null} title  the heading of the chapter that cites the list, if the outline names one
+ * @property {number} page   where the list opens
+ *
  * @typedef {object} Sentence  the sentence a marker belongs to; text.slice(start, end) is the marker
  * @property {string} text
  * @property {number} start
@@ -78,6 +84,8 @@
  * @property {OutlineItem[]} outline
  * @property {"numeric" | "superscript" | "author-year" | "alphabetic" | "unknown"} citation_style
  * @property {Reference[]} references
+ * @property {ReferenceListPart[]} [reference_lists]  a book's lists, one per chapter; empty (or absent, in
+ *   analyses cached before it) for a paper's one list
  * @property {Citation[]} citations       in reading order
  * @property {FigureMention[]} figure_mentions  in reading order
  * @property {Diagnostic[]} diagnostics

@@ -15,7 +15,8 @@
 // A PDF whose own list could not be read may get Crossref's list of the paper instead
 // (showCrossrefReferences, from the resolver's "references" events): the rows say where they came from in
 // #references-notice (data-source="crossref", data-state = pending | ok | none | failed), and as nothing on
-// a page marks those entries, a row opens the entry's popover instead of jumping.
+// a page marks those entries, a row opens the entry's popover instead of jumping. A book's or a thesis's lists, one
+// closing each chapter and each numbered from 1, are grouped: a row naming the chapter opens each.
 
 import { h } from "../viewer/dom.js";
 import { displayTitle, referenceByline, referenceLabel, referenceTitle } from "./format.js";
@@ -23,6 +24,7 @@ import { pillText } from "./reference-states.js";
 
 /**
  * @typedef {import("../analysis/schema.js").Reference} Reference
+ * @typedef {import("../analysis/schema.js").ReferenceListPart} ReferenceListPart
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {{title: string, level: number, page: number, y: number}} OutlineEntry
  * @typedef {"bookmarks" | "detected" | "none"} OutlineSource
@@ -189,11 +191,13 @@ export class Sidebar {
 
   /**
    * @param {Reference[]} references
-   * @param {string} [emptyMessage]
+   * @param {{lists?: ReferenceListPart[], emptyMessage?: string}} [options]  lists: a book's or a thesis's lists,
+   *   one closing each chapter (the analysis' reference_lists): each opens with a row naming its chapter
    */
-  showReferences(references, emptyMessage = "No reference list was found in this PDF.") {
+  showReferences(references, { lists = [], emptyMessage = "No reference list was found in this PDF." } = {}) {
     this.#setNotice(null);
-    const items = references.map((ref) => {
+    const opening = new Map(lists.map((list, k) => [list.first, { list, k }]));
+    const items = references.flatMap((ref) => {
       const info = this.#states.info(ref.index);
       const byline = referenceByline(ref);
       const jump = h("button", {
@@ -218,13 +222,34 @@ export class Sidebar {
       /** @type {Record<string, string | number>} */
       const dataset = { refIndex: ref.index, state: info.state };
       if (onPage && ref.page !== null) dataset.page = ref.page;
-      return h("li", { className: "reference-item", dataset }, jump, chevron);
+      const row = h("li", { className: "reference-item", dataset }, jump, chevron);
+      const group = opening.get(ref.index);
+      return group ? [this.#groupRow(group.list, group.k), row] : [row];
     });
     this.#el.referencesList.replaceChildren(...items);
     this.#roveSelected();
+    this.#el.referencesList.dataset.lists = String(lists.length);
     this.#el.referencesCount.textContent = references.length ? String(references.length) : "";
     this.#el.referencesEmpty.textContent = emptyMessage;
     this.#el.referencesEmpty.hidden = items.length > 0;
+  }
+
+  /**
+   * The row opening one of a book's lists: its chapter's heading (or "List 2" where the outline names none),
+   * the entries it holds and the page it starts on. Not a stop of the keyboard's: it leads nowhere.
+   * @param {ReferenceListPart} list
+   * @param {number} k  0-based
+   */
+  #groupRow(list, k) {
+    const title = list.title ? displayTitle(list.title) : `List ${k + 1}`;
+    const span = `${list.first}–${list.last} · p. ${list.page}`;
+    return h("li", {
+      className: "reference-group",
+      dataset: { first: list.first, last: list.last },
+      attrs: { title: `${title}: entries ${list.first}–${list.last}, from page ${list.page}` },
+    },
+    h("span", { className: "reference-group-title", text: title }),
+    h("span", { className: "reference-group-span", text: span }));
   }
 
   /** New rows: the Tab stop stays where focus is, else goes back to the selected tab. */
@@ -253,9 +278,9 @@ export class Sidebar {
       this.#setNotice(status, `References from Crossref's record of ${doi}: this PDF's own list could not be read.`);
       return;
     }
-    this.showReferences([], status === "pending"
+    this.showReferences([], { emptyMessage: status === "pending"
       ? `No reference list was found in this PDF. Asking Crossref for the list of ${doi}…`
-      : "No reference list was found in this PDF.");
+      : "No reference list was found in this PDF." });
     if (status === "pending") return;
     const why = reason ? ` (${reason})` : "";
     this.#setNotice(status, status === "none"

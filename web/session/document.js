@@ -390,7 +390,7 @@ export class DocumentSession {
     if ((result.outline ?? []).length || result.outline_source !== "none" || !document.querySelector(".outline-item")) {
       sidebar.showOutline(result.outline ?? [], result.outline_source ?? "none");
     }
-    sidebar.showReferences(references);
+    sidebar.showReferences(references, { lists: result.reference_lists ?? [] });
     const codes = new Set((result.diagnostics ?? []).map((d) => d.code));
     if (codes.has("no_text_layer")) {
       notices.show("no-text-layer", "No text layer: this PDF is a scan or an image, so nothing can be linked. "
