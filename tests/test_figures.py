@@ -240,6 +240,19 @@ def test_a_section_sign_before_a_headings_number_is_no_part_of_it_and_a_heading_
         (K.SECTION, "2", (2, 90.0)), (K.SECTION, "3.1", (2, 288.0)), (K.APPENDIX, "A", (3, 90.0))]
 
 
+def test_a_chapter_is_a_section_and_its_heading_may_name_it_so():
+    # Books, theses and reports number "Chapter 3 Methods", "Section 2.1: Data": the word is no part of the
+    # number a mention names. A chapter the document does not have is another work's (a citation's locator).
+    body = column(["as Chapter 3 and Section 2.1 show, and Chapters 2 and 3 and Kapitel 3 agree",
+                   "with (Robert and Casella, 2004, Chapter 7.3)"])
+    p2 = column([("Section 2.1: Data", 12.0), "text"], y0=100) + column([("Chapter 3 Methods", 14.0), "more"], y0=300)
+    outline = (OutlineItem("Section 2.1: Data", 2, 2, 90.0), OutlineItem("Chapter 3 Methods", 1, 2, 288.0))
+    found = mentions(body, p2, outline=outline)
+    assert [(m.text, m.label, _at(m.target)) for m in found] == [
+        ("Chapter 3", "3", (2, 288.0)), ("Section 2.1", "2.1", (2, 90.0)),
+        ("3", "3", (2, 288.0)), ("Kapitel 3", "3", (2, 288.0))]
+
+
 def test_nothing_is_taken_from_the_bibliography():
     body = column(["see Figure 1.", "References", "[1] A. Author. Table 3 of the survey. 2019.", "after Fig. 2"])
     tm = text_map(pages(body))

@@ -481,11 +481,16 @@ def test_running_heads_on_three_pages_are_dropped():
     (["1.0 INTRODUCTION", "2.0 METHODS", "3.0 RESULTS"], ["1.1 Background", "2.1 Study design", "3.1 Findings"]),
     (["§1. Introduction", "§2. The model", "§3. Results"], ["§1.1. Background", "§2.1. Estimates", "§3.1. Tests"]),
     (["§ 1 Introduction", "§ 2 The model", "§ 3 Results"], ["1.1 Background", "2.1 Estimates", "3.1 Tests"]),
+    (["Chapter 1 Introduction", "Chapter 2 The model", "Chapter 3 Results"],
+     ["1.1 Background", "2.1 Estimates", "3.1 Tests"]),
+    (["Section 1: Introduction", "Section 2: The model", "Section 3: Results"],
+     ["Section 1.1: Background", "Section 2.1: Estimates", "Section 3.1: Tests"]),
 ])
-def test_numbers_set_off_by_a_bar_or_a_section_sign_or_closed_by_a_zero(sections, subsections):
+def test_numbers_set_off_by_a_bar_a_section_sign_or_a_word_or_closed_by_a_zero(sections, subsections):
     # Wiley's journals set a bar between a heading's number and its title; reports number their sections
     # "2.0", their subsections "2.1": the bar is no part of the number, and ".0" adds no level. Mathematics,
-    # law and older physics set the section sign before the number ("§2. The model"): no part of it either.
+    # law and older physics set the section sign before the number ("§2. The model"), books, theses and reports
+    # a word ("Chapter 2 The model", "Section 2.1: Estimates"): no part of it either.
     content = []
     for n, (top, sub) in enumerate(zip(sections, subsections, strict=True), start=1):
         y = 150 + 7 * n

@@ -69,10 +69,13 @@ _SEPARATOR_RANK = {":": 3, "|": 3, "—": 3, "–": 3, ".": 2}
 # Lower-case starts of every head word of FIGURE_WORD ("ta-" for "Ta-\nble", "§" for sections; then the German,
 # Spanish, Portuguese, Italian, French and Dutch ones "fig", "tab" and "sec" do not find); none starts another
 # ("sec" finds "sect" too), for each costs a scan of the whole text.
-_KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "§", "alg", "append", "ap-",
-             "abb", "gl.", "gleichung", "abschn", "anhang",
+_KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "§", "alg", "append", "ap-", "chap",
+             "abb", "gl.", "gleichung", "abschn", "anhang", "kapitel", "capítulo", "capitulo",
              "gráf", "cuadro", "ecuaci", "équation", "seç", "sezion", "apénd", "apênd", "anex", "annex",
              "vergelijk", "bijlage", "그림", "표")
+# The first letters of "Chapter" and its kin ("Kapitel", "Capítulo"): a chapter mention names a heading of the
+# document's own, or another work's chapter (a citation's locator, "Robert & Casella 2004, Chapter 7.3").
+_CHAPTER_WORDS = ("cha", "kap", "cap")
 # ... Korean's "그림" and "표" with them; Chinese and Japanese ones glued to the word before ("如图1所示"), apart.
 _CJK_KEYWORDS = ("图", "圖", "図", "表")
 _FLOATS = (MentionKind.FIGURE, MentionKind.TABLE, MentionKind.ALGORITHM)
@@ -718,6 +721,7 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
     equations, eq_offsets = _equations(tm, skip, params)
     sections = _sections(tm, outline, params, lower)
     found: list[tuple[MentionKind, _Item]] = []
+    chapters: set[int] = set()  # the starts of the items a "Chapter" names
     for m in _head_words(text, hits):
         if _in(skip, m.start()) or m.start() in heads:
             continue
@@ -729,8 +733,11 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
             end = m.end("plos_fig") if m.group("plos_fig") else m.end("plos_tab")
             found.append((kind, _Item(label, label, m.start(), end)))
             continue
+        chapter = kind is MentionKind.SECTION and m.group("sec")[:3].lower() in _CHAPTER_WORDS
         for item in _parse_items(text, m.end(), kind, prefix, params, m.start()):
             found.append((kind, item))
+            if chapter:
+                chapters.add(item.start)
     if equations:
         found.extend((MentionKind.EQUATION, item) for item in _bare_equations(text, skip, equations, eq_offsets,
                                                                            {item.start for _k, item in found}, params))
@@ -749,6 +756,8 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
         if kind in (MentionKind.SECTION, MentionKind.APPENDIX) and item.base not in sections:
             sections[item.base] = _heading_line(tm, item.base, params)
         target = _target(kind, item.base, captions, equations, sections)
+        if target is None and item.start in chapters:
+            continue  # a chapter of another work, in a citation's locator ("Casella 2004, Chapter 7.3"), or a table's
         if target is not None and kind in (MentionKind.SECTION, MentionKind.APPENDIX) \
                 and (item.start == 0 or text[item.start - 1] in "\n\f") and _is_heading(boxes[0], target):
             continue  # the heading's own number ("Appendix A. Proofs", "§2. The model"): where a mention leads

@@ -176,7 +176,7 @@ def _parse(text: str) -> tuple[str | None, str, bool]:
     bibliography.
     """
     first = text[:1]
-    if not (first.isdigit() or "A" <= first <= "Z" or first == "a" or first == "§"):
+    if not (first.isdigit() or "A" <= first <= "Z" or first in "a§cs"):
         return None, text, False  # both patterns open with a digit, a capital, "appendix" or "§": most lines do not
     m = HEADING_NUMBER.match(text)
     if m:

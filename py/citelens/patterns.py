@@ -58,10 +58,12 @@ FONT_ITALIC = re.compile(
 # "3.2.1 Results", "2 RELATED WORK", "IV. EXPERIMENTS", "A.1 Proofs", "B. Extra runs", "5. Discussion",
 # "Appendix A. Output current in β-multiplier"
 # Letters alone ("A Survey ...") are not numbering unless followed by a dot or a dotted number. Mathematics, law and
-# older physics set the section sign before a number ("§2. The model", "§ 3.1 Proofs"): no part of the number.
+# older physics set the section sign before a number ("§2. The model", "§ 3.1 Proofs"), books, theses and reports
+# a word ("Chapter 3 Methods", "Section 2.1: Data", in the languages papers are written in): no part of the number.
 HEADING_NUMBER = re.compile(
     r"""
-    ^ (?: § \s* (?= \d ) )?
+    ^ (?: § \s* (?= \d ) | (?i: chapter | section | kapitel | abschnitt | cap[íi]tulo | chapitre | secci[óo]n
+                             | se[çc][ãa]o ) \s+ (?= \d ) )?
       (?P<number>
         (?i: appendix | ap[ée]ndice | anexo | anhang | annexe | appendice | bijlage )   # Appendix A.  APPENDIX B:
         \s+ [A-Z0-9] (?: \. \d{1,2} ){0,2} [.:]?     # Anexo A.  Anhang B
@@ -70,6 +72,7 @@ HEADING_NUMBER = re.compile(
       | [A-Z] \.                                   # A.
       | (?: X{0,3} (?: IX | IV | V?I{1,3} | V | X ) ) \.   # I.  IV.  XII.
       )
+      (?: (?<= \d ) : )?                             # "Section 2.1: Data"
       \s+ (?: [|│] \s+ )?                            # Wiley's "1 | INTRODUCTION", "2.1 | Study design"
       (?P<title> [\[(“"‘]? [^\W\d_] .* ) $          # "4.3 [D1] Discover Relevant Citations"
     """,
@@ -1262,7 +1265,8 @@ AY_BARE_RUN = re.compile(r"(?P<run> [\w\s'’¨´`\-.&,A-ZÀ-ÖØ-ÞĀ-Ž]* )", 
 # "Fig. ", "Figs. ", "FIGURE ", "Tables ", "Tab. ", "Eq. ", "Eqs. ", "Sec. ", "§", "Algorithm ",
 # "Appendix ", "Supplementary Fig. ", "Extended Data Fig. ", and PLOS's label-first "S1 Fig";
 # German papers: "Abbildung 1", "Abb. 2", "Tabelle I", "Gleichung (3)", "Gl. 4", "Abschnitt III-C",
-# "Abschn. 2", "Algorithmus 1", "Anhang A"; Spanish, Portuguese, Italian and French ones: "Figura 2", "Tabla 1",
+# "Abschn. 2", "Algorithmus 1", "Anhang A"; a book's or a thesis's "Chapter 3" ("Kapitel", "Capítulo", "Chapitre"),
+# a section of it; Spanish, Portuguese, Italian and French ones: "Figura 2", "Tabla 1",
 # "Tabela 3", "Tabella 2", "Tableau 4", "Gráfico 3", "Cuadro 1", "Ecuación (5)", "Equação 2", "Sección 3", "Seção 2.1", "Sezione 4",
 # "Apéndice A", "Anexo B", "Annexe C"; Dutch ones: "Figuur 1", "Tabel 2", "Vergelijking 3", "Sectie 4", "Bijlage A";
 # Chinese, Japanese and Korean figures and tables: "如图1所示", "図2に", "表3", "그림 1", "표 2" ("代表1" is no table).
@@ -1282,7 +1286,8 @@ FIGURE_WORD = re.compile(
                               | equazion [ei] | équations? | vergelijking (?: en )? ) (?! [^\W\d_] ) )
       | (?P<sec> (?i: sec (?: -[\n\f] )? tions? ) (?! [^\W\d_] ) | S (?: ecs? | ects? ) (?: \. | (?! [^\W\d_] ) )
                | §§? | Abschn \. | (?i: abschnitt (?: e | en )? | secci (?: ón | on | ones ) | se (?: ção | ções | cao | coes )
-                                     | sezion [ei] | secties? ) (?! [^\W\d_] ) )
+                                     | sezion [ei] | secties? ) (?! [^\W\d_] )
+               | (?i: chap (?: -[\n\f] )? ters? | kapitel n? | cap [íi] tulos? | chapitres? ) (?! [^\W\d_] ) )
       | (?P<alg> (?i: algo (?: -[\n\f] )? rithms? ) (?! [^\W\d_] ) | Algs? \.
                | (?i: algorithm (?: us | en ) ) (?! [^\W\d_] ) )
       | (?P<app> (?i: ap (?: -[\n\f] )? pend (?: ix | ices ) | anhang | ap [éê] ndices? | appendice | annexes? | anexos? | bijlagen? )
