@@ -172,6 +172,14 @@ def test_a_surname_may_carry_its_initials_as_a_list_in_vancouvers_order_prints_i
         ("(van der Berg A et al., 2018)", (4,)), ("(Smith J., 2019b)", (2,))]
 
 
+def test_a_narrative_citation_may_set_a_comma_before_its_bracket():
+    # Authors write "Smith et al., (2019b)" and "Smith & Lee, (2019a)" as a parenthetical citation's comma.
+    body = ["As Smith et al., (2019b) and Smith & Lee, (2019a) found, and as Lee, [2020] agrees,",
+            "while a list of Jones, (2015) is no citation of a work the list lacks."]
+    assert [(c.text, c.ref_indexes) for c in run(body, AY_REFS).citations] == [
+        ("Smith et al., (2019b)", (2,)), ("Smith & Lee, (2019a)", (1,)), ("Lee, [2020]", (3,))]
+
+
 def test_a_sentence_may_name_a_group_by_its_first_author_in_words():
     body = AY_BODY + ["As Smith and colleagues (2019b) and Smith and co-workers (2019b) found, and Lee and",
                       "colleagues (2020) did not; (Smith and coworkers, 2019b). Lee and others (2020) is prose."]

@@ -1195,7 +1195,7 @@ AY_GOES_ON = re.compile(r"(?:et\s*al\b|al\.|and\s|&|[a-z]|(?:1[6-9]|20)\d\d)")
 # 11, 18)"; a comma before "et al." as some styles and many authors set it: "Smith, et al. (2019)".
 _AY_NARRATIVE_NAMES = rf"""
     (?P<name> {_NAME} ) (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: \s+ {_AND} \s+ | \s* [&・·] \s* ) (?P<second> {_NAME} ) )?
-    ['’]?s? \s*"""
+    ['’]?s? \s* (?: , \s* )?"""
 AY_NARRATIVE = re.compile(
     rf"""{_AY_NARRATIVE_NAMES}
     [(\[] \s* (?P<years> {_YEARS} ) (?: \s* , \s* [^()\[\]\n,;]{{1,24}} | \s* : \s* [^()\[\]\n;]{{1,24}} )? \s* [)\]]
