@@ -73,11 +73,11 @@ _KEYWORDS = ("fig", "tab", "ta-", "eq", "sec", "§", "alg", "append", "ap-", "ch
              "abb", "gl.", "gleichung", "abschn", "anhang", "kapitel", "capítulo", "capitulo",
              "gráf", "cuadro", "ecuaci", "équation", "seç", "sezion", "apénd", "apênd", "anex", "annex",
              "vergelijk", "bijlage", "그림", "표")
+# ... Korean's "그림" and "표" with them; Chinese and Japanese ones glued to the word before ("如图1所示"), apart.
+_CJK_KEYWORDS = ("图", "圖", "図", "表")
 # The first letters of "Chapter" and its kin ("Kapitel", "Capítulo"): a chapter mention names a heading of the
 # document's own, or another work's chapter (a citation's locator, "Robert & Casella 2004, Chapter 7.3").
 _CHAPTER_WORDS = ("cha", "kap", "cap")
-# ... Korean's "그림" and "표" with them; Chinese and Japanese ones glued to the word before ("如图1所示"), apart.
-_CJK_KEYWORDS = ("图", "圖", "図", "表")
 _FLOATS = (MentionKind.FIGURE, MentionKind.TABLE, MentionKind.ALGORITHM)
 # The characters a FIGURE_CAPTION match opens with (after spaces and tabs): Figure, Abb., Table, Algorithm,
 # Supplementary, Extended, PLOS's S1, Spanish's Gráfico and Cuadro, the Chinese, Japanese and Korean words;

@@ -177,7 +177,8 @@ def _parse(text: str) -> tuple[str | None, str, bool]:
     """
     first = text[:1]
     if not (first.isdigit() or "A" <= first <= "Z" or first in "a§cs"):
-        return None, text, False  # both patterns open with a digit, a capital, "appendix" or "§": most lines do not
+        # Both patterns open with a digit, a capital, "appendix", "§", "chapter" or "section": most lines do not.
+        return None, text, False
     m = HEADING_NUMBER.match(text)
     if m:
         return m.group("number").rstrip("."), m.group("title").strip(), False
