@@ -368,6 +368,22 @@ def test_an_error_row_gives_way_to_the_next_outcome_of_its_file_and_an_ok_row_st
         assert tables.drop_superseded(out) == 0, n
 
 
+def test_a_thesiss_entries_name_their_chapters_list(tmp_path: Path) -> None:
+    # Three chapters, each closing with a list numbered from 1: each references row names its list and chapter,
+    # read back from the table as written; a paper's one list names none.
+    thesis = load_demo_paper().write_thesis(tmp_path / "thesis.pdf")
+    result = document.process(str(thesis.path))
+    tables.write_chunk(tmp_path / "out", tables.chunk_name(0), [result])
+    rows = tables.read(tmp_path / "out", "references", ["index", "label", "list", "list_title"]).to_pylist()
+    expected = []
+    for n, (chapter, entries) in enumerate(zip(thesis.chapters, thesis.lists, strict=True), start=1):
+        expected += [(f"[{k}]", n, chapter) for k in range(1, len(entries) + 1)]
+    assert [(r["label"], r["list"], r["list_title"]) for r in rows] == expected
+    assert [r["index"] for r in rows] == list(range(1, len(expected) + 1))
+    paper = document.process(str(load_demo_paper().write_demo_paper(tmp_path / "paper.pdf").path))
+    assert {(r["list"], r["list_title"]) for r in paper["references"]} == {(None, None)}
+
+
 # ---------------------------------------------------------------------------------------- --jobs
 
 

@@ -161,9 +161,12 @@ def rows(data: dict[str, Any], *, file: str, sha256: str, kind: str, engine: str
     if "pages" in data:  # a PDF's analysis
         row.update(text_hash=data["source"]["text_hash"], pages=len(data["pages"]),
                    citation_style=data["citation_style"])
+        # A book's or a thesis's lists, one per chapter: each entry's list and its chapter's heading.
+        lists = {i: (k, part["title"]) for k, part in enumerate(data.get("reference_lists") or [], start=1)
+                 for i in range(part["first"], part["last"] + 1)}
         return {
             "documents": [row],
-            "references": [_pdf_reference(doc, r) for r in data["references"]],
+            "references": [_pdf_reference(doc, r, *lists.get(r["index"], (None, None))) for r in data["references"]],
             "citations": [_pdf_citation(doc, n, c) for n, c in enumerate(data["citations"], start=1)],
             "figure_mentions": [{"document": doc, "index": n, "page": m["page"], "text": m["text"],
                                  "kind": m["kind"], "label": m["label"],
@@ -186,18 +189,19 @@ def rows(data: dict[str, Any], *, file: str, sha256: str, kind: str, engine: str
     }
 
 
-def _pdf_reference(doc: str, r: dict[str, Any]) -> dict[str, Any]:
+def _pdf_reference(doc: str, r: dict[str, Any], part: int | None, title: str | None) -> dict[str, Any]:
     return {"document": doc, "index": r["index"], "label": r["label"], "raw": r["raw"], "page": r["page"],
             "authors": r["authors"], "year": r["year"], "year_suffix": r["year_suffix"], "title": r["title"],
             "venue": None, "doi": r["doi"], "pmid": None, "arxiv_id": r["arxiv_id"], "url": r["url"],
-            "et_al": r["et_al"], "ref_id": None, "keys": r["keys"]}
+            "et_al": r["et_al"], "ref_id": None, "keys": r["keys"], "list": part, "list_title": title}
 
 
 def _article_reference(doc: str, r: dict[str, Any]) -> dict[str, Any]:
     return {"document": doc, "index": r["index"], "label": r["label"], "raw": r["raw"], "page": None,
             "authors": r["authors"], "year": r["year"], "year_suffix": r["year_suffix"], "title": r["title"],
             "venue": r["source"], "doi": r["doi"], "pmid": r["pmid"], "arxiv_id": r["arxiv_id"], "url": r["url"],
-            "et_al": None, "ref_id": r["id"], "keys": ids.match_keys(r["doi"], r["arxiv_id"], r["title"], r["year"])}
+            "et_al": None, "ref_id": r["id"], "keys": ids.match_keys(r["doi"], r["arxiv_id"], r["title"], r["year"]),
+            "list": None, "list_title": None}
 
 
 def _pdf_citation(doc: str, n: int, c: dict[str, Any]) -> dict[str, Any]:

@@ -45,7 +45,8 @@ SCHEMAS: dict[str, pa.Schema] = {
     "references": pa.schema([
         ("document", _s), ("index", _i), ("label", _s), ("raw", _s), ("page", _i), ("authors", pa.list_(_s)),
         ("year", _i), ("year_suffix", _s), ("title", _s), ("venue", _s), ("doi", _s), ("pmid", _s),
-        ("arxiv_id", _s), ("url", _s), ("et_al", _b), ("ref_id", _s), ("keys", pa.list_(_s))]),
+        ("arxiv_id", _s), ("url", _s), ("et_al", _b), ("ref_id", _s), ("keys", pa.list_(_s)), ("list", _i),
+        ("list_title", _s)]),
     "citations": pa.schema([
         ("document", _s), ("index", _i), ("page", _i), ("start", _i), ("end", _i), ("text", _s),
         ("ref_indexes", pa.list_(_i)), ("sentence", _s), ("marker_start", _i), ("marker_end", _i),
