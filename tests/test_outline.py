@@ -573,6 +573,15 @@ def test_a_book_numbers_its_next_chapter_on_after_a_chapters_list():
     )
     assert titles(detect_outline(doc, 10.0)) == [
         ("1 Bones", 1, 1), ("References", 1, 2), ("2 Muscles", 1, 3), ("2.1 The jaw", 2, 3), ("References", 1, 4)]
+    # Unnumbered chapters: the next is set as the last before the list; an entry in the list's size is none.
+    doc = paper(
+        (1, it("Bones", 72, 250, 14, BOLD)), (2, it("References", 72, 250, 12, BOLD)),
+        (2, it("Smith J. An entry in bold", 72, 300, font=BOLD)),
+        (3, it("Muscles", 72, 250, 14, BOLD)), (4, it("References", 72, 350, 12, BOLD)),
+        (5, it("Nerves", 72, 250, 14, BOLD)),
+    )
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("Bones", 1, 1), ("References", 1, 2), ("Muscles", 1, 3), ("References", 1, 4), ("Nerves", 1, 5)]
 
 
 def test_a_bare_letter_before_the_references_is_not_an_appendix_number():

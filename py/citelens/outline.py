@@ -1486,7 +1486,7 @@ def detect_outline(
     kept: list[Heading] = []
     after_refs = False
     contributions = False  # under an author-contributions statement's heading
-    chapter: Heading | None = None  # the last heading numbered at the top level ("2 Methods") before a list
+    chapter: Heading | None = None  # the last top-level heading ("2 Methods", a large "Methods") before a list
     for i, h in enumerate(headings):
         if i in running:
             continue
@@ -1511,8 +1511,8 @@ def detect_outline(
             # Reference entries must never become headings; only an appendix, or a section the
             # bibliography plainly ended for (Nature's "Methods", Cell's "STAR+METHODS": a known name
             # or a line in capitals, standalone), comes after it; or the next chapter of a book or a thesis,
-            # whose chapters each close with a list: numbered on from the last chapter before the list, set as
-            # it is (an entry is set in the list's size and face, and numbered from 1).
+            # whose chapters each close with a list: set as the last chapter before the list is, and numbered on
+            # from it where it is numbered (an entry is set in the list's size and face, and numbered from 1).
             if _next_chapter(chapter, h):
                 after_refs = False
                 chapter = h
@@ -1533,7 +1533,8 @@ def detect_outline(
                 h = replace(h, number=None, letter_only=False)
         elif REFERENCE_LIST_HEADING.match(h.title):
             after_refs = True
-        elif h.number is not None and h.number.isdigit() and not h.run_in:
+        elif not h.run_in and (h.number is not None and h.number.isdigit()
+                               or h.number is None and h.size >= p.size_ratio * body):
             chapter = h
         kept.append(h)
     kept = _once(kept, p)
@@ -1564,11 +1565,14 @@ def detect_outline(
 
 
 def _next_chapter(chapter: Heading | None, h: Heading) -> bool:
-    """Whether ``h``, after a reference list, is the chapter after ``chapter`` (the last heading numbered at the top
-    level before the list): numbered one on, on a line of its own, in its size (within half a point) and weight."""
-    return chapter is not None and chapter.number is not None and h.number is not None and h.number.isdigit() \
-        and int(h.number) == int(chapter.number) + 1 and not h.run_in and abs(h.size - chapter.size) <= 0.5 \
-        and h.bold == chapter.bold
+    """Whether ``h``, after a reference list, is the chapter after ``chapter`` (the last top-level heading before
+    the list: numbered in digits alone, or unnumbered and set large): on a line of its own, in its size (within half
+    a point) and weight, and numbered one on, or unnumbered as it is (and not told by its spacing alone)."""
+    if chapter is None or h.run_in or abs(h.size - chapter.size) > 0.5 or h.bold != chapter.bold:
+        return False
+    if chapter.number is None:
+        return h.number is None and not h.spaced
+    return h.number is not None and h.number.isdigit() and int(h.number) == int(chapter.number) + 1
 
 
 def _at_edge(h: Heading, heights: dict[int, float], p: OutlineParams) -> bool:
