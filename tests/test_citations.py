@@ -468,6 +468,7 @@ def test_superscripts_are_raised_smaller_numbers():
         sup_line([("more text here.", False), ("7", True), (" and here.", False), ("8", True)]),
         sup_line([("bound to AgamOBP1", False), ("9", True), (" but p53", False), ("2", True), (" is no", False)]),
         sup_line([("3", True), ("Department of Tests, an affiliation", False)]),
+        sup_line([("a figure's marks ** * ***", False), ("10", True), (" * and more", False)]),  # significance
     ]
     result = run(body, numbered(10))
     assert result.style == CitationStyle.SUPERSCRIPT

@@ -524,6 +524,8 @@ def _word_before(text: str, start: int, end: int, p: CitationParams) -> str | No
             or bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha()
                                                    and bare[-1:] == ")" and len(bare) <= 3):
         return None
+    if bare and not bare.strip("*∗"):
+        return None  # after asterisks, a figure's or a table's significance marks ("** * *** 20 *"), or a note's
     if _group_power(text, start, p):
         return None  # "(2π)3", "f(σ)2": the power of a bracketed expression
     if start >= 1 and text[start - 1].isalpha() and (start == 1 or not (
