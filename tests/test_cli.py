@@ -99,6 +99,8 @@ def test_a_thesis_gives_each_chapters_list_with_its_chapter(tmp_path: Path) -> N
     cited = [(c["page"], c["ref_indexes"]) for c in out["citations"]]
     chapters = enumerate(zip(firsts, thesis.cited, strict=True))
     assert cited == [(n + 1, [first + k - 1]) for n, (first, numbers) in chapters for k in numbers]
+    # Each entry names "chapter 1" or "2" of its own book: no mention of the thesis's chapters, in any list.
+    assert out["figure_mentions"] == []
 
 
 def test_pretty_is_the_same_json_indented(demo: dict[str, Path]) -> None:
