@@ -220,7 +220,8 @@ def test_outline_entries_navigate(reader, path):
 
 def test_a_theses_lists_are_grouped_by_chapter_and_each_chapter_cites_its_own(reader):
     # Three chapters, each closing with its own list numbered from 1: the References tab opens each list with
-    # a row naming its chapter, and chapter 2's "[2]" opens chapter 2's second entry, not the first list's.
+    # a row naming its chapter, and chapter 2's "[2]" opens chapter 2's second entry, not the first list's,
+    # its header naming the chapter.
     reader.ensure("gen/thesis.pdf")
     page = reader.page
     ours = reader.analysis()
@@ -251,6 +252,7 @@ def test_a_theses_lists_are_grouped_by_chapter_and_each_chapter_cites_its_own(re
     popover.wait_for(state="visible")
     assert popover.get_attribute("data-ref-index") == str(second)
     assert "part 2 of chapter 2" in popover.locator(".popover-raw").inner_text()
+    assert popover.locator(".popover-list").inner_text() == "2 Muscles of the jaw"  # whose "[2]" it is
     reader.close_popover()
 
 

@@ -21,8 +21,8 @@
 
 import { h } from "../viewer/dom.js";
 import {
-  SOURCE_NAMES, authorList, authorsShort, recordMeta, referenceLabel, referenceSummary, scholarTitleUrl, scholarUrl,
-  yearText,
+  SOURCE_NAMES, authorList, authorsShort, displayTitle, recordMeta, referenceLabel, referenceSummary, scholarTitleUrl,
+  scholarUrl, yearText,
 } from "./format.js";
 import { listTree, menuButton } from "./menus.js";
 import { paperForm } from "./paper-form.js";
@@ -37,6 +37,7 @@ const CITE_STYLES = [["bibtex", "BibTeX"], ["ris", "RIS"], ["apa", "APA"], ["mla
 
 /**
  * @typedef {import("../analysis/schema.js").Reference} Reference
+ * @typedef {import("../analysis/schema.js").ReferenceListPart} ReferenceListPart
  * @typedef {import("./reference-states.js").ReferenceStates} ReferenceStates
  * @typedef {import("./reference-states.js").ReferenceInfo} ReferenceInfo
  * @typedef {import("./paper-form.js").PaperFields} PaperFields
@@ -63,6 +64,7 @@ export class CitationPopover {
   /** @type {(ref: Reference, anchor: HTMLElement | null) => void} */ #onJump;
   /** @type {PopoverActions | null} */ #actions;
   /** @type {Map<number, Reference>} */ #references = new Map();
+  /** @type {Map<number, string>} */ #lists = new Map();  // entry index -> its list's chapter, where there are lists
   /** @type {OpenState | null} */ #open = null;
   #scrollTopAtOpen = 0;
 
@@ -109,9 +111,17 @@ export class CitationPopover {
 
   get isOpen() { return this.#open !== null; }
 
-  /** @param {Reference[]} references */
-  setReferences(references) {
+  /**
+   * @param {Reference[]} references
+   * @param {ReferenceListPart[]} [lists]  a book's or a thesis's lists, one per chapter (the analysis'
+   *   reference_lists): an entry's header names its list, as each list numbers its entries from 1
+   */
+  setReferences(references, lists = []) {
     this.#references = new Map(references.map((r) => [r.index, r]));
+    this.#lists = new Map(lists.flatMap((list, k) => {
+      const name = list.title ? displayTitle(list.title) : `List ${k + 1}`;
+      return Array.from({ length: list.last - list.first + 1 }, (_, i) => [list.first + i, name]);
+    }));
   }
 
   /** @param {PopoverActions} actions */
@@ -245,7 +255,10 @@ export class CitationPopover {
         : "No entry of the reference list matches this citation.";
       return [this.#header(back), h("p", { className: "popover-missing", text: what })];
     }
-    const header = this.#header(back, h("span", { className: "popover-label", text: referenceLabel(ref) }), pill(info));
+    const list = this.#lists.get(index);
+    const header = this.#header(back, h("span", { className: "popover-label", text: referenceLabel(ref) }),
+      list ? h("span", { className: "popover-list", attrs: { title: `In the list of ${list}` }, text: list }) : null,
+      pill(info));
     if (open.form === index) return [header, this.#form(index, ref)];
     if (info.state === "resolved" || info.state === "library") return [header, ...this.#recordView(index, ref, info)];
     return [header, ...this.#entryView(index, ref, info)];

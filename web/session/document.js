@@ -384,7 +384,7 @@ export class DocumentSession {
     const resolver = this.#parts.resolver();
     resolver?.setDocument(result);
     states.setReferences(references);
-    popover.setReferences(references);
+    popover.setReferences(references, result.reference_lists ?? []);
     overlay.setAnalysis(result);
     viewer.setCoverage((page) => overlay.boxesOn(page));
     if ((result.outline ?? []).length || result.outline_source !== "none" || !document.querySelector(".outline-item")) {
