@@ -47,7 +47,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from itertools import chain
 
 from citelens.construct import frozen_constructor
 from citelens.layout import TextMap, join_lines
@@ -107,10 +106,10 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     entries: list[Entry] = []
     rows: list[Row] = []
     dated = False
-    candidates = heading_lines(tm, furniture, params)
-    seen: list[tuple[int, tuple[int, int] | None]] = []  # the candidates taken, the rest left for _lists_by_chapter
+    # (Every heading line, read once: a book's lists, one after each chapter, and a list's second part after the
+    # Methods are looked for under the others.)
+    candidates = list(heading_lines(tm, furniture, params))
     for tried, (line, cut) in enumerate(candidates):
-        seen.append((line, cut))
         if tried == params.heading_tries:
             break
         found = until_list_ends(read_rows(tm, line + 1 if cut is None else line, furniture, cut, params), params)
@@ -127,7 +126,7 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
                 and (len(entries) < params.min_entries or _a_dated_list(fb_entries, params)):
             rows, entries = fb_rows, fb_entries
     elif heading is not None:
-        rows, entries = _numbering_goes_on(tm, furniture, heading[0], rows, entries, params)
+        rows, entries = _numbering_goes_on(tm, furniture, candidates, heading[0], rows, entries, params)
     if not entries:
         what = "a References heading but no entries after it" if heading is not None else \
             "no References heading and no numbered list in the last pages"
@@ -143,7 +142,7 @@ def find_references(tm: TextMap, params: ReferencesParams = PARAMS.references,
     start = min(r.start for r in rows)
     end = max(r.end for e in entries for r in e.rows)
     skipped = skipped_prose(tm, rows, start, end, furniture, params)
-    chapters = _lists_by_chapter(tm, furniture, chain(seen, candidates), heading[0], under_heading, (start, end),
+    chapters = _lists_by_chapter(tm, furniture, candidates, heading[0], under_heading, (start, end),
                                  tuple(diags), params) if heading is not None and heading[1] is None else None
     return chapters or ReferenceList(refs, start, max(end, start), tuple(diags), skipped)
 
@@ -210,19 +209,21 @@ def _prose_lines(tm: TextMap, furniture: Furniture, a: int, b: int, params: Refe
                and len(tm.lines[k].text.strip()) >= params.skipped_min_chars)
 
 
-def _numbering_goes_on(tm: TextMap, furniture: Furniture, heading: int, rows: list[Row], entries: list[Entry],
+def _numbering_goes_on(tm: TextMap, furniture: Furniture, candidates: list[tuple[int, tuple[int, int] | None]],
+                       heading: int, rows: list[Row], entries: list[Entry],
                        params: ReferencesParams) -> tuple[list[Row], list[Entry]]:
     """A numbered list in two parts, the second going on with the first's numbers under a heading of its own
     after a section of text: Nature's journals set the references of their Methods, numbered on from the
     main list's, after the Methods ("Methods references", or "References" again). Where the list found opens
     past number 2, the list under an earlier heading that ends just before it comes first; where it is
     numbered from 1, a dated list further on that opens with its next number follows it. ``rows`` and
-    ``entries`` are the list found under the line ``heading``; both parts' are returned."""
+    ``entries`` are the list found under the line ``heading``; both parts' are returned. ``candidates``: every
+    heading line, as :func:`heading_lines` gives them."""
     first = entries[0].rows[0].label
     if first is None or first.kind is LabelKind.ALPHA:
         return rows, entries
     if first.number > 2:
-        for tried, (line, cut) in enumerate(heading_lines(tm, furniture, params)):
+        for tried, (line, cut) in enumerate(candidates):
             if tried == params.heading_tries:
                 break
             if line >= heading:
