@@ -712,8 +712,11 @@ def _head_words(text: str, hits: Sequence[int]) -> Iterator[re.Match[str]]:
 
 
 def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tuple[int, int] | None = None,
-                         params: FigureParams = PARAMS.figures) -> tuple[FigureMention, ...]:
-    """Every mention of a figure, table, equation, section, algorithm or appendix, with its target."""
+                         params: FigureParams = PARAMS.figures,
+                         lists: Sequence[tuple[int, int]] = ()) -> tuple[FigureMention, ...]:
+    """Every mention of a figure, table, equation, section, algorithm or appendix, with its target. ``skip``: the
+    bibliography (the last list), where nothing is searched; ``lists``: a book's lists before its last, one closing
+    each chapter, where no mention is taken (an entry's "Chapter 3" is its book's)."""
     text = tm.text
     lower = text.lower()  # both the head words and the sections' printed numbers are found in it
     hits = _keyword_hits(text, params, lower, skip)
@@ -747,7 +750,7 @@ def find_figure_mentions(tm: TextMap, outline: Sequence[OutlineItem], skip: tupl
     for kind, item in found:
         if "." in item.base:
             item = _without_superscript(tm, item, params)
-        if (item.start, item.end, item.label) in seen:
+        if (item.start, item.end, item.label) in seen or any(a <= item.start < b for a, b in lists):
             continue
         seen.add((item.start, item.end, item.label))
         boxes = tm.boxes(item.start, item.end)

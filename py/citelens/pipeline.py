@@ -28,7 +28,6 @@ from citelens.model import (
     Diagnostic,
     DiagnosticCode,
     Document,
-    FigureMention,
     InputError,
     OutlineItem,
     OutlineSource,
@@ -148,13 +147,11 @@ def analyze(
                          strict=True))
     citations = tuple(replace(c, sentence=sentences[k]) if k in sentences else c for k, c in enumerate(citations))
     # (Where each chapter closes with a list, the last one's: the chapters between the lists hold mentions, the
-    # lists before the last none: an entry's "Chapter 3" is its book's.)
+    # lists before the last none.)
     last = refs.parts[-1] if refs.parts else refs
     skip = (last.start, last.end) if last.start is not None and last.end is not None else None
-    mentions = find_figure_mentions(tm, outline, skip, params.figures)
-    if len(refs.parts) > 1:
-        lists = [(part.start, part.end) for part in refs.parts[:-1] if part.start is not None and part.end is not None]
-        mentions = tuple(m for m in mentions if not _in_spans(_span_of_boxes(tm, m), lists))
+    lists = [(part.start, part.end) for part in refs.parts[:-1] if part.start is not None and part.end is not None]
+    mentions = find_figure_mentions(tm, outline, skip, params.figures, lists)
 
     if source is None:
         source = Source()
@@ -199,12 +196,8 @@ def reference_lists(tm: TextMap, refs: ReferenceList, outline: Sequence[OutlineI
     return tuple(out) if len(out) > 1 else ()
 
 
-def _span_of_boxes(tm: TextMap, marker: Citation | FigureMention) -> tuple[int, int] | None:
-    return tm.span(marker.page, marker.boxes[0]) if marker.boxes else None
-
-
-def _in_spans(span: tuple[int, int] | None, spans: Sequence[tuple[int, int]]) -> bool:
-    return span is not None and any(a <= span[0] < b for a, b in spans)
+def _span_of_boxes(tm: TextMap, citation: Citation) -> tuple[int, int] | None:
+    return tm.span(citation.page, citation.boxes[0]) if citation.boxes else None
 
 
 def analyze_json(payload: str) -> str:
