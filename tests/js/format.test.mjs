@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  displayTitle, referenceByline, referenceLabel, referenceSummary, referenceTitle, shortAuthors,
+  displayTitle, listName, referenceByline, referenceLabel, referenceSummary, referenceTitle, shortAuthors,
 } from "../../web/references/format.js";
 
 const entry = (extra) => ({ index: 3, label: null, raw: "Smith, X. et al. 2019. A title.", page: 9, box: [0, 0, 1, 1],
@@ -56,4 +56,10 @@ test("titles as a UI font draws them", () => {
   assert.equal(displayTitle("\u0003Appendix\tA"), "Appendix A");
   assert.equal(displayTitle("Résumé — “quoted” ∑ α²"), "Résumé — “quoted” ∑ α²");  // real characters stay
   assert.equal(displayTitle("می\u200cخواهم"), "می\u200cخواهم");
+});
+
+test("a book's lists are named by their chapters, else by their place", () => {
+  const list = (title) => ({ first: 9, last: 16, title, page: 4 });
+  assert.equal(listName(list("2\u00a0Muscles of the jaw"), 1), "2 Muscles of the jaw");
+  assert.equal(listName(list(null), 1), "List 2");
 });

@@ -139,6 +139,16 @@ const UNDRAWABLE = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Co}\p{Cn}\ufffd]/gu;
 const PRESENTATION_FORMS = /[\ufb00-\ufb4f]/gu;
 
 /**
+ * The name of one of a book's or a thesis's lists, one closing each chapter: its chapter's heading, or "List 2"
+ * where the outline names none.
+ * @param {import("../analysis/schema.js").ReferenceListPart} list
+ * @param {number} k  0-based
+ */
+export function listName(list, k) {
+  return list.title ? displayTitle(list.title) : `List ${k + 1}`;
+}
+
+/**
  * A title from the PDF (a bookmark, a parsed entry) as a UI font can draw it: odd spaces made plain,
  * undrawable characters dropped, ligatures spelled out, runs of spaces collapsed.
  * @param {string} text

@@ -21,7 +21,7 @@
 
 import { h } from "../viewer/dom.js";
 import {
-  SOURCE_NAMES, authorList, authorsShort, displayTitle, recordMeta, referenceLabel, referenceSummary, scholarTitleUrl,
+  SOURCE_NAMES, authorList, authorsShort, listName, recordMeta, referenceLabel, referenceSummary, scholarTitleUrl,
   scholarUrl, yearText,
 } from "./format.js";
 import { listTree, menuButton } from "./menus.js";
@@ -119,7 +119,7 @@ export class CitationPopover {
   setReferences(references, lists = []) {
     this.#references = new Map(references.map((r) => [r.index, r]));
     this.#lists = new Map(lists.flatMap((list, k) => {
-      const name = list.title ? displayTitle(list.title) : `List ${k + 1}`;
+      const name = listName(list, k);
       return Array.from({ length: list.last - list.first + 1 }, (_, i) => [list.first + i, name]);
     }));
   }

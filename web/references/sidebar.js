@@ -19,7 +19,7 @@
 // closing each chapter and each numbered from 1, are grouped: a row naming the chapter opens each.
 
 import { h } from "../viewer/dom.js";
-import { displayTitle, referenceByline, referenceLabel, referenceTitle } from "./format.js";
+import { displayTitle, listName, referenceByline, referenceLabel, referenceTitle } from "./format.js";
 import { pillText } from "./reference-states.js";
 
 /**
@@ -241,7 +241,7 @@ export class Sidebar {
    * @param {number} k  0-based
    */
   #groupRow(list, k) {
-    const title = list.title ? displayTitle(list.title) : `List ${k + 1}`;
+    const title = listName(list, k);
     const span = `${list.first}–${list.last} · p. ${list.page}`;
     return h("li", {
       className: "reference-group",
