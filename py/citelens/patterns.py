@@ -912,19 +912,21 @@ ENTRY_TITLE_PART = re.compile(r"\s* (?: (?: Part | Pt\. ) \s+ (?: [IVX]{1,5} | \
 # and a number may name one work of an entry that lists several, a) b) c), as chemistry's journals cite
 # them: "[12a]", "[3a,b]", "[3a–c]" (NUM_SUB_LETTERS reads them as the entry's number). Citations typed by
 # hand join the last two numbers as a sentence joins words: "[3 and 5]", "[2, 4, and 9]", "[1–3 & 7]" (NUM_AND).
+# (The word or sign joining a bracket's last two numbers: NUM_AND.)
+_NUM_AND = r"\s*,?\s+and\s+|\s*,?\s*&\s*"
 NUM_BRACKET = re.compile(
-    r"""
+    rf"""
     \[ (?: (?i: see (?: \s+ also )? | e\.g\. ,? | cf\. | i\.e\. ,? | also | for \s+ example ,? ) \s+ )?
-    (?P<body> \s* \d{1,4} [a-h]?
-      (?: (?: \s* [-–—‐−,;] \s* | \s* ,? \s+ and \s+ | \s* ,? \s* & \s* )
-          (?: \d{1,4} [a-h]? | [a-h] (?! [\w.] ) ) )*
+    (?P<body> \s* \d{{1,4}} [a-h]?
+      (?: (?: \s* [-–—‐−,;] \s* | {_NUM_AND} )
+          (?: \d{{1,4}} [a-h]? | [a-h] (?! [\w.] ) ) )*
     \s* ) \]
     """,
     X,
 )
 
 # The word or sign joining a bracket's last two numbers (NUM_BRACKET), read as a comma: "3, and 5" → "3,5".
-NUM_AND = re.compile(r"\s*,?\s+and\s+|\s*,?\s*&\s*")
+NUM_AND = re.compile(_NUM_AND)
 
 # The letters that name works within an entry, after its number: "12a" → "12", "3a,b" and "3a–c" → "3".
 NUM_SUB_LETTERS = re.compile(r"(?<=\d)[a-h](?:\s*[,–\-]\s*[a-h](?![\w.]))*")
@@ -1127,7 +1129,8 @@ _INITIALS = rf"(?: \s+ [{_UP}]{{1,3}} \b \.? )?"
 AY_NAME_YEARS = re.compile(
     rf"""
     (?P<name> {_NAME} ) {_INITIALS}
-    (?: ,? \s+ (?P<etal> {_ET_AL} ) | (?: ,? \s+ (?: {_AND} \s+ | & \s* ) | \s* [・·] \s* ) (?P<second> {_NAME} ) {_INITIALS} )?
+    (?: ,? \s+ (?P<etal> {_ET_AL} )
+      | (?: ,? \s+ (?: {_AND} \s+ | & \s* ) | \s* [・·] \s* ) (?P<second> {_NAME} ) {_INITIALS} )?
     ,? \s* (?P<years> {_YEARS} )
     """,
     X,
