@@ -66,7 +66,7 @@ LIST = (
 PAGES = (Page(1, 612, 792, BODY), Page(2, 612, 792, LIST))
 
 
-def refs_for(tm: TextMap, labels: bool = True) -> Refs:
+def refs_for(tm: TextMap, labels: bool = True) -> ReferenceList:
     out = []
     for k, (label, raw, y) in enumerate(ENTRIES, start=1):
         box: Box = (72.0, y - 10.0, 72 + 5.0 * (len(label) + 1 + len(raw)), y + 2.2 + (12 if k == 2 else 0))
@@ -85,7 +85,7 @@ def link(dest_y: float | None, name: str | None = None, rect: Box = MARK1, page:
     return Link(page, rect, dest_page, dest_x, dest_y, name)
 
 
-def resolve(*links: Link, refs: Refs = REFS) -> list[int]:
+def resolve(*links: Link, refs: ReferenceList = REFS) -> list[int]:
     return [c.ref_index for c in citation_links(links, refs, TM)]
 
 
@@ -248,7 +248,7 @@ def test_names_that_land_on_no_entry_are_unresolved_markers():
     assert [lk.dest_name for lk in unresolved_citation_links(lks, reference_list(()), TM)] == ["cite.k1", "bib9"]
 
 
-def two_column_list(rows: int, size: float = 10.0, lines: Sequence[int] = (2,)) -> tuple[TextMap, Refs]:
+def two_column_list(rows: int, size: float = 10.0, lines: Sequence[int] = (2,)) -> tuple[TextMap, ReferenceList]:
     """A body page and a two-column list page (columns at x 40 and 320) of ``rows`` entries each,
     labelled 1..2n; entry k has ``lines[k % len(lines)]`` lines, 12 pt apart, and 2 pt between entries."""
     items, refs, k = [it("References", 72, 60, 12)], [], 0
