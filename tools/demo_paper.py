@@ -409,10 +409,11 @@ class _Writer:
         c.line(left, self.top, right, self.top)
         self.top -= 10
 
-    def references(self) -> None:
+    def references(self, entries: tuple[str, ...] | None = None) -> None:
+        """The list under its heading, numbered from 1: the paper's :data:`REFERENCES`, or ``entries``."""
         self.heading(Heading(None, "References", 1))
         size, leading, hang = 9.0, 11.0, 20.0
-        for n, entry in enumerate(REFERENCES, start=1):
+        for n, entry in enumerate(REFERENCES if entries is None else entries, start=1):
             lines = simpleSplit(entry, ROMAN, size, TEXT_W - hang)
             self.need(leading * min(len(lines), 2))
             base = self.line(lines[0], MARGIN + hang, ROMAN, size, leading)
@@ -871,17 +872,8 @@ def write_thesis(path: str | Path, entries: tuple[int, ...] = (6, 8, 7)) -> Thes
                         f"turn, with the methods each author used and the samples each could draw on, before "
                         f"the findings of this chapter are compared with them in the section that follows.")
         cited.append(tuple(numbers))
-        w.heading(Heading(None, "References", 1))
         chapter_list = tuple(thesis_entry(n, k, topic) for k in range(1, count + 1))
-        size, leading, hang = 9.0, 11.0, 20.0
-        for k, entry in enumerate(chapter_list, start=1):
-            lines = simpleSplit(entry, ROMAN, size, TEXT_W - hang)
-            w.need(leading * len(lines))
-            base = w.line(lines[0], MARGIN + hang, ROMAN, size, leading)
-            w.c.drawString(MARGIN, base, f"[{k}]")
-            for line in lines[1:]:
-                w.line(line, MARGIN + hang, ROMAN, size, leading)
-            w.top -= 2
+        w.references(chapter_list)
         lists.append(chapter_list)
     w.footer()
     c.save()
