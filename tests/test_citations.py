@@ -476,6 +476,21 @@ def test_superscripts_are_raised_smaller_numbers():
         ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("4—6", (4, 5, 6)), ("7", (7,)), ("8", (8,)), ("9", (9,))]
 
 
+def test_a_raised_list_after_a_name_ending_in_a_digit_is_a_citation_group():
+    # Exponents and charges are single numbers; a raised list or range is a group of citations, also after a
+    # gene's, a protein's or a cell line's name that ends in a digit ("IL-15³⁶,³⁷", "CD4⁵⁻⁷"). A single number
+    # there stays a power or chemistry ("p53²"), and a list after a bare number is no name's ("10³,⁴").
+    body = [
+        sup_line([("as reported before.", False), ("1", True), (" Next we show", False)]),
+        sup_line([("the expression of IL-15", False), ("2,3", True), (" and of CD4", False), ("4–6", True)]),
+        sup_line([("also binds p53", False), ("2", True), (" while 10", False), ("3,4", True), (" is no", False)]),
+        sup_line([("more text here.", False), ("7", True), (" and here.", False), ("8", True)]),
+    ]
+    result = run(body, numbered(8))
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7", (7,)), ("8", (8,))]
+
+
 def _script_line(pieces: list[tuple[str, str]], y: float, x: float = 72.0) -> list[TextItem]:
     """One line of body text (10 pt) with script pieces: ``("sup", "2")`` raised, ``("sub", "t")`` lowered,
     ``("", "text")`` on the baseline; pieces touch (spaces are written into the text)."""

@@ -79,6 +79,7 @@ from citelens.patterns import (
     ENUMERATION_ITEM_ANY,
     NUM_SUB_LETTERS,
     PAREN_CITATION_AFTER,
+    RAISED_GROUP,
     REF_WORD_NUMBERS,
     SENTENCE_STOP,
     SUPERSCRIPT_DIGITS,
@@ -518,8 +519,11 @@ def _word_before(text: str, start: int, end: int, p: CitationParams) -> str | No
     bare = word.lstrip("([{‘“'\"")
     # "R2", "N2", "10 16", "cm2", "(mm3)", "p53 2": exponents and chemistry follow a number, a
     # capital symbol or a unit; citations follow words, short ones too, punctuation ("in15,16",
-    # "policy.8") and names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33").
-    if (bare[-1:].isdigit() and sum(c.isalpha() for c in bare) < 3) \
+    # "policy.8") and names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33"). A power or a charge is
+    # one number: a raised list or range after a short name ending in a digit is a group of citations
+    # ("IL-15 36,37", "CD4 5-7"; a gene's, a protein's, a cell line's name).
+    if (bare[-1:].isdigit() and sum(c.isalpha() for c in bare) < 3
+            and not (bare[:1].isalpha() and RAISED_GROUP.search(text[start:end].translate(SUPERSCRIPT_DIGITS)))) \
             or (bare.isalpha() and len(bare) <= 2 and (not bare.islower() or bare in EXPONENT_UNITS)) \
             or bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha()
                                                    and bare[-1:] == ")" and len(bare) <= 3):

@@ -1046,6 +1046,9 @@ SUPERSCRIPT_PIECE = re.compile(r"[\d⁰¹²³⁴⁵⁶⁷⁸⁹,–—\-−⁻\s
 UNICODE_SUPERSCRIPT = re.compile(
     r"""[⁰¹²³⁴⁵⁶⁷⁸⁹] (?<= [^\s⁰¹²³⁴⁵⁶⁷⁸⁹⁻] [⁰¹²³⁴⁵⁶⁷⁸⁹] ) [⁰¹²³⁴⁵⁶⁷⁸⁹]* (?: [⁻,–] [⁰¹²³⁴⁵⁶⁷⁸⁹]+ )*
         (?! [^\s.,;:)\]’'"”?!] )""", X)
+# Two raised numbers a list's comma or a range's dash parts: "36,37", "5–7", "2−7" (ACS's minus); a power has one.
+RAISED_GROUP = re.compile(r"\d\s*[,–—−-]\s*\d")
+
 SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 
 # What an affiliation or address holds, so a raised number opening such a line labels an affiliation, not a
