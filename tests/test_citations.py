@@ -681,6 +681,19 @@ def test_a_list_numbered_in_parentheses_inside_a_sentence_is_no_citation():
                                                   "(9)", "(1)", "(2)", "(10)"]
 
 
+def test_a_numbered_part_of_the_paper_named_in_parentheses_is_no_citation():
+    # A paper names its own numbered studies, experiments, hypotheses and steps with a capitalised noun and the
+    # number ("Study (2)", "Hypothesis (1)"); a citation's number follows the claim or a name ("Smith (3)"),
+    # also after such a noun in lower case ("a mouse model (4)", "a previous study (5)").
+    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+            "Participants in Study (2) and Experiment (3) differed, as Smith (3) found;",
+            "Hypothesis (1) holds and Model (2) fits better than Step (3) suggests.",
+            "A mouse model (4) and a previous study (5) agree (8)."]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.NUMERIC
+    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(3)", "(4)", "(5)", "(8)"]
+
+
 def test_entries_named_by_number_in_the_sentence_in_numbered_documents():
     body = NUMERIC_BODY + ["The integrator of refs 9 and 10 and the units of ref. 4, as in Refs. 2–3;",
                            "a ref 99 out of range and a reference 5 are not."]

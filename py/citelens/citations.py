@@ -79,6 +79,7 @@ from citelens.patterns import (
     ENUMERATION_ITEM_ANY,
     NUM_SUB_LETTERS,
     PAREN_CITATION_AFTER,
+    PART_LABEL_BEFORE,
     RAISED_GROUP,
     REF_WORD_NUMBERS,
     SENTENCE_STOP,
@@ -258,6 +259,8 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                 continue
             if EQUATION_BEFORE.search(seg, max(0, m.start() - p.paren_before_chars), m.start()):
                 continue  # "Eq. (3)", "equations (4)-(6)"
+            if PART_LABEL_BEFORE.search(text[max(a, start - p.paren_before_chars - 4):start]):
+                continue  # "Study (2)", "Hypothesis (1)": the paper's own numbered parts
             before = text[max(a, start - p.paren_before_chars):start]
             word = before.split()[-1] if before.split() and not before[-1:].isspace() else ""
             if word and (word[-1] in ")]" or len(word) <= 3 or not word.isalpha()):

@@ -1026,6 +1026,17 @@ PAREN_CITATION_AFTER = re.compile(r"[ \t]*(?:[.,;:)\]]|[a-z]|\Z|[\n\f])")
 # ". (i) " of "Pipeline development. (i) Pipeline overview.", ". (2) " of "Assays. (2) Growth curves.".
 RUN_IN_NESTED = re.compile(r"\.\s+\((?:[ivx]{1,4}|\d{1,2}|[a-h])\)\s+[A-Z]")
 
+# A capitalised noun that names a numbered part of the paper itself before its number in parentheses: "Study (2)",
+# "Experiment (3)", "Hypothesis (1)", "Step (3)", "Lemma (2)". A citation's number follows the claim or a name; a
+# noun in lower case may end a claim ("a mouse model (4)"), one capitalised mid-sentence is a label. Searched up
+# to the number.
+PART_LABEL_BEFORE = re.compile(
+    r"""\b (?: Study | Experiment | Hypothes[ie]s | Model | Step | Phase | Stage | Condition | Scenario | Group | Type
+            | Aim | Question | Lemma | Theorem | Proposition | Corollary | Definition | Assumption | Claim | Problem
+            | Algorithm | Procedure | Criterion | Part | Specification | Task | Session | Wave | Cohort ) \s* \Z""",
+    X,
+)
+
 # Words that make a parenthesised number an equation reference: "Eq. (3)", "equations (4)", "Eqs. (2) and".
 EQUATION_BEFORE = re.compile(r"(?:\beqs?\.?|\bequations?|\bformulae?|\binequalit(?:y|ies))\s*$", re.IGNORECASE)
 
