@@ -681,6 +681,19 @@ def test_a_list_numbered_in_parentheses_inside_a_sentence_is_no_citation():
                                                   "(9)", "(1)", "(2)", "(10)"]
 
 
+def test_a_list_of_two_items_after_a_comma_is_no_citation():
+    # A list's next item opens its clause after a comma or a semicolon ("(1) cooled the sample, (2) dried it");
+    # a citation follows the words it supports, and a list of citations has no words between its numbers
+    # ("as before (1), (2) and (3)").
+    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+            "We (1) cooled the sample, (2) dried it and weighed it (8).",
+            "As before (1), (2) and (3) show, mice (1) differ, rats (2) do not."]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.NUMERIC
+    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(1)", "(2)", "(3)",
+                                                  "(1)", "(2)"]
+
+
 def test_a_numbered_part_of_the_paper_named_in_parentheses_is_no_citation():
     # A paper names its own numbered studies, experiments, hypotheses and steps with a capitalised noun and the
     # number ("Study (2)", "Hypothesis (1)"); a citation's number follows the claim or a name ("Smith (3)"),

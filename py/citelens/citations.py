@@ -77,6 +77,7 @@ from citelens.patterns import (
     ENUMERATION_CONJOINED,
     ENUMERATION_ITEM,
     ENUMERATION_ITEM_ANY,
+    ENUMERATION_PUNCTUATED,
     NUM_SUB_LETTERS,
     PAREN_CITATION_AFTER,
     PART_LABEL_BEFORE,
@@ -283,8 +284,9 @@ def _without_enumerations(text: str, markers: list[_Marker], p: CitationParams) 
     again are not all the first ones, one by one, each followed by words.
 
     A list's last item stands right after "and" or "or" ("verified in terms of (1) whether the split is large
-    and (2) whether models are sensitive"): a citation follows the words it supports ("in mice (1) and rats
-    (2)"), never a bare conjunction; such a list may have two items, and its items may open with any word but a
+    and (2) whether models are sensitive"), or opens its clause after a comma or a semicolon ("we (1) cooled
+    the sample, (2) dried it"): a citation follows the words it supports ("in mice (1) and rats (2)"), never
+    a bare conjunction or comma; such a list may have two items, and its items may open with any word but a
     conjunction ("a representation that (1) is precise and (2) contains"). An item may hold citations of its
     own ("(2) giant cells (identified by their boutons (35)), and (3) projection neurons"): they stay, and the
     list goes on past them."""
@@ -295,8 +297,11 @@ def _without_enumerations(text: str, markers: list[_Marker], p: CitationParams) 
         run = _items(text, markers, k, ENUMERATION_ITEM, p)
         if len(run) < p.enumeration_min:
             run = _items(text, markers, k, ENUMERATION_ITEM_ANY, p)
-            if len(run) < 2 or ENUMERATION_CONJOINED.search(
-                    text, max(0, markers[run[-1]].start - 6), markers[run[-1]].start) is None:
+            if len(run) < 2:
+                continue
+            last = markers[run[-1]].start
+            if ENUMERATION_CONJOINED.search(text, max(0, last - 6), last) is None \
+                    and ENUMERATION_PUNCTUATED.search(text, max(0, last - 3), last) is None:
                 continue
         items.update(run)
     return [m for k, m in enumerate(markers) if k not in items] if items else markers

@@ -1018,6 +1018,9 @@ SENTENCE_STOP = re.compile(r"\.\s+(?![a-z])")
 # semicolon), "... large and (2) whether"; searched up to the item's number.
 ENUMERATION_CONJOINED = re.compile(r"(?<![^\W\d_]) (?: and | or ) [ \t\n]* \Z", X | re.IGNORECASE)
 
+# ... or a comma or a semicolon, the item opening its clause: "(1) cooled the sample, (2) dried it".
+ENUMERATION_PUNCTUATED = re.compile(r"[,;][ \t\n]*\Z")
+
 # What follows a numbered citation in parentheses that a line break put at a line's start: punctuation or
 # the sentence's next lower-case word, "(12).", "(12), and", "(12) showed"; not "(1) {eq:...}", "(2) Methods".
 PAREN_CITATION_AFTER = re.compile(r"[ \t]*(?:[.,;:)\]]|[a-z]|\Z|[\n\f])")
