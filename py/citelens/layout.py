@@ -182,6 +182,13 @@ _EDGES: dict[int, tuple[TextItem, tuple[float, ...]]] = {}
 _EDGES_MAX = 8192
 
 
+def shifted(line: Line, dy: float) -> Line:
+    """``line`` moved ``dy`` points down its page (box and baseline), its items and text shared."""
+    x0, y0, x1, y1 = line.box
+    return _new_line(line.page, line.items, line.offsets, line.text, (x0, y0 + dy, x1, y1 + dy), line.baseline + dy,
+                     line.size, line.column)
+
+
 def make_line(page: Page, items: list[TextItem], params: LayoutParams, aside: frozenset[int] = frozenset()) -> Line:
     """A line of ``items``, which come sorted by x (page_lines cuts them from a sorted band); a side box's
     line when its items are in ``aside``."""

@@ -37,7 +37,7 @@ import re
 from rapidfuzz.distance import Levenshtein
 
 from citelens.figures import roman_value
-from citelens.layout import Line, TextMap, join_lines, make_line, page_lines, size_histogram
+from citelens.layout import Line, TextMap, join_lines, make_line, page_lines, shifted, size_histogram
 from citelens.model import Bookmark, OutlineItem, Page, TextItem
 from citelens.params import PARAMS, LayoutParams, OutlineParams
 from citelens.patterns import (
@@ -1428,9 +1428,7 @@ def _drawn_together(page: Page, lines: Sequence[Line], closer: float, body: floa
     moved: dict[int, Line] = {}
     near: list[Line] = []
     for line in lines:
-        shift = (closer - 1.0) * (line.baseline - top)
-        x0, y0, x1, y1 = line.box
-        drawn = replace(line, box=(x0, y0 + shift, x1, y1 + shift), baseline=line.baseline + shift)
+        drawn = shifted(line, (closer - 1.0) * (line.baseline - top))
         moved[id(drawn)] = line
         near.append(drawn)
     short = replace(page, height=top + closer * (page.height - top))

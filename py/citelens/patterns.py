@@ -631,13 +631,14 @@ END_MATTER = re.compile(
 # does "network mechanisms.Neuron 62" (Nature and PNAS lose the space after the title).
 TITLE_END = re.compile(r"[.?!](?<=\S[.?!])(?=\s+\S|$|[A-Z])")  # after a non-space (see X)
 
-# A word stem every REFERENCE_LIST_HEADING alternative holds, in lower case (a cheap pre-filter, tested with ``in``
-# on the line lowered: a pattern of these alternatives ignoring case costs 13 µs a line, the tests 1):
-# "REFERENCES" → "eferenc".
+# A word stem every REFERENCE_LIST_HEADING alternative holds, in lower case: "REFERENCES" → "eferenc". A
+# pre-filter of the lines (and their items) worth that pattern, searched in the line lowered: one search of the
+# stems costs 0.9 µs a line, testing each stem with ``in`` 1.5 µs (2026-12-07).
 REF_HEADING_STEMS = (
     "eferenc", "ibliogr", "literat", "cited", "βλιογρ", "ναφορ", "éférenc", "eferênc", "iferiment", "итератур",
     "参考文献", "참고", "aynak", "eferens", "eferent", "eferans", "itteratur", "ähteet", "irjallisuu", "rodalom",
     "ivatkoz", "iśmiennictw", "ustaka", "tham khảo", "ітератур", "مراجع", "منابع")
+REF_HEADING_STEM = re.compile("|".join(map(re.escape, REF_HEADING_STEMS)))
 
 
 # A line number alone in bioRxiv's margin: "871".

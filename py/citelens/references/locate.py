@@ -30,7 +30,7 @@ from citelens.patterns import (
     REFERENCE_LIST_HEADING,
     REF_ALPHA_LABEL_ONLY,
     REF_DOI,
-    REF_HEADING_STEMS,
+    REF_HEADING_STEM,
     REF_LABEL_ONLY,
     REF_LEADING_NUMBER,
     REF_NUMBER_ONLY,
@@ -92,10 +92,6 @@ _HEADING_LEAD = "0123456789.■ \t"
 _HEADING_FIRST = frozenset("RrBbLlWwCcNnΒβΑαIiVXЛлСс参참KkHhSsPpDdTtام")
 
 
-def _hinted(lowered: str) -> bool:
-    return any(stem in lowered for stem in REF_HEADING_STEMS)
-
-
 def heading_lines(tm: TextMap, furniture: Furniture,
                   params: ReferencesParams = PARAMS.references) -> Iterator[tuple[int, tuple[int, int] | None]]:
     """The lines that may head the list, the likeliest first: each line's index, and the span of the heading item
@@ -109,7 +105,7 @@ def heading_lines(tm: TextMap, furniture: Furniture,
         if len(line.text) > params.heading_line_chars:
             if "EFERENCES" not in line.text:
                 continue
-        elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not _hinted(line.text.lower()):
+        elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not REF_HEADING_STEM.search(line.text.lower()):
             continue
         elif REFERENCE_LIST_HEADING.match(line.text):
             if _contents_entry(tm, i, params):
