@@ -340,6 +340,19 @@ def test_a_link_no_citation_covers_becomes_a_citation():
     ]
 
 
+def test_a_link_without_area_goes_to_the_marker_beside_it_or_nowhere():
+    # A producer may write a link's rectangle with no width (its left edge twice, just before the number it was
+    # meant for): it covers no glyph and nobody can click it. Its target is the marker's beside it on the line;
+    # with no marker there it is no citation (not one of empty text).
+    flat_before_c1 = cl((130.5, 89, 130.5, 102.5), 1)
+    flat_alone = cl((400, 89, 400, 102.5), 3)
+    got = merge_citations([flat_before_c1, flat_alone], [C1, C4], TM)
+    assert [(c.text, c.ref_indexes, c.source, c.boxes) for c in got] == [
+        ("[1]", (1,), LinkSource.PDF_LINK, C1.boxes),
+        ("(Delta, 2004)", (4,), LinkSource.TEXT, C4.boxes),
+    ]
+
+
 def test_natbib_links_on_name_and_year_give_one_citation():
     name, year = cl((182, 101, 212, 114.5), 4), cl((217, 101, 242, 114.5), 4)
     (got,) = merge_citations([name, year], [C4], TM)

@@ -736,6 +736,20 @@ def _cover(boxes: Sequence[Box], rect: Box, params: LinksParams) -> tuple[Box, .
     return (*out, rect)
 
 
+def _beside(rect: Box, boxes: Sequence[tuple[Box, int]], params: LinksParams) -> int:
+    """The citation whose box stands nearest beside a link's rectangle that has no area (narrower or lower than
+    ``min_extent``: it covers no glyph, nobody can click it; a producer wrote the marker's left edge twice), on its
+    line and within half the rectangle's height of it: the marker the link was made for. -2 where none is: the link
+    is no citation (a marker of no text)."""
+    best, nearest = -2, 0.5 * (rect[3] - rect[1])
+    for box, i in boxes:
+        if _same_line(box, rect, params):
+            gap = max(box[0] - rect[2], rect[0] - box[2], 0.0)
+            if gap <= nearest:
+                best, nearest = i, gap
+    return best
+
+
 def _linked_range(a: CiteLink, b: CiteLink, tm: TextMap, index: PageIndex, params: LinksParams) -> bool:
     """Whether two links, one after the other, are the ends of one printed range: "[3–7]" linked at "3"
     and "7" (hyperref and most publishers link a range only at its ends).
@@ -772,7 +786,8 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
     keeps its text and boxes, takes its entries from the links (plus its own entries strictly inside a
     numeric range the links reach only at its ends, ``[3-7]``) and becomes ``pdf-link``; a citation
     given none stays as it is. A link no citation covers becomes a citation of its own: the text under
-    its rectangle, the rectangle as its box. Sorted by page and reading order.
+    its rectangle, the rectangle as its box; one whose rectangle has no area goes to the citation beside it, or
+    is none (:func:`_beside`). Sorted by page and reading order.
 
     A range linked only at its ends (:func:`_linked_range`) is one citation naming every entry from
     its start to its end, in list order, its boxes covering the whole range: the two ends join the same
@@ -783,7 +798,7 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
     by_page: dict[int, list[tuple[Box, int]]] = {}
     for i, c in enumerate(heuristic):
         by_page.setdefault(c.page, []).extend((box, i) for box in c.boxes)
-    owner: list[int] = []  # per link: the heuristic citation it goes to, or -1
+    owner: list[int] = []  # per link: the heuristic citation it goes to, -1 (none: a citation of its own) or -2
     for link in from_links:
         best, best_area = -1, 0.0
         r = link.rect
@@ -792,6 +807,8 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
                 area = overlap_area(box, r)
                 if area > best_area:
                     best, best_area = i, area
+        if best < 0 and (r[2] - r[0] < params.min_extent or r[3] - r[1] < params.min_extent):
+            best = _beside(r, by_page.get(link.page, ()), params)
         owner.append(best)
 
     key = {k: index.order(lk.page, lk.rect) for k, lk in enumerate(from_links)}
@@ -830,7 +847,7 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
     for k in range(len(from_links)):
         if owner[k] >= 0:
             owned.setdefault(root(owner[k]), []).append(k)
-        else:
+        elif owner[k] == -1:
             orphans.setdefault(orphan_group.get(k, k), []).append(k)
 
     parts: dict[int, list[int]] = {}  # a citation → the heuristic citations it is made of

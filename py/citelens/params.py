@@ -679,6 +679,9 @@ class LinksParams:
     #: ... and touch when at most this many points apart (a range's second link may start this far inside
     #: the first; a box's middle within this many points of a line is on it).
     box_slack: float = 1.0
+    #: A link's rectangle narrower or lower than this many points covers no glyph (the smallest superscript digit
+    #: is wider and taller): its target goes to the marker beside it (:func:`citelens.links.merge_citations`).
+    min_extent: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
