@@ -210,15 +210,7 @@ export class MentionOverlay {
 
   /** @param {Mention} mention */
   #label(mention) {
-    if (mention.citation) {
-      const n = mention.citation.ref_indexes.length;
-      const what = n === 0 ? "no matching reference" : n === 1 ? "1 reference" : `${n} references`;
-      return `Citation ${mention.text}: ${what}`;
-    }
-    const target = mention.figure?.target;
-    const name = KIND_NAMES[mention.mentionKind] ?? "Mention";
-    const text = mention.text || `${name} ${mention.figure?.label ?? ""}`;
-    return target ? `${text}: go to page ${target.page}` : `${text}: not in this file`;
+    return mentionLabel(mention);
   }
 
   /**
@@ -239,6 +231,24 @@ export class MentionOverlay {
       part.classList.toggle("hover", on);
     }
   }
+}
+
+/**
+ * A mention button's label (its aria-label and title): "Citation [3, 7]: 2 references", "Figure 4: go to page 6".
+ * A citation whose marker the text map does not hold (a link over rotated or drawn text) is "Citation: 1 reference".
+ * @param {Mention} mention
+ */
+export function mentionLabel(mention) {
+  if (mention.citation) {
+    const n = mention.citation.ref_indexes.length;
+    const what = n === 0 ? "no matching reference" : n === 1 ? "1 reference" : `${n} references`;
+    const text = mention.text.trim();
+    return text ? `Citation ${text}: ${what}` : `Citation: ${what}`;
+  }
+  const target = mention.figure?.target;
+  const name = KIND_NAMES[mention.mentionKind] ?? "Mention";
+  const text = mention.text || `${name} ${mention.figure?.label ?? ""}`;
+  return target ? `${text}: go to page ${target.page}` : `${text}: not in this file`;
 }
 
 /**
