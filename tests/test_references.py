@@ -758,6 +758,60 @@ def test_a_flush_left_list_whose_names_put_forenames_first_and_surnames_in_capit
     assert [(r.authors[:1], r.year) for r in refs] == [(("Peng",), 2023), (("Ponti",), 2020), (("Rafailov",), 2023)]
 
 
+def test_a_flush_left_list_splits_where_a_line_ended_short_of_the_column():
+    # No indent, no space, names forenames first with initials ("A. Ali"), which read as no entry's opening: a
+    # line breaks before a word that does not fit, so a line that ends as an entry ends, well short of the
+    # column's edge where the next line's first word would have fit, ended its entry. A line as long as the
+    # column ("Phys. Rev. D 73 (2006), 034005. C. D." wrapped there) ends none, whatever its end.
+    rows = ["Z. J. Xiao, W. F. Wang and Y. Y. Fan, Charmless decays in perturbative QCD, Phys. Rev. D 85 (2012),",
+            "094003.",
+            "M. Beneke and M. Neubert, Nucl. Phys. B 675 (2003), 333.",
+            "C. D. Lu, Y. L. Shen and W. Wang, Phys. Rev. D 73 (2006), 034005.",
+            "A. Ali and C. Greub, Phys. Rev. D 57 (1998), 2996.",
+            "M. J. Morello et al. (CDF Collaboration), CDF public note 10498 (2011).",
+            "A. Ali, G. Kramer and C. D. Lu, Phys. Rev. D 58 (1998), 094009."]
+    refs = _flush_left_list(rows)
+    assert [(r.authors[:1], r.year) for r in refs] == [
+        (("Xiao",), 2012), (("Beneke",), 2003), (("Lu",), 2006), (("Ali",), 1998), (("Morello",), 2011),
+        (("Ali",), 1998)]
+
+
+def test_a_hanging_list_of_mostly_one_line_entries():
+    # Short entries, most on one line: few lines show the indent, and those at the edge follow lines that end as
+    # entries end. A flush list whose few indented lines are its own (a line set in a little, no entry's end
+    # before the lines at the edge) is not cut at every line.
+    short = [f"{chr(65 + k)}. Author{k}, Nucl. Phys. B {600 + k} (20{k:02d}) {100 + 7 * k}." for k in range(24)]
+    items = [it("References", 72, 290, 12)]
+    y = 310
+    for k, line in enumerate(short):
+        items.append(it(line, 72, y, 8))
+        y += 10
+        if k % 12 == 3:  # two entries wrap, their second lines indented
+            items.append(it("[arXiv:1410.8813 [hep-lat]].", 84, y, 8))
+            y += 10
+    refs = find_references(text_map(pages(prose(80, 40), prose(80, 4) + items))).references
+    assert len(refs) == 24 and refs[3].raw.endswith("[arXiv:1410.8813 [hep-lat]].")
+    flush = ["Lo, K., Wang, L. L., Neumann, M., Kinney, R., and Weld, D. S. (2020). S2ORC: the semantic",
+             "scholar open research corpus, a resource built from the papers of many fields of study in",
+             "   Proceedings of the Annual Meeting of the Association for Computational Linguistics, pages",
+             "4969–4983, held online in the summer of that year.",
+             "Li, J., Sun, Y., Johnson, R. J., Sciaky, D., Wei, C.-H., and Leaman, R. (2016). Biocreative",
+             "task corpus: a resource for chemical disease relation extraction and for the many tools",
+             "that read it. Database, 2016, article baw068.",
+             "Eto, M. (2019). Extended co-citation search: graph-based document retrieval on a co-citation",
+             "network containing citation context information. Inf. Process. Manag., 56(6), 102046.",
+             "Ohta, T., and Tateisi, Y. (2003). GENIA corpus: a semantically annotated corpus for the",
+             "mining of texts in biology, with the terms of its domain marked by hand across the abstracts",
+             "of many papers. Bioinformatics, 19, 180–182.",
+             "Schaerf, A. (1999). A survey of automated timetabling, of the problems of schools and of",
+             "universities and of the methods that solve them. Artif. Intell. Rev., 13(2), 87–127."]
+    entries = [it("References", 72, 290, 12)]
+    entries += [it(t.strip(), 72 + (12 if t.startswith(" ") else 0), 310 + 10 * k, 8) for k, t in enumerate(flush)]
+    refs = find_references(text_map(pages(prose(80, 40), prose(80, 16) + entries))).references
+    assert [(r.authors[:1], r.year) for r in refs] == [(("Lo",), 2020), (("Li",), 2016), (("Eto",), 2019),
+                                                       (("Ohta",), 2003), (("Schaerf",), 1999)]
+
+
 def _flush_left_list(rows: list[str]) -> tuple:
     """The references found in a list of ``rows`` (8 pt) under a References heading, each row flush left at
     the column's edge, one line pitch apart: no indent and no space tells entries apart."""

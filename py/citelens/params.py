@@ -372,9 +372,15 @@ class ReferencesParams:
     #: The first entry of a numbered list opens one of its first rows (up to this row index).
     chain_first_rows: int = 3
     #: A hanging-indent list holds at least this share of its rows in columns that show the indent, and
-    #: at least this share of continuation lines.
+    #: at least this share of continuation lines; below ``hanging_continuations`` of them (most entries on one
+    #: line), the lines before its entries' first lines end as entries end, ``hanging_ends`` of them at least.
     hanging_share: float = 0.5
-    hanging_min_continuations: float = 0.1
+    hanging_min_continuations: float = 0.02
+    hanging_continuations: float = 0.1
+    hanging_ends: float = 0.8
+    #: A flush line whose entry holds its year ends it where the next line's first word would have fit after it
+    #: with this many em to spare (:func:`citelens.references.split._ended`).
+    ended_slack: float = 2.0
     #: A short unnumbered line alone, without digits, below this many characters is a group heading.
     subheading_max_chars: int = 30
     #: Foreign text inside a numbered list (a caption, a column of body text) is skipped when the next

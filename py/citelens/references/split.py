@@ -280,6 +280,13 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     n_cont = starts.count(False)
     if n_cont < params.hanging_min_continuations * len(rows):
         return []
+    if n_cont < params.hanging_continuations * len(rows):
+        # Most entries on one line: a few indented lines do not make a hanging list of a flush one (whose every
+        # line at the left edge would open an entry) unless the lines before those at the edge end as entries
+        # end, with a full stop, a semicolon or a closing bracket, and not mid-sentence.
+        ends = [rows[k - 1].text.rstrip()[-1:] in ".;)]" for k in range(1, len(rows)) if starts[k]]
+        if sum(ends) < params.hanging_ends * len(ends):
+            return []
     return _entries_from_starts(rows, starts)
 
 
@@ -336,15 +343,41 @@ def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
 def _author_year(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     """Flush-left lists: a line that reads as an entry's first (:func:`_opens_named`: "Surname, X.", or after an
     entry that ended, a year in parentheses, an organisation and its year, a name forenames first in a list that
-    sets names so) opens an entry when the current one has its year."""
+    sets names so) opens an entry when the current one has its year; so does the line after one that ended its
+    paragraph (:func:`_ended`)."""
     forenames = _forenames_first(rows)
+    edges = _right_edges(rows)
     starts: list[bool] = []
     text = ""
     for k, r in enumerate(rows):
-        new = k == 0 or _opens_named(r.text, text, forenames)
+        new = k == 0 or _opens_named(r.text, text, forenames) or _ended(rows[k - 1], r, text, edges, params)
         starts.append(new)
         text = r.text if new else text + " " + r.text
     return _entries_from_starts(rows, starts)
+
+
+def _right_edges(rows: list[Row]) -> dict[tuple[int, int], float]:
+    """The right edge of each page's column of the list: where its longest line ends."""
+    edges: dict[tuple[int, int], float] = {}
+    for r in rows:
+        key = (r.page, r.column)
+        if r.box[2] > edges.get(key, float("-inf")):
+            edges[key] = r.box[2]
+    return edges
+
+
+def _ended(prev: Row, row: Row, text: str, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
+    """Whether ``prev`` (the line above ``row`` in its column, closing the entry's ``text``, which holds its year)
+    ended its paragraph: a line breaks before a word that does not fit on it, so where ``row``'s first word would
+    have fit, with ``ended_slack`` em to spare (a ragged right margin balances its lines a little), and ``prev``
+    ends as an entry ends (a full stop, a semicolon, a closing bracket), the entry ended there. Justified or
+    ragged, a line inside a paragraph reaches about as far as the column's longest."""
+    if prev.page != row.page or prev.column != row.column or prev.text.rstrip()[-1:] not in ".;)]" \
+            or REF_YEAR.search(text) is None:
+        return False
+    word = row.text.split(None, 1)[0] if row.text.strip() else ""
+    width = (row.box[2] - row.box[0]) * len(word) / max(len(row.text), 1)  # (its share of the line's width)
+    return edges[(prev.page, prev.column)] - prev.box[2] > width + params.ended_slack * row.size
 
 
 def _forenames_first(rows: list[Row]) -> bool:
