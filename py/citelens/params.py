@@ -378,8 +378,8 @@ class ReferencesParams:
     hanging_min_continuations: float = 0.02
     hanging_continuations: float = 0.1
     hanging_ends: float = 0.8
-    #: A flush line whose entry holds its year ends it where the next line's first word would have fit after it
-    #: with this many em to spare (:func:`citelens.references.split._ended`).
+    #: A line ended its paragraph where the next line's first word would have fit after it with this many em to
+    #: spare (:func:`citelens.references.split._fits`).
     ended_slack: float = 2.0
     #: A short unnumbered line alone, without digits, below this many characters is a group heading.
     subheading_max_chars: int = 30

@@ -283,8 +283,11 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     if n_cont < params.hanging_continuations * len(rows):
         # Most entries on one line: a few indented lines do not make a hanging list of a flush one (whose every
         # line at the left edge would open an entry) unless the lines before those at the edge end as entries
-        # end, with a full stop, a semicolon or a closing bracket, and not mid-sentence.
-        ends = [rows[k - 1].text.rstrip()[-1:] in ".;)]" for k in range(1, len(rows)) if starts[k]]
+        # end, with a full stop, a semicolon or a closing bracket, or short of the column's edge (:func:`_fits`),
+        # not mid-sentence at the edge.
+        edges = _right_edges(rows)
+        ends = [rows[k - 1].text.rstrip()[-1:] in ".;)]" or _fits(rows[k - 1], rows[k], edges, params)
+                for k in range(1, len(rows)) if starts[k]]
         if sum(ends) < params.hanging_ends * len(ends):
             return []
     return _entries_from_starts(rows, starts)
@@ -367,13 +370,18 @@ def _right_edges(rows: list[Row]) -> dict[tuple[int, int], float]:
 
 
 def _ended(prev: Row, row: Row, text: str, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
-    """Whether ``prev`` (the line above ``row`` in its column, closing the entry's ``text``, which holds its year)
-    ended its paragraph: a line breaks before a word that does not fit on it, so where ``row``'s first word would
-    have fit, with ``ended_slack`` em to spare (a ragged right margin balances its lines a little), and ``prev``
-    ends as an entry ends (a full stop, a semicolon, a closing bracket), the entry ended there. Justified or
-    ragged, a line inside a paragraph reaches about as far as the column's longest."""
-    if prev.page != row.page or prev.column != row.column or prev.text.rstrip()[-1:] not in ".;)]" \
-            or REF_YEAR.search(text) is None:
+    """Whether ``prev`` (the line above ``row``, closing the entry's ``text``, which holds its year) ended the
+    entry: it ends as an entry ends (a full stop, a semicolon, a closing bracket) and short of its column's edge
+    (:func:`_fits`)."""
+    return prev.text.rstrip()[-1:] in ".;)]" and REF_YEAR.search(text) is not None and _fits(prev, row, edges, params)
+
+
+def _fits(prev: Row, row: Row, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
+    """Whether ``row``'s first word would have fit after ``prev``, the line above it in its column, with
+    ``ended_slack`` em to spare (a ragged right margin balances its lines a little): a line breaks before a word
+    that does not fit on it, so ``prev`` ended its paragraph. Justified or ragged, a line inside a paragraph
+    reaches about as far as the column's longest."""
+    if prev.page != row.page or prev.column != row.column:
         return False
     word = row.text.split(None, 1)[0] if row.text.strip() else ""
     width = (row.box[2] - row.box[0]) * len(word) / max(len(row.text), 1)  # (its share of the line's width)
