@@ -387,8 +387,10 @@ def _glyphs(page: Any, textpage: Any, geo: PageGeometry, fonts: dict[int, str]) 
         font = _font_of(obj_p) or 0
         name = fonts.get(font) or _font_name(font, fonts)
         # Widths are learnt per font and scale: a run set otherwise (a running head's letter-spaced capitals)
-        # can give a character another advance than the text's, which would close the text's word gaps.
-        key = (font, round(tf.value * a, 2))
+        # can give a character another advance than the text's, which would close the text's word gaps. The
+        # scale to half a point: a font expanded a little to justify a line (pdfTeX's microtype, up to 2 %, a
+        # scale of its own on every line) keeps what is learnt at size 1.
+        key = (font, round(tf.value * a * 2))
         per_font = widths.get(key)
         if per_font is None:
             per_font = widths[key] = ({}, {})
