@@ -260,7 +260,7 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
                 continue
             if EQUATION_BEFORE.search(seg, max(0, m.start() - p.paren_before_chars), m.start()):
                 continue  # "Eq. (3)", "equations (4)-(6)"
-            if PART_LABEL_BEFORE.search(text[max(a, start - p.paren_before_chars - 4):start]):
+            if PART_LABEL_BEFORE.search(text[max(a, start - p.part_label_chars):start]):
                 continue  # "Study (2)", "Hypothesis (1)": the paper's own numbered parts
             before = text[max(a, start - p.paren_before_chars):start]
             word = before.split()[-1] if before.split() and not before[-1:].isspace() else ""

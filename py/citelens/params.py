@@ -504,6 +504,8 @@ class CitationParams:
     range_max: int = 100
     #: What stands before a "(3)" ("Eq.", a function's name) is read over this many characters ...
     paren_before_chars: int = 12
+    #: ... and a numbered part's name ("Specification (2)", :data:`citelens.patterns.PART_LABEL_BEFORE`) over this many.
+    part_label_chars: int = 16
     #: An enumeration run into a sentence ("(1) mixing, (2) heating and (3) cooling") counts this many items
     #: at least, each at most ``enumeration_gap`` characters after the one before: two "(1)" and "(2)" may be
     #: citations.

@@ -105,7 +105,8 @@ def heading_lines(tm: TextMap, furniture: Furniture,
         if len(line.text) > params.heading_line_chars:
             if "EFERENCES" not in line.text:
                 continue
-        elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST or not REF_HEADING_STEM.search(line.text.lower()):
+        elif line.text.lstrip(_HEADING_LEAD)[:1] not in _HEADING_FIRST \
+                or not REF_HEADING_STEM.search(line.text.lower()):
             continue
         elif REFERENCE_LIST_HEADING.match(line.text):
             if _contents_entry(tm, i, params):

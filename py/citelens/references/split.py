@@ -227,6 +227,10 @@ def _cut_row(row: Row, at: int) -> tuple[Row, Row]:
                     row.box, label_of(tail_text)))
 
 
+# How an entry's last line ends: a full stop, a semicolon, a closing bracket ("(2005).", "2450 (1981);").
+_ENTRY_ENDS = ".;)]"
+
+
 def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     """Entries opened by lines at the column's left edge, continued by indented lines.
 
@@ -286,7 +290,7 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
         # end, with a full stop, a semicolon or a closing bracket, or short of the column's edge (:func:`_fits`),
         # not mid-sentence at the edge.
         edges = _right_edges(rows)
-        ends = [rows[k - 1].text.rstrip()[-1:] in ".;)]" or _fits(rows[k - 1], rows[k], edges, params)
+        ends = [rows[k - 1].text.rstrip()[-1:] in _ENTRY_ENDS or _fits(rows[k - 1], rows[k], edges, params)
                 for k in range(1, len(rows)) if starts[k]]
         if sum(ends) < params.hanging_ends * len(ends):
             return []
@@ -373,7 +377,8 @@ def _ended(prev: Row, row: Row, text: str, edges: dict[tuple[int, int], float], 
     """Whether ``prev`` (the line above ``row``, closing the entry's ``text``, which holds its year) ended the
     entry: it ends as an entry ends (a full stop, a semicolon, a closing bracket) and short of its column's edge
     (:func:`_fits`)."""
-    return prev.text.rstrip()[-1:] in ".;)]" and REF_YEAR.search(text) is not None and _fits(prev, row, edges, params)
+    return prev.text.rstrip()[-1:] in _ENTRY_ENDS and REF_YEAR.search(text) is not None \
+        and _fits(prev, row, edges, params)
 
 
 def _fits(prev: Row, row: Row, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
