@@ -179,12 +179,13 @@ export class MentionOverlay {
    */
   #button(mention, box, part, size) {
     const citation = mention.citation;
+    const label = mentionLabel(mention);
     const attrs = {
       type: "button",
-      "aria-label": this.#label(mention),
+      "aria-label": label,
       "aria-haspopup": citation ? "dialog" : null,
       "aria-expanded": citation ? "false" : null,
-      title: mention.figure ? this.#label(mention) : `${this.#label(mention)} (] next citation, [ previous)`,
+      title: mention.figure ? label : `${label} (] next citation, [ previous)`,
       tabindex: part === 0 ? null : "-1",
       "aria-hidden": part === 0 ? null : "true",
     };
@@ -206,11 +207,6 @@ export class MentionOverlay {
       this.#onActivate(mention, first);
     });
     return button;
-  }
-
-  /** @param {Mention} mention */
-  #label(mention) {
-    return mentionLabel(mention);
   }
 
   /**
