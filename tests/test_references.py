@@ -762,18 +762,20 @@ def test_a_flush_left_list_splits_where_a_line_ended_short_of_the_column():
     # No indent, no space, names forenames first with initials ("A. Ali"), which read as no entry's opening: a
     # line breaks before a word that does not fit, so a line that ends as an entry ends, well short of the
     # column's edge where the next line's first word would have fit, ended its entry. A line as long as the
-    # column ("Phys. Rev. D 73 (2006), 034005. C. D." wrapped there) ends none, whatever its end.
+    # column ends none, whatever its end ("... (2011)." over "arXiv:1107.5760 [hep-ex].").
     rows = ["Z. J. Xiao, W. F. Wang and Y. Y. Fan, Charmless decays in perturbative QCD, Phys. Rev. D 85 (2012),",
             "094003.",
             "M. Beneke and M. Neubert, Nucl. Phys. B 675 (2003), 333.",
             "C. D. Lu, Y. L. Shen and W. Wang, Phys. Rev. D 73 (2006), 034005.",
             "A. Ali and C. Greub, Phys. Rev. D 57 (1998), 2996.",
-            "M. J. Morello et al. (CDF Collaboration), CDF public note 10498 (2011).",
+            "M. J. Morello et al. (CDF Collaboration), Charmless decays at the Tevatron, CDF public note (2011).",
+            "arXiv:1107.5760 [hep-ex].",
             "A. Ali, G. Kramer and C. D. Lu, Phys. Rev. D 58 (1998), 094009."]
     refs = _flush_left_list(rows)
     assert [(r.authors[:1], r.year) for r in refs] == [
         (("Xiao",), 2012), (("Beneke",), 2003), (("Lu",), 2006), (("Ali",), 1998), (("Morello",), 2011),
         (("Ali",), 1998)]
+    assert refs[4].raw.endswith("(2011). arXiv:1107.5760 [hep-ex].")
 
 
 def test_a_hanging_list_of_mostly_one_line_entries():
