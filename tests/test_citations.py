@@ -730,6 +730,16 @@ def test_numbered_citations_with_a_locator():
     assert texts == [("(3, Ch. 3)", (3,)), ("(8)", (8,)), ("(9, p. 12)", (9,)), ("(5, Theorem 3)", (5,))]
 
 
+def test_numbered_citations_with_a_locator_in_russian_and_german():
+    # GOST's style, in Russian and the languages that follow it, gives the page after the number: "[10, с. 45]"
+    # ("страница"), "[5, стр. 7]", the volume "[3, т. 2, с. 5]"; German lists give the volume as "Bd." ("Band").
+    body = NUMERIC_BODY + ["Как показано [10, с. 45] и [5, стр. 7], а также [3, т. 2, с. 5] и [8, гл. 2];",
+                           "so auch [9, Bd. 2, S. 5] im Text."]
+    texts = [(c.text, c.ref_indexes) for c in run(body, numbered(12)).citations][-5:]
+    assert texts == [("[10, с. 45]", (10,)), ("[5, стр. 7]", (5,)), ("[3, т. 2, с. 5]", (3,)), ("[8, гл. 2]", (8,)),
+                     ("[9, Bd. 2, S. 5]", (9,))]
+
+
 def test_a_bracket_glued_to_a_short_variable_is_an_index():
     body = NUMERIC_BODY + ["The components t[1] and t[2], (to[1]) and x[3]-[4] are indexes,",
                            "while shown[5], al.[6], et al[7] and e.g.[8] are citations."]

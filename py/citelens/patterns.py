@@ -963,15 +963,17 @@ REF_WORD_NUMBERS = re.compile(
 # A numbered citation with a locator after its numbers: "[31, Ch. 3]", "[19, Chapter 7.3]", "[7, Lemma A.12]",
 # "[5, Theorem 3]", "[12, p. 4]", "[3, §2.1]", "[8, Sect. 4]"; its label may be in parentheses and a finer part
 # may follow: "[2, Equation (6.3)]", "[17, Theorem 2, item 1]", "[4, Ch. 3, p. 12]"; in the paper's language:
-# "[12, S. 4]", "[3, Kap. 2]", "[5, Satz 1]", "[1, pág. 3]", "[2, cap. 4]".
+# "[12, S. 4]", "[3, Kap. 2]", "[5, Satz 1]", "[9, Bd. 2, S. 5]", "[1, pág. 3]", "[2, cap. 4]"; GOST's in Russian
+# and the languages that follow it, "[10, с. 45]", "[5, стр. 7]", "[3, т. 2, с. 5]", "[8, гл. 2]".
 _LOCATOR = r"""
     (?P<body> \s* \d{1,4} (?: \s* [-–—‐−,;] \s* \d{1,4} )* ) \s* , \s*
       (?: pp? \. | ch \. | chap \. | chapter | sect? \. | section | § | thm \. | theorem | lemma | prop \.
         | proposition | cor \. | corollary | def \. | definition | eqs? \. | equations? | fig \. | table | appendix
         | app \. | algorithm | remark | example | part | vol \. | p \. \s* \d
         | ss? \. | kap \. | kapitel | abschn \. | abschnitt | satz | abb \. | tab \. | gl \.
-        | págs? \. | cap \. | capítulo | théorème )
-      \s* \(? [\w.–\-]{1,12} \)? (?: \s* , \s* [a-z]{1,10} \.? \s* \(? [\w.–\-]{1,12} \)? ){0,2} \s*"""
+        | págs? \. | cap \. | capítulo | théorème | bd \.
+        | с \. | стр \. | т \. | гл \. | рис \. | табл \. )
+      \s* \(? [\w.–\-]{1,12} \)? (?: \s* , \s* [^\W\d_]{1,10} \.? \s* \(? [\w.–\-]{1,12} \)? ){0,2} \s*"""
 NUM_BRACKET_LOCATOR = re.compile(r"\[" + _LOCATOR + r"\]", X | re.IGNORECASE)
 
 # A variable of one or two letters glued to the bracket after it, matched at the end of the text before it:
