@@ -222,7 +222,8 @@ def pooled(scored: list[tuple[Paper, PaperScore]]) -> dict:
             "marker_precision": round(summary.full.marker_precision, 3),
             "marker_recall": round(summary.full.marker_recall, 3),
             "entry_accuracy_all": round(summary.all.entry_accuracy, 3),
-            "outline_f1": round(summary.outline.f1, 3), "outline_papers": summary.outline_papers,
+            "outline_f1": round(summary.outline.f1, 3), "outline_precision": round(summary.outline.precision, 3),
+            "outline_recall": round(summary.outline.recall, 3), "outline_papers": summary.outline_papers,
             "refcount_within_5pct": f"{within}/{len(linked)}", "contradicted": summary.contradicted,
             "styles": styles}
 
@@ -231,7 +232,8 @@ def render_pooled(folder: str, t: dict) -> str:
     lines = [f"{folder}: {t['papers']} papers, {t['linked_papers']} linked; marker→entry F1 {t['entry_f1']:.3f} "
              f"(marker P {t['marker_precision']:.3f} R {t['marker_recall']:.3f} F1 {t['marker_f1']:.3f}), "
              f"accuracy (all linked) {t['entry_accuracy_all']:.3f}; outline F1 {t['outline_f1']:.3f} "
-             f"({t['outline_papers']} papers); reference count within 5 % on {t['refcount_within_5pct']}; "
+             f"(P {t['outline_precision']:.3f} R {t['outline_recall']:.3f}, {t['outline_papers']} papers); "
+             f"reference count within 5 % on {t['refcount_within_5pct']}; "
              f"{t['contradicted']} contradicted links set aside"]
     for name, s in t["styles"].items():
         lines.append(f"  {name:<17} {s['papers']:>3} linked ({s['full_papers']} fully): F1 {s['entry_f1']:.3f}  "
