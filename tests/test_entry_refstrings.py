@@ -27,7 +27,8 @@ FIELDS = ("first author", "year", "title", "doi")
 
 # Floors just under the measured figures (2026-12-06, ninth session, dev / held-out: first author 0.958 / 0.957,
 # year 0.990 / 0.990, title 0.896 / 0.885, DOI 0.993 / 0.974); the issue's targets on unseen strings are title >= 0.85 and
-# first author >= 0.95 (baseline on the whole file: first author 0.86, title 0.62).
+# first author >= 0.95 (baseline on the whole file: first author 0.86, title 0.62). First author 0.959 / 0.958 and
+# title 0.898 / 0.886 on 2026-12-07, twentieth session, a collaboration written "Collab." counted as one written out.
 FLOORS = {
     "dev": {"first author": 0.955, "year": 0.985, "title": 0.89, "doi": 0.98},
     "held-out": {"first author": 0.955, "year": 0.985, "title": 0.88, "doi": 0.96},
@@ -50,8 +51,8 @@ def _first_author_right(authors: tuple[str, ...], gold: str) -> bool:
     if authors and _name_key(authors[0]) == _name_key(gold):
         return True
     # A collaboration named before its members is the author text cites ("Astropy Collaboration et al.
-    # 2018"), so it comes first; the gold names its first member.
-    return len(authors) > 1 and "collaboration" in authors[0].lower() and _name_key(authors[1]) == _name_key(gold)
+    # 2018", "ATLAS Collab. (G. Aad et al.)"), so it comes first; the gold names its first member.
+    return len(authors) > 1 and "collab" in authors[0].lower() and _name_key(authors[1]) == _name_key(gold)
 
 
 def score(rows: list[dict]) -> dict[str, tuple[int, int]]:
