@@ -176,7 +176,7 @@ def _parse(text: str) -> tuple[str | None, str, bool]:
     bibliography.
     """
     first = text[:1]
-    if not (first.isdigit() or "A" <= first <= "Z" or first in "a§cs"):
+    if not first or not (first.isdigit() or "A" <= first <= "Z" or first in "a§cs"):  # ("" is in every string)
         # Both patterns open with a digit, a capital, "appendix", "§", "chapter" or "section": most lines do not.
         return None, text, False
     m = HEADING_NUMBER.match(text)
