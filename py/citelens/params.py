@@ -378,6 +378,9 @@ class ReferencesParams:
     hanging_min_continuations: float = 0.02
     hanging_continuations: float = 0.1
     hanging_ends: float = 0.8
+    #: A list indents its entries' first lines (paragraphs), not the lines after them, where more than this share of
+    #: its indented lines follow a line that ended short of the column's edge.
+    first_lines_ended: float = 0.5
     #: A line ended its paragraph where the next line's first word would have fit after it with this many em to
     #: spare (:func:`citelens.references.split._fits`).
     ended_slack: float = 2.0
@@ -398,12 +401,14 @@ class ReferencesParams:
     #: Flush-left entries set apart by space: the step between entries is at least this many times the
     #: step between the lines of one entry (Cell Press: 11.6 pt against 9.5 pt).
     entry_gap_ratio: float = 1.1
-    #: ... measured on steps of at least this share of the median step (merged or raised lines are no
-    #: line step); the wide steps are between this and this share of all, and the threshold between the
-    #: two kinds is at most this x the lower quartile step (wider ones are gaps between blocks).
-    spaced_min_step: float = 0.6
+    #: ... measured on steps of at least this x the list's font size (type's leading is at least its size: a
+    #: shorter step joins a raised or merged piece of a line); the wide steps are between this and this share of
+    #: all (where most entries take one line, most steps are wide: a list of one-line entries set apart shows a
+    #: few narrow steps only), and the threshold between the two kinds is at most this x the lower quartile step
+    #: (wider ones are gaps between blocks).
+    spaced_min_step: float = 0.75
     spaced_wide_min: float = 0.1
-    spaced_wide_max: float = 0.7
+    spaced_wide_max: float = 0.97
     spaced_max_gap: float = 2.5
     #: A heading that ends the list is at most this many characters long, and set apart from the entries:
     #: this much larger, in capitals, or this many x font size below the line before it.

@@ -232,12 +232,16 @@ _ENTRY_ENDS = ".;)]"
 
 
 def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
-    """Entries opened by lines at the column's left edge, continued by indented lines.
+    """Entries opened by lines at the column's left edge, continued by indented lines; or, in a list that sets its
+    entries as paragraphs (:func:`_first_lines_indented`), opened by indented lines and continued at the edge.
 
     ::
 
         Ahmad, R. and Afzal, M. T. 2018. Cad: an        <- left edge: a new entry
             algorithm for citation-anchors detection     <- indented: continues it
+
+            Ahmad, R. and Afzal, M. T. 2018. Cad: an    <- indented: a new entry (paragraphs)
+        algorithm for citation-anchors detection.       <- left edge: continues it
     """
     groups: dict[tuple[int, int], list[int]] = defaultdict(list)
     for k, r in enumerate(rows):
@@ -254,6 +258,8 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     indented = sum(len(ks) for key, ks in groups.items() if info[key][1] is not None)
     if indented < params.hanging_share * len(rows):
         return []
+    edges = _right_edges(rows)
+    paragraphs = _first_lines_indented(rows, info, edges, params)
     forenames = _forenames_first(rows)
     starts: list[bool] = []
     text = ""
@@ -273,9 +279,10 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
                 left, ind = ref_left, ref_ind  # this column holds only continuation lines
             else:
                 ind = left + (ref_ind - ref_left)
-        new = r.x < (left + ind) / 2
-        if not new and r.x >= ind + params.indent_min * r.size and REF_YEAR_START.match(r.text) \
-                and REF_YEAR.search(text) and (k == 0 or abs(rows[k - 1].baseline - r.baseline) > params.same_baseline * r.size):
+        new = (r.x < (left + ind) / 2) != paragraphs  # (at the edge; or indented, where the list sets paragraphs)
+        if not new and not paragraphs and r.x >= ind + params.indent_min * r.size and REF_YEAR_START.match(r.text) \
+                and REF_YEAR.search(text) \
+                and (k == 0 or abs(rows[k - 1].baseline - r.baseline) > params.same_baseline * r.size):
             # "(2016): “Wealth ...” set right of the indent: the same authors' next entry, their names
             # replaced by a rule drawn as a line (no text), so the entry starts with its year.
             new = True
@@ -289,12 +296,31 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
         # line at the left edge would open an entry) unless the lines before those at the edge end as entries
         # end, with a full stop, a semicolon or a closing bracket, or short of the column's edge (:func:`_fits`),
         # not mid-sentence at the edge.
-        edges = _right_edges(rows)
         ends = [rows[k - 1].text.rstrip()[-1:] in _ENTRY_ENDS or _fits(rows[k - 1], rows[k], edges, params)
                 for k in range(1, len(rows)) if starts[k]]
         if sum(ends) < params.hanging_ends * len(ends):
             return []
     return _entries_from_starts(rows, starts)
+
+
+def _first_lines_indented(rows: list[Row], info: dict[tuple[int, int], tuple[float, float | None]],
+                          edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
+    """Whether the list indents its entries' first lines, set as paragraphs, rather than the lines after them
+    (a hanging indent). Told by the list's first line, which opens an entry, indented; and by the line above an
+    indented one: where the indent opens a paragraph, that line ended the one before, short of the column's edge
+    (the indented line's first word would have fit on it, :func:`_fits`); in a hanging list it is an entry's
+    first line, which runs on to the edge. ``info``: the left edge and indent of each page-column
+    (:func:`_hanging`)."""
+    left, ind = info[(rows[0].page, rows[0].column)]
+    if ind is None or rows[0].x < (left + ind) / 2:
+        return False
+    ended = indented = 0
+    for prev, r in zip(rows, rows[1:]):
+        left, ind = info[(r.page, r.column)]
+        if ind is not None and r.x >= (left + ind) / 2 and prev.page == r.page and prev.column == r.column:
+            indented += 1
+            ended += _fits(prev, r, edges, params)
+    return ended > params.first_lines_ended * indented
 
 
 def _median(xs: list[float]) -> float:
@@ -318,15 +344,17 @@ def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
             steps.append(b.baseline - a.baseline)
     if len(steps) < 2 * params.min_entries:
         return []
-    ordered = sorted(steps)
-    median = ordered[len(ordered) // 2]
-    ordered = [v for v in ordered if v >= params.spaced_min_step * median]  # merged or raised lines, not a line step
+    # A line step is at least about an em (type is set with its leading at least its size); a shorter one joins
+    # a raised or merged piece of a line, no line step.
+    least = params.spaced_min_step * _median([r.size for r in rows])
+    ordered = sorted(v for v in steps if v >= least)
     if len(ordered) < 2 * params.min_entries:
         return []
     # The widest relative jump between consecutive step sizes separates line pitch from entry spacing.
     ratio, k = max((ordered[i + 1] / ordered[i], i) for i in range(len(ordered) - 1) if ordered[i] > 0)
     wide = len(ordered) - k - 1
-    if ratio < params.entry_gap_ratio or not params.spaced_wide_min * len(steps) <= wide <= params.spaced_wide_max * len(steps):
+    if ratio < params.entry_gap_ratio \
+            or not params.spaced_wide_min * len(steps) <= wide <= params.spaced_wide_max * len(steps):
         return []
     threshold = (ordered[k] + ordered[k + 1]) / 2
     if threshold > params.spaced_max_gap * ordered[len(ordered) // 4]:
