@@ -350,11 +350,13 @@ def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     ordered = sorted(v for v in steps if v >= least)
     if len(ordered) < 2 * params.min_entries:
         return []
-    # The widest relative jump between consecutive step sizes separates line pitch from entry spacing.
-    ratio, k = max((ordered[i + 1] / ordered[i], i) for i in range(len(ordered) - 1) if ordered[i] > 0)
-    wide = len(ordered) - k - 1
-    if ratio < params.entry_gap_ratio \
-            or not params.spaced_wide_min * len(steps) <= wide <= params.spaced_wide_max * len(steps):
+    # The first jump up from the line pitch (the narrowest steps) to a step at least ``entry_gap_ratio`` times as
+    # wide separates the steps inside entries from those between them; wider steps still (a line lost, a gap
+    # before a group's heading) are steps between entries too.
+    low, high = params.spaced_wide_min * len(steps), params.spaced_wide_max * len(steps)
+    k = next((i for i in range(len(ordered) - 1) if low <= len(ordered) - i - 1 <= high
+              and ordered[i + 1] >= params.entry_gap_ratio * ordered[i]), None)
+    if k is None:
         return []
     threshold = (ordered[k] + ordered[k + 1]) / 2
     if threshold > params.spaced_max_gap * ordered[len(ordered) // 4]:
