@@ -378,9 +378,6 @@ class ReferencesParams:
     hanging_min_continuations: float = 0.02
     hanging_continuations: float = 0.1
     hanging_ends: float = 0.8
-    #: A list indents its entries' first lines (paragraphs), not the lines after them, where more than this share of
-    #: its indented lines follow a line that ended short of the column's edge.
-    first_lines_ended: float = 0.5
     #: A line ended its paragraph where the next line's first word would have fit after it with this many em to
     #: spare (:func:`citelens.references.split._fits`).
     ended_slack: float = 2.0

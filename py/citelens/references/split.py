@@ -306,21 +306,23 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
 def _first_lines_indented(rows: list[Row], info: dict[tuple[int, int], tuple[float, float | None]],
                           edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
     """Whether the list indents its entries' first lines, set as paragraphs, rather than the lines after them
-    (a hanging indent). Told by the list's first line, which opens an entry, indented; and by the line above an
-    indented one: where the indent opens a paragraph, that line ended the one before, short of the column's edge
-    (the indented line's first word would have fit on it, :func:`_fits`); in a hanging list it is an entry's
-    first line, which runs on to the edge. ``info``: the left edge and indent of each page-column
-    (:func:`_hanging`)."""
+    (a hanging indent). Told by the list's first line, which opens an entry, indented; and by the lines above the
+    others: the line above an entry's first line ended the entry before, often short of the column's edge (the
+    next line's first word would have fit on it, :func:`_fits`), and the line above a continuation line runs on
+    to the edge. Where more of the lines above indented lines end so than of those above lines at the edge, the
+    indent opens entries. ``info``: the left edge and indent of each page-column (:func:`_hanging`)."""
     left, ind = info[(rows[0].page, rows[0].column)]
     if ind is None or rows[0].x < (left + ind) / 2:
         return False
-    ended = indented = 0
+    ended, seen = [0, 0], [0, 0]  # lines ended above an indented line, above a line at the edge; lines seen
     for prev, r in zip(rows, rows[1:]):
         left, ind = info[(r.page, r.column)]
-        if ind is not None and r.x >= (left + ind) / 2 and prev.page == r.page and prev.column == r.column:
-            indented += 1
-            ended += _fits(prev, r, edges, params)
-    return ended > params.first_lines_ended * indented
+        if ind is not None and prev.page == r.page and prev.column == r.column:
+            at_edge = r.x < (left + ind) / 2
+            seen[at_edge] += 1
+            ended[at_edge] += _fits(prev, r, edges, params)
+    indented, edge = (ended[k] / seen[k] if seen[k] else 0.0 for k in (0, 1))
+    return indented > edge
 
 
 def _median(xs: list[float]) -> float:
