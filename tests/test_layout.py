@@ -130,6 +130,21 @@ def test_two_columns_off_the_page_middle_are_read_one_after_the_other(extra):
     assert [ln.column for ln in lines] == [0] * 20 + [1] * 20
 
 
+def test_a_full_left_column_and_a_few_ragged_lines_in_the_right_one_are_read_one_after_the_other():
+    # A paper's last page: the left column full, the reference list's last entries at the top of the right one,
+    # ragged. The text block's right edge, read where a tenth of the page's lines reach, falls at 440 pt, and the
+    # block's middle at 255 pt, inside the left column (70-280 pt), whose every line crosses it; the page's middle,
+    # in the gutter, crosses none.
+    left = [item(f"text of the left column, line {k:02d} of it", 70, 100 + 12 * k, 10.0, width=210)
+            for k in range(50)]
+    widths = [210, 40, 205, 60, 90, 208, 30, 120, 95, 200]
+    right = [item(f"[{k}] {'entry text ' * (w // 40)}".strip(), 320, 100 + 12 * k, 10.0, width=w)
+             for k, w in enumerate(widths)]
+    lines = page_lines(page(*right, *left))
+    assert [ln.text for ln in lines] == [i.text for i in left + right]
+    assert [ln.column for ln in lines] == [0] * 50 + [1] * 10
+
+
 def test_three_columns_are_read_one_after_the_other():
     # Science: three columns of 164 pt, 14 pt apart, on a 594 pt page.
     cols = [_column(x, 164, 20, name) for x, name in ((37, "first"), (215, "second"), (393, "third"))]

@@ -457,7 +457,18 @@ def _text_middle(bands: list[list[TextItem]], width: float, params: LayoutParams
     if left is None or right - left < width / 2:
         return width / 2
     middle = (left + right) / 2
-    return middle if abs(middle - width / 2) > params.text_middle_slack * width else width / 2
+    if abs(middle - width / 2) <= params.text_middle_slack * width:
+        return width / 2
+    # Two columns part where no line crosses: a block's right edge read from a short last column (a list's
+    # last entries at the top of the right column, ragged) falls inside the left column, whose every line
+    # crosses it. The page's middle stands where less than half as many items cross it as cross the block's (a
+    # page of one column, both crossed alike, keeps the block's).
+    return width / 2 if 2 * _crossing(bands, width / 2) < _crossing(bands, middle) else middle
+
+
+def _crossing(bands: list[list[TextItem]], x: float) -> int:
+    """How many items of ``bands`` reach across ``x``."""
+    return sum(1 for band in bands for i in band if i.x < x < i.x + i.width)
 
 
 def _spaced_alike(band: list[TextItem], k: int, gap: float, share: float) -> bool:
