@@ -56,6 +56,33 @@ def test_bold_numbered_and_known_headings_with_levels():
         ("Abstract", 1, 1), ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Data", 2, 2), ("References", 1, 3)]
 
 
+def _first_page(*under_introduction: TextItem) -> list[TextItem]:
+    """Page 1: a title, an author line in bold, "Introduction" over a paragraph, then ``under_introduction``."""
+    return [it("A Study of Things Measured With Care", 72, 60, 16, BOLD), it("Ann Author and Ben Writer", 72, 84,
+                                                                            font=BOLD),
+            it("Introduction", 72, 120, 12, BOLD), *body_lines(136, 8), *under_introduction]
+
+
+def test_an_unnumbered_subsection_on_page_1_under_the_introduction_is_no_front_matter():
+    # Page 1's bold unnumbered lines smaller than the title are its front matter (the author line), but the body
+    # opens with the introduction: a bold line under it, over a paragraph, is a subsection's heading.
+    paragraph = [it(BODY.capitalize(), 72, 264), *body_lines(276, 5)]  # (a paragraph opens with a capital)
+    doc = pages(_first_page(it("Study site and population", 72, 250, font=BOLD), *paragraph),
+                body_lines(100) + [it("Results", 72, 250, 12, BOLD), *body_lines(266, 6)])
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("A Study of Things Measured With Care", 1, 1), ("Introduction", 1, 1), ("Study site and population", 2, 1),
+        ("Results", 1, 2)]
+
+
+def test_a_figures_words_on_page_1_under_the_introduction_are_no_heading():
+    # A graphical abstract's bold label over short labels in a smaller size (Science's first page): no paragraph,
+    # whose first line is a full one, follows it.
+    figure = [it("Viral clearance", 332, 260, font=BOLD), it("If regulation is successful", 313, 281, 8.5),
+              it("return to baseline", 337, 290, 8.5)]
+    doc = pages(_first_page(*figure), body_lines(100) + [it("Results", 72, 250, 12, BOLD), *body_lines(266, 6)])
+    assert "Viral clearance" not in [t for t, _, _ in titles(detect_outline(doc, 10.0))]
+
+
 def test_where_no_font_name_says_bold_a_heading_face_is_told_by_its_wider_glyphs():
     """Opaque names ("F0", "F1": Type 3 fonts) carry no style: the headings' face runs 8 % wider than the body's,
     as bold faces do (Times-Bold 7 %, cmbx 11-14 %); a face as wide as the body's (another regular) stays text."""
