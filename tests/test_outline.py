@@ -56,6 +56,19 @@ def test_bold_numbered_and_known_headings_with_levels():
         ("Abstract", 1, 1), ("1 Introduction", 1, 1), ("2 Method", 1, 2), ("2.1 Data", 2, 2), ("References", 1, 3)]
 
 
+def test_a_subsection_heading_that_states_a_result_may_run_to_150_characters():
+    # The life sciences head their results with a sentence: "2.9 Experimental observation of ..." wraps over
+    # two lines, 147 characters in all.
+    first, second = ("2.9 Experimental observation of anti-correlated variations in disorder and plastochron",
+                     "is interpreted by the model as a change in inhibitory field geometry")
+    paragraph = [it(BODY.capitalize(), 72, 284), *body_lines(296, 5)]
+    doc = pages(body_lines(100) + [it("1 Introduction", 72, 200, 12, BOLD), *body_lines(216, 3)],
+                [it("2 Results", 72, 84, 12, BOLD), *body_lines(100, 8), it(first, 72, 250, font=BOLD),
+                 it(second, 72, 262, font=BOLD), *paragraph],
+                [it("3 Discussion", 72, 84, 12, BOLD), *body_lines(100, 8)])
+    assert titles(detect_outline(doc, 10.0))[2:] == [(f"{first} {second}", 2, 2), ("3 Discussion", 1, 3)]
+
+
 def _first_page(*under_introduction: TextItem) -> list[TextItem]:
     """Page 1: a title, an author line in bold, "Introduction" over a paragraph, then ``under_introduction``."""
     return [it("A Study of Things Measured With Care", 72, 60, 16, BOLD), it("Ann Author and Ben Writer", 72, 84,
@@ -483,10 +496,10 @@ def test_a_lone_top_level_number_inside_a_section_is_a_list_item():
 
 
 def test_rejections():
-    long = "1 " + "A heading that goes on and on " * 5
+    long = "1 " + "A heading that goes on and on " * 6
     doc = paper(
         (1, it("1 Introduction", 72, 250, 12, BOLD)),
-        (1, it(long, 72, 330, 12, BOLD)),  # over 120 characters
+        (1, it(long, 72, 330, 12, BOLD)),  # over 160 characters
         (2, it("This bold sentence ends with a full stop.", 72, 250, 12, BOLD)),  # unnumbered, ends in "."
         (2, it("Contents . . . . . . . . 3", 72, 330, 12, BOLD)),  # dotted leader
         (2, it("2 Method", 72, 550, 12, BOLD)),

@@ -15,6 +15,7 @@ import corpus
 from citelens.evaluation import OutlineScore, score_outline, section_bookmarks
 from citelens.outline import detect_outline
 from citelens.layout import body_font_size
+from citelens.params import PARAMS
 from citelens.patterns import APPENDIX_HEADING, KNOWN_SECTION, REFERENCE_LIST_HEADING
 from citelens.pipeline import analyze
 
@@ -429,7 +430,8 @@ def test_detected_outline_is_never_junk(paper):
     assert len(outline) <= 4 * len(corpus.document(paper.file).pages)
     after_refs = False
     for o in outline:
-        assert sum(c.isalpha() for c in o.title) >= 2 and len(o.title) <= (200 if o.page == 1 else 120)
+        assert sum(c.isalpha() for c in o.title) >= 2 \
+            and len(o.title) <= (PARAMS.outline.title_max_chars if o.page == 1 else PARAMS.outline.max_chars)
         assert 1 <= o.level <= 6
         if after_refs:
             # A reference entry must never become a heading: after the bibliography comes an appendix,

@@ -165,8 +165,11 @@ class OutlineParams:
     #: On page 1 the lines within this share of the largest size are the title's candidates (the one with
     #: the most letters wins): a masthead may set the journal's name a little larger than the title.
     title_size: float = 0.95
-    #: Longer lines are prose, not headings; a large line on page 1 (the title) may be this long.
-    max_chars: int = 120
+    #: Longer lines are prose, not headings (the life sciences' headings that state a result run to about 150
+    #: characters: "Experimental observation of anti-correlated variations in disorder and plastochron is
+    #: interpreted by the model as a change in inhibitory field geometry"); a large line on page 1 (the title)
+    #: may be this long.
+    max_chars: int = 160
     title_max_chars: int = 200
     #: A line (up to page-number differences) on this many pages is a running head or foot.
     repeat_pages: int = 3
