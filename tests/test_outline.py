@@ -69,22 +69,36 @@ def test_a_subsection_heading_that_states_a_result_may_run_to_150_characters():
     assert titles(detect_outline(doc, 10.0))[2:] == [(f"{first} {second}", 2, 2), ("3 Discussion", 1, 3)]
 
 
-def _first_page(*under_introduction: TextItem) -> list[TextItem]:
-    """Page 1: a title, an author line in bold, "Introduction" over a paragraph, then ``under_introduction``."""
-    return [it("A Study of Things Measured With Care", 72, 60, 16, BOLD), it("Ann Author and Ben Writer", 72, 84,
-                                                                            font=BOLD),
-            it("Introduction", 72, 120, 12, BOLD), *body_lines(136, 8), *under_introduction]
+def _first_page(*under_introduction: TextItem, opening: str = "Introduction") -> list[TextItem]:
+    """Page 1: a title, an author line, the abstract under its label, ``opening`` over a paragraph, then
+    ``under_introduction``."""
+    abstract = [it(BODY, 72, 120 + 11 * k, 9) for k in range(4)]
+    return [it("Things Measured With Care in Many Samples", 72, 60, 16, BOLD), it("Ann Author and Ben Writer", 72, 84),
+            it("Abstract", 72, 106, font=BOLD), *abstract, it(opening, 72, 180, 12, BOLD), *body_lines(196, 4),
+            *under_introduction]
 
 
-def test_an_unnumbered_subsection_on_page_1_under_the_introduction_is_no_front_matter():
+@pytest.mark.parametrize("opening", ["Introduction", "Materials and methods"])
+def test_an_unnumbered_subsection_on_page_1_under_the_introduction_is_no_front_matter(opening):
     # Page 1's bold unnumbered lines smaller than the title are its front matter (the author line), but the body
-    # opens with the introduction: a bold line under it, over a paragraph, is a subsection's heading.
+    # opens with its first section (the introduction, or where it runs unheaded, the next one): a bold line under
+    # it, over a paragraph, is a subsection's heading.
     paragraph = [it(BODY.capitalize(), 72, 264), *body_lines(276, 5)]  # (a paragraph opens with a capital)
-    doc = pages(_first_page(it("Study site and population", 72, 250, font=BOLD), *paragraph),
+    doc = pages(_first_page(it("Study site and population", 72, 250, font=BOLD), *paragraph, opening=opening),
                 body_lines(100) + [it("Results", 72, 250, 12, BOLD), *body_lines(266, 6)])
     assert titles(detect_outline(doc, 10.0)) == [
-        ("A Study of Things Measured With Care", 1, 1), ("Introduction", 1, 1), ("Study site and population", 2, 1),
-        ("Results", 1, 2)]
+        ("Things Measured With Care in Many Samples", 1, 1), ("Abstract", 1, 1), (opening, 1, 1),
+        ("Study site and population", 2, 1), ("Results", 1, 2)]
+
+
+def test_a_title_opening_with_the_article_a_opens_no_body_on_page_1():
+    # "A Study of ..." reads as numbered by a letter ("A Proofs"); it is the title, and the bold line under it,
+    # over a line of text, is front matter still.
+    front = [it("A Study of Things Measured With Care", 72, 60, 16, BOLD), it("Ann Author and Ben Writer", 72, 84),
+             it("Department of Examples and Tests", 72, 106, font=BOLD), it(BODY.capitalize(), 72, 120),
+             it("Introduction", 72, 180, 12, BOLD), *body_lines(196, 6)]
+    doc = pages(front, body_lines(100) + [it("Results", 72, 250, 12, BOLD), *body_lines(266, 6)])
+    assert "Department of Examples and Tests" not in [t for t, _, _ in titles(detect_outline(doc, 10.0))]
 
 
 def test_a_figures_words_on_page_1_under_the_introduction_are_no_heading():

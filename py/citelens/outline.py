@@ -835,11 +835,11 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                                      or " " not in text and page_max >= p.size_ratio * body) \
                     and not (_text_follows(lines[last], lines[last + 1:last + 2], body, p)
                              and len(lines[last + 1].text) >= p.spaced_min_next
-                             and any(h.number is not None or _parse(h.title)[1].lower().startswith(_BODY_OPENINGS)
+                             and any(h.number is not None and not h.letter_only or _body_section(h.title)
                                      for h in out)):
                 # Front matter: authors, affiliations, "Highlights", a logo; the title alone is kept. It comes
-                # before the body: under the paper's first section ("Introduction", "1 Overview") on page 1, an
-                # unnumbered heading over a paragraph, whose first line is a full one, is a subsection's (a
+                # before the body: under a section of the body ("Introduction", "Methods", "1 Overview") on page
+                # 1, an unnumbered heading over a paragraph, whose first line is a full one, is a subsection's (a
                 # figure's words stand over short labels).
                 continue
             paragraph = paragraph or _in_paragraph(lines, shares, p)
@@ -1621,13 +1621,11 @@ def sections(outline: Sequence[OutlineItem]) -> tuple[OutlineItem, ...]:
     return tuple(o for o in outline[k:] if not (o.page <= 2 and ABSTRACT_LABEL.match(o.title)))
 
 
-# The headings that open a paper's body, in the languages KNOWN_SECTION reads ...
-_BODY_OPENINGS = ("introduction", "background", "preliminaries", "introducción", "introduccion", "introdução",
-                  "introducao", "einleitung", "introduzione", "inleiding", "antecedentes", "hintergrund", "引言",
-                  "前言", "はじめに", "서론")
-# ... and those that open it with its abstract.
-_OPENINGS = ("abstract", "summary", "resumen", "resumo", "résumé", "resume", "zusammenfassung", "riassunto",
-             "sommario", "samenvatting", "摘要", "要旨", "초록", "요약", *_BODY_OPENINGS)
+_OPENINGS = ("abstract", "summary", "introduction", "background", "preliminaries",
+             # ... in the languages KNOWN_SECTION reads
+             "resumen", "resumo", "résumé", "resume", "zusammenfassung", "riassunto", "sommario", "samenvatting",
+             "introducción", "introduccion", "introdução", "introducao", "einleitung", "introduzione", "inleiding",
+             "antecedentes", "hintergrund", "摘要", "要旨", "초록", "요약", "引言", "前言", "はじめに", "서론")
 
 
 def body_start(tm: TextMap, outline: Sequence[OutlineItem], p: OutlineParams = PARAMS.outline) -> int:
