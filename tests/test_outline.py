@@ -1017,6 +1017,27 @@ def test_an_italic_numbered_subsection_wraps_like_any_heading():
         in titles(detect_outline(doc, 10.0))
 
 
+def test_a_lettered_italic_subsection_wraps_over_two_lines_in_its_face():
+    # IEEE: "B. Long subsection titles wrap in" / "a narrow column" in italics at the body's size, under
+    # "II. METHODS"; the second line carries the heading on in its face, not in capitals.
+    fonts = (*FONTS, Font("Times-Italic", italic=True))
+
+    def section(heading: str, y: float) -> list[TextItem]:
+        return [it(heading, 72, y), *[it(PROSE, 72, y + 16 + 12 * k) for k in range(6)]]
+
+    second = [*section("II. METHODS", 80), it("A. Samples", 72, 180, font=2),
+              *[it(PROSE, 72, 194 + 12 * k) for k in range(6)],
+              it("B. The divergence angles and plastochrons are controlled by a unique", 72, 290, font=2),
+              it("combination of the geometric parameters", 72, 301, font=2),
+              *[it(PROSE, 72, 316 + 12 * k) for k in range(6)]]
+    doc = tuple(Page(n, 612, 792, tuple(items), fonts) for n, items in
+                enumerate([section("I. INTRODUCTION", 80), second, section("III. RESULTS", 80)], start=1))
+    assert titles(detect_outline(doc, 10.0)) == [
+        ("I. INTRODUCTION", 1, 1), ("II. METHODS", 1, 2), ("A. Samples", 2, 2),
+        ("B. The divergence angles and plastochrons are controlled by a unique combination of the geometric "
+         "parameters", 2, 2), ("III. RESULTS", 1, 3)]
+
+
 def test_a_section_heading_may_be_followed_straight_away_by_its_first_subsection():
     # ICLR: "3 METHODS" in capitals, then at once "3.1 SEQUENCE ALIGNMENT"; a numbered capital line
     # followed by a line that is not its subsection and no paragraph is no heading.

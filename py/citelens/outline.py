@@ -598,8 +598,11 @@ def _numbers_under(number: str, sub: str | None) -> bool:
 def _apart_wrapped(lines: Sequence[Line], n: int, text: str, page: Page, body: float, p: OutlineParams) -> str | None:
     """The text of a numbered heading set apart (:func:`_set_apart`) over two lines, the second carrying it on
     in capitals (:func:`_wraps_in_capitals`): "4 TRANSFORMER-DNA BASELINES: PURE READ RECALL WITHOUT" over
-    "DIVERSITY PRIORS", its paragraph under the second line; else None. ``text``: ``lines[n]``'s."""
-    if n + 1 >= len(lines) or not _wraps_in_capitals(lines[n], lines[n + 1], p):
+    "DIVERSITY PRIORS", or in the heading's own face (:func:`_wraps_in_face`: IEEE's italic "B. Long
+    subsection titles that wrap in" over "a narrow column"), its paragraph under the second line; else None.
+    ``text``: ``lines[n]``'s."""
+    if n + 1 >= len(lines) or not (_wraps_in_capitals(lines[n], lines[n + 1], p)
+                                   or _wraps_in_face(lines[n], lines[n + 1], p)):
         return None
     line, cont = lines[n], lines[n + 1]
     # (The heading's two lines as one for the tests of its place: their box, the second's baseline.)
@@ -615,6 +618,15 @@ def _wraps_in_capitals(line: Line, nxt: Line, p: OutlineParams) -> bool:
     text = nxt.text.strip()
     return _wraps(line, nxt, p) and line.text.rstrip()[-1:].isalnum() \
         and _letters(text) >= 4 and text.upper() == text and not text[:1].isdigit()
+
+
+def _wraps_in_face(line: Line, nxt: Line, p: OutlineParams) -> bool:
+    """Whether ``nxt`` carries on a heading in its own face (:func:`_wraps`: in the column, at the line's leading,
+    in its size), every letter in the fonts of the heading's title, not numbered itself, the line ending without
+    punctuation. (:func:`_set_apart` then asks the paragraph under it to be in another face.)"""
+    fonts = {i.font for i in line.items[_lead(line):] if _letters(i.text)}
+    return bool(fonts) and _wraps(line, nxt, p) and line.text.rstrip()[-1:].isalnum() \
+        and not nxt.text.lstrip()[:1].isdigit() and all(i.font in fonts for i in nxt.items if _letters(i.text))
 
 
 def _leading(a: Line, b: Line) -> float | None:
