@@ -4,7 +4,7 @@ house styles papers use, over paragraphs. Is every heading found, and nothing el
 Ground truth: ``../shared/corpus/jats/*.xml`` (20 real articles of many fields), each ``<sec>``'s ``<title>`` at
 its depth (three levels at most). Each article is laid out as a paper with :mod:`citelens.model`'s pages: a
 title, an author line, an abstract under its label, then its sections in order, each heading over a paragraph
-of nine lines, page after page. The headings are set in three styles:
+of nine lines (the words of one text shuffled), page after page. The headings are set in three styles:
 
 - ``numbered-bold``: "2.1 Title", bold, sections at 12 pt over 10 pt text, subsections at 10 pt;
 - ``unnumbered-bold``: the same without numbers, the third level in italics;
@@ -24,6 +24,7 @@ line reads as a numbered list's item (found: 10 of 271 titles, as designed).
 
 from __future__ import annotations
 
+import random
 import re
 import textwrap
 import xml.etree.ElementTree as ET
@@ -41,6 +42,15 @@ REGULAR, BOLD, ITALIC = 0, 1, 2
 PROSE = ("The measurements were repeated on three independent samples and the results agreed within the stated "
          "uncertainty of the method, as the previous work had shown for related systems under similar conditions "
          "and with the same instruments that the laboratory used throughout the study period reported here. ") * 3
+
+
+def paragraph(k: int) -> str:
+    """The ``k``-th paragraph: :data:`PROSE`'s words shuffled (seeded by ``k``), a capital first. No two lines
+    of a paper repeat at one place on two pages, as a running head does."""
+    words = PROSE.split()
+    random.Random(k).shuffle(words)
+    text = " ".join(words)
+    return text[0].upper() + text[1:]
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI")
 NUMBERED = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 
@@ -105,7 +115,7 @@ def layout(secs: list[tuple[int, str]], style: str) -> tuple[list[Page], list[tu
     down(24)
     put("Abstract", 10.0, BOLD)
     down(13)
-    for line in textwrap.wrap(PROSE, 100)[:6]:
+    for line in textwrap.wrap(paragraph(0), 100)[:6]:
         put(line, 9.0, REGULAR)
         down(11)
     down(12)
@@ -126,7 +136,7 @@ def layout(secs: list[tuple[int, str]], style: str) -> tuple[list[Page], list[tu
             put(line, size, font)
             down(size * 1.25)
         down(2)
-        for line in textwrap.wrap(PROSE, 100)[:9]:
+        for line in textwrap.wrap(paragraph(len(expected)), 100)[:9]:
             put(line, 10.0, REGULAR)
             down(12)
     pages.append(page)
