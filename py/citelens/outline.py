@@ -595,21 +595,28 @@ def _numbers_under(number: str, sub: str | None) -> bool:
     return sub is not None and sub.startswith(number.rstrip(".") + ".")
 
 
-def _apart_wrapped(lines: Sequence[Line], n: int, text: str, page: Page, body: float, p: OutlineParams) -> str | None:
-    """The text of a numbered heading set apart (:func:`_set_apart`) over two lines, the second carrying it on
-    in capitals (:func:`_wraps_in_capitals`): "4 TRANSFORMER-DNA BASELINES: PURE READ RECALL WITHOUT" over
-    "DIVERSITY PRIORS", or in the heading's own face (:func:`_wraps_in_face`: IEEE's italic "B. Long
-    subsection titles that wrap in" over "a narrow column"), its paragraph under the second line; else None.
-    ``text``: ``lines[n]``'s."""
-    if n + 1 >= len(lines) or not (_wraps_in_capitals(lines[n], lines[n + 1], p)
-                                   or _wraps_in_face(lines[n], lines[n + 1], p)):
-        return None
-    line, cont = lines[n], lines[n + 1]
-    # (The heading's two lines as one for the tests of its place: their box, the second's baseline.)
-    both = replace(line, baseline=cont.baseline,
-                   box=(min(line.box[0], cont.box[0]), line.box[1], max(line.box[2], cont.box[2]), cont.box[3]))
-    joined = f"{text} {' '.join(cont.text.split())}"
-    return joined if _set_apart(lines[n - 1] if n else None, both, joined, lines[n + 2:n + 3], page, body, p) else None
+def _apart_wrapped(lines: Sequence[Line], n: int, text: str, page: Page, body: float,
+                   p: OutlineParams) -> tuple[str, int] | None:
+    """The text of a numbered heading set apart (:func:`_set_apart`) over two or three lines, each after the
+    first carrying it on in capitals (:func:`_wraps_in_capitals`): "4 TRANSFORMER-DNA BASELINES: PURE READ
+    RECALL WITHOUT" over "DIVERSITY PRIORS", or in the heading's own face (:func:`_wraps_in_face`: IEEE's
+    italic "B. Long subsection titles that wrap in" over "a narrow column"), its paragraph under the last
+    line; and the index of that line. Else None. ``text``: ``lines[n]``'s."""
+    last = n
+    while last + 1 < len(lines) and last - n < 2 and (_wraps_in_capitals(lines[last], lines[last + 1], p)
+                                                       or _wraps_in_face(lines[last], lines[last + 1], p)):
+        last += 1
+    # The longest reading whose paragraph follows it: a third line may open the paragraph instead.
+    for end in range(last, n, -1):
+        line, cont = lines[n], lines[end]
+        # (The heading's lines as one for the tests of its place: their box, the last one's baseline.)
+        both = replace(line, baseline=cont.baseline,
+                       box=(min(ln.box[0] for ln in lines[n:end + 1]), line.box[1],
+                            max(ln.box[2] for ln in lines[n:end + 1]), cont.box[3]))
+        joined = " ".join([text, *(" ".join(ln.text.split()) for ln in lines[n + 1:end + 1])])
+        if _set_apart(lines[n - 1] if n else None, both, joined, lines[end + 1:end + 2], page, body, p):
+            return joined, end
+    return None
 
 
 def _wraps_in_capitals(line: Line, nxt: Line, p: OutlineParams) -> bool:
@@ -725,9 +732,9 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             if _set_apart(prev, line, text, after, page, body, p) if number is not None \
                     else _known_apart(prev, line, text, after, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
-            elif number is not None and (joined := _apart_wrapped(lines, n, text, page, body, p)) is not None:
-                out.append(Heading(joined, number, line.page, line.box[1], line.size, False, line, letter))
-                n += 1
+            elif number is not None and (wrapped := _apart_wrapped(lines, n, text, page, body, p)) is not None:
+                out.append(Heading(wrapped[0], number, line.page, line.box[1], line.size, False, line, letter))
+                n = wrapped[1]
             continue  # plain body text, the most lines by far: no heading face, no size, no italic number
         text = " ".join(line.text.split())
         if not (big or larger or shares[n]) and _parse(text)[0] is None and emph.isdisjoint(map(_font, line.items)):
@@ -773,9 +780,9 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
                 pass  # at its paragraph's leading: neither set apart nor spaced
             elif _set_apart(lines[n - 1] if n else None, line, text, lines[n + 1:n + 2], page, body, p):
                 out.append(Heading(text, number, line.page, line.box[1], line.size, False, line, letter))
-            elif number is not None and (joined := _apart_wrapped(lines, n, text, page, body, p)) is not None:
-                out.append(Heading(joined, number, line.page, line.box[1], line.size, False, line, letter))
-                n += 1
+            elif number is not None and (wrapped := _apart_wrapped(lines, n, text, page, body, p)) is not None:
+                out.append(Heading(wrapped[0], number, line.page, line.box[1], line.size, False, line, letter))
+                n = wrapped[1]
             elif (spaced := _spaced_heading(lines, n, body, p, out)) is not None:
                 out.append(spaced[0])  # a little larger, in a font of its own (Nature's 8.7 pt over 8.2 pt)
                 n = spaced[1]
