@@ -69,6 +69,24 @@ def test_a_subsection_heading_that_states_a_result_may_run_to_150_characters():
     assert titles(detect_outline(doc, 10.0))[2:] == [(f"{first} {second}", 2, 2), ("3 Discussion", 1, 3)]
 
 
+def test_an_unnumbered_heading_stating_a_result_may_run_to_25_words_but_a_bold_captions_line_is_none():
+    # eLife heads its results with sentences of up to 23 words; a bold caption's second line (15 words) carries on
+    # the sentence of the line above, in its face.
+    statement = ("The proportion of complex versus simple disorders in phyllotaxis sequences depends on the global "
+                 "amount of disorders")  # 19 words
+    caption = [it("Table 1. Tagging and recapture records of the sharks caught off the coast by the survey in", 72, 560,
+                  font=BOLD),
+               it("Atlantic waters from the long-term recaptures of the coastal program of the state department of", 72,
+                  570, font=BOLD),
+               it(BODY.capitalize(), 72, 584), *body_lines(596, 3)]
+    doc = pages(body_lines(100) + [it("Introduction", 72, 250, 12, BOLD), *body_lines(266, 6)],
+                [*body_lines(100, 8), it(statement, 72, 250, font=BOLD), it(BODY.capitalize(), 72, 264),
+                 *body_lines(276, 5), *caption],
+                [it("Discussion", 72, 84, 12, BOLD), *body_lines(100, 8)])
+    found = [t for t, _, _ in titles(detect_outline(doc, 10.0))]
+    assert statement in found and not any(t.startswith("Atlantic waters") for t in found)
+
+
 def _first_page(*under_introduction: TextItem, opening: str = "Introduction") -> list[TextItem]:
     """Page 1: a title, an author line, the abstract under its label, ``opening`` over a paragraph, then
     ``under_introduction``."""

@@ -260,9 +260,9 @@ def _spaced(prev: Line, line: Line, after: Sequence[Line], body: float, p: Outli
 
 def _short_title(text: str, max_chars: int, p: OutlineParams) -> bool:
     """Whether ``text`` reads as a heading told by its spacing: a capital first, no closing punctuation, at most
-    ``max_chars`` characters and ``standalone_max_words`` words."""
+    ``max_chars`` characters and ``standalone_short_words`` words."""
     return text[:1].isupper() and text[-1] not in ".,;:" and len(text) <= max_chars \
-        and len(text.split()) <= p.standalone_max_words
+        and len(text.split()) <= p.standalone_short_words
 
 
 def _spaced_over(prev: Line, line: Line, last: Line, nxt: Line, body: float, p: OutlineParams, under: bool,
@@ -823,7 +823,13 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
             continue
         if not big and number is None and not known:
             below = shares[last + 1] if last + 1 < len(lines) else 0.0
-            if len(title.split()) > p.standalone_max_words \
+            words = len(title.split())
+            # A line of its own in a heading's face is a heading where it opens afresh: the lines of a bold caption
+            # or paragraph carry on the sentence of the line above, in their face. A long one (a result stated as a
+            # heading runs to 25 words, a caption's line as long) opens afresh after any line.
+            if words > p.standalone_max_words \
+                    or (words > p.standalone_short_words or n and shares[n - 1] >= p.emphasis_share) \
+                    and _mid_sentence(lines, n, out, p) \
                     or not (_standalone(lines[last], lines[last + 1:last + 3], below, p)
                             or _over_subheading(lines[last], lines[last + 1:last + 2], below, p)
                             or _over_heading(lines, last, shares, italic, p)):
@@ -1014,7 +1020,7 @@ def _over_heading(lines: Sequence[Line], k: int, shares: Sequence[float], italic
     line, sub = lines[k], lines[k + 1]
     text, below = " ".join(line.text.split()), " ".join(sub.text.split())
     if text.endswith((",", ";", ":", ".")) or below.endswith((",", ";", ":", ".")) or sub.size > line.size \
-            or len(below.split()) > p.standalone_max_words:
+            or len(below.split()) > p.standalone_short_words:
         return False
     return sub.column == line.column and 0 < sub.baseline - line.baseline <= 3 * line.size \
         and abs(sub.box[0] - line.box[0]) <= p.indent * line.size \

@@ -158,8 +158,10 @@ class OutlineParams:
     #: size follows it (within ``apart_below`` x its size, in its column); a figure's labels are one word
     #: or set smaller.
     figure_label_size: float = 0.8
-    #: An unnumbered bold line of its own is a heading only with at most this many words ...
-    standalone_max_words: int = 15
+    #: An unnumbered bold line of its own is a heading only with at most this many words (a result stated as a
+    #: sentence), more than this many only where it does not carry on the sentence of the line above ...
+    standalone_max_words: int = 25
+    standalone_short_words: int = 15
     #: ... when the paragraph under it starts within this many x font size of its left edge.
     indent: float = 2.5
     #: On page 1 the lines within this share of the largest size are the title's candidates (the one with
