@@ -444,9 +444,10 @@ def _text_middle(bands: list[list[TextItem]], width: float, params: LayoutParams
     a page box may be wider on one side than the text (a letter-size paper on an A4 page). The block's left
     edge is the leftmost x at which ``text_middle_share`` of the page's lines start (within a point: lines
     start flush); its right edge the x that as many lines reach (ragged lines end short of the edge, justified
-    ones on it). A line number, a margin note or a stamp in the margin is one of few. Without a left edge, or
-    with the block's middle within ``text_middle_slack`` x the width of the page's, the page's middle stands.
-    ``bands``: sorted by x."""
+    ones on it). A line number, a margin note or a stamp in the margin is one of few. Without a left edge, with
+    the block's middle within ``text_middle_slack`` x the width of the page's, or crossed by more than twice as
+    many items as the page's (:func:`_crossing`: a short right column's ragged lines set the block's right edge),
+    the page's middle stands. ``bands``: sorted by x."""
     need = max(params.text_middle_min, int(params.text_middle_share * len(bands)))
     if len(bands) < need:
         return width / 2
@@ -459,10 +460,7 @@ def _text_middle(bands: list[list[TextItem]], width: float, params: LayoutParams
     middle = (left + right) / 2
     if abs(middle - width / 2) <= params.text_middle_slack * width:
         return width / 2
-    # Two columns part where no line crosses: a block's right edge read from a short last column (a list's
-    # last entries at the top of the right column, ragged) falls inside the left column, whose every line
-    # crosses it. The page's middle stands where less than half as many items cross it as cross the block's (a
-    # page of one column, both crossed alike, keeps the block's).
+    # Two columns part where no line crosses (a page of one column, both crossed alike, keeps the block's).
     return width / 2 if 2 * _crossing(bands, width / 2) < _crossing(bands, middle) else middle
 
 
