@@ -491,6 +491,23 @@ def test_a_raised_list_after_a_name_ending_in_a_digit_is_a_citation_group():
         ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7", (7,)), ("8", (8,))]
 
 
+def test_a_raised_list_after_an_abbreviation_or_an_element_is_a_citation_group():
+    # The same fact after a two-letter capitalised word, an abbreviation or an element ("in AD¹,²", "such as
+    # Ni¹⁰⁹,¹¹⁰"), and after a bracketed abbreviation ("fusarenon-X (FX)⁸⁻¹²"): no power, charge or count of
+    # atoms is a list. One number there stays chemistry or a power ("Ni²", "(OH)²"), and a single capital a
+    # symbol even before a list ("W¹,²", a Sobolev space).
+    body = [
+        sup_line([("as reported before.", False), ("1", True), (" Next we show", False)]),
+        sup_line([("the major role in AD", False), ("2,3", True), (" and metals such as Ni", False), ("4–6", True)]),
+        sup_line([("and fusarenon-X (FX)", False), ("7,8", True), (" but Ni", False), ("2", True), (" is no", False)]),
+        sup_line([("nor (OH)", False), ("2", True), (" nor the space W", False), ("1,2", True), (" here", False)]),
+        sup_line([("more text here.", False), ("9", True), (" and here.", False), ("10", True)]),
+    ]
+    result = run(body, numbered(10))
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("1", (1,)), ("2,3", (2, 3)), ("4–6", (4, 5, 6)), ("7,8", (7, 8)), ("9", (9,)), ("10", (10,))]
+
+
 def _script_line(pieces: list[tuple[str, str]], y: float, x: float = 72.0) -> list[TextItem]:
     """One line of body text (10 pt) with script pieces: ``("sup", "2")`` raised, ``("sub", "t")`` lowered,
     ``("", "text")`` on the baseline; pieces touch (spaces are written into the text)."""

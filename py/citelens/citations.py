@@ -525,16 +525,22 @@ def _word_before(text: str, start: int, end: int, p: CitationParams) -> str | No
         return None  # "ns−1", "B−1", "10−3", "σ2", "λ2": an exponent
     word = window.split()[-1] if window else ""
     bare = word.lstrip("([{‘“'\"")
-    # "R2", "N2", "10 16", "cm2", "(mm3)", "p53 2": exponents and chemistry follow a number, a
+    # "R2", "N2", "10 16", "cm2", "(mm3)", "(OH)2", "p53 2": exponents and chemistry follow a number, a
     # capital symbol or a unit; citations follow words, short ones too, punctuation ("in15,16",
-    # "policy.8") and names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33"). A power or a charge is
-    # one number: a raised list or range after a short name ending in a digit is a group of citations
-    # ("IL-15 36,37", "CD4 5-7"; a gene's, a protein's, a cell line's name).
-    if (bare[-1:].isdigit() and sum(c.isalpha() for c in bare) < 3
-            and not (bare[:1].isalpha() and RAISED_GROUP.search(text[start:end].translate(SUPERSCRIPT_DIGITS)))) \
-            or (bare.isalpha() and len(bare) <= 2 and (not bare.islower() or bare in EXPONENT_UNITS)) \
-            or bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha()
-                                                   and bare[-1:] == ")" and len(bare) <= 3):
+    # "policy.8") and names that end in a digit ("AgamOBP1 21", "AaegOBP39 32,33"). A power, a charge or a
+    # count of atoms is one number: a raised list or range after a short name ending in a digit, a two-letter
+    # capitalised word (an abbreviation, an element: "in AD1,2", "such as Ni109,110") or a bracketed
+    # abbreviation ("(FX)8-12") is a group of citations ("IL-15 36,37", "CD4 5-7"; a gene's, a protein's, a
+    # cell line's name). A single capital stays a symbol whatever follows: "W1,2", "C1,1" are spaces.
+    if bare[-1:].isdigit() and sum(c.isalpha() for c in bare) < 3:
+        if not (bare[:1].isalpha() and _raised_group(text, start, end)):
+            return None
+    elif bare.isalpha() and len(bare) <= 2:
+        if bare.islower() and bare in EXPONENT_UNITS or not bare.islower() and not (
+                len(bare) == 2 and bare[0].isupper() and _raised_group(text, start, end)):
+            return None
+    elif bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha() and bare[-1:] == ")"
+                                            and len(bare) <= 3 and not _raised_group(text, start, end)):
         return None
     if bare and not bare.strip("*∗"):
         return None  # after asterisks, a figure's or a table's significance marks ("** * *** 20 *"), or a note's
@@ -550,6 +556,11 @@ def _word_before(text: str, start: int, end: int, p: CitationParams) -> str | No
     if den != bare and (den.lower() in EXPONENT_UNITS or (len(den) == 1 and den.isalpha())):
         return None  # a denominator's power: "kg/m2", "1/r2", "W/m2" (not "and/or2")
     return bare
+
+
+def _raised_group(text: str, start: int, end: int) -> bool:
+    """Whether the raised ``text[start:end]`` is a list or a range of numbers ("1,2", "8-12"), not one number."""
+    return RAISED_GROUP.search(text[start:end].translate(SUPERSCRIPT_DIGITS)) is not None
 
 
 def _spaced_list(raw: str) -> str:
