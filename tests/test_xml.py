@@ -126,6 +126,19 @@ def test_small_article_references(small) -> None:  # noqa: ANN001
     assert (r["b5"].year, r["b5"].year_suffix) == (2012, "a")
 
 
+def test_fields_set_side_by_side_in_a_mixed_citation_read_apart() -> None:
+    # Some publishers set a name's parts, or two fields, with nothing between (PMC shows "Silk MJ"); type faces
+    # inside a field stay glued ("<italic>E. coli</italic>s").
+    xml = (b'<article><body><p>As shown <xref ref-type="bibr" rid="b1">(Silk 2014)</xref>.</p></body><back><ref-list>'
+           b'<ref id="b1"><mixed-citation><person-group><name><surname>Silk</surname><given-names>MJ</given-names>'
+           b'</name>, <name><surname>Croft</surname><given-names>DP</given-names></name></person-group> '
+           b'<year>2014</year> Networks of <italic>E. coli</italic>s. <source>Ecol</source> <fpage>9</fpage>'
+           b'<lpage>12</lpage>.</mixed-citation></ref></ref-list></back></article>')
+    ref = read_article(xml, "t.xml").references[0]
+    assert ref.raw == "Silk MJ, Croft DP 2014 Networks of E. colis. Ecol 9 12."
+    assert (ref.authors, ref.year) == (("Silk", "Croft"), 2014)
+
+
 def test_marker_after_a_full_stop_and_a_space_goes_to_the_sentence_before() -> None:
     xml = (b'<article><body><p>It was shown. <xref ref-type="bibr" rid="b1">12</xref> Next one. It grew '
            b'12-fold. <xref ref-type="bibr" rid="b1">12</xref>-fold growth.</p></body><back><ref-list>'

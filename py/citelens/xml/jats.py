@@ -52,6 +52,7 @@ LEFT_OUT = {
 }
 DROPPED = frozenset({"tex-math", "annotation", "object-id", "graphic", "inline-graphic", "alt-text", "long-desc"})
 # A reference entry's own text: only layout white space and superscripts matter.
+TYPE_FACES = frozenset({"italic", "bold", "sup", "sub", "sc", "underline", "monospace", "roman", "sans-serif"})
 REFERENCE_MARKUP = Markup(frozenset(), {}, DROPPED, frozenset({"sup"}), frozenset(), lambda _e: None)
 CITATION_ELEMENTS = ("mixed-citation", "element-citation", "citation", "nlm-citation")
 
@@ -99,6 +100,19 @@ def _flat(elem: Any) -> str:
     return " ".join(" ".join(piece.split()) for piece in elem.itertext() if piece.strip())
 
 
+def _space_fields(cit: Any) -> None:
+    """A space between two fields of a mixed-citation that nothing parts: it carries its own punctuation, but
+    some set a name's parts or two fields side by side (``<surname>Silk</surname><given-names>MJ</given-names>``,
+    ``<fpage>9</fpage><lpage>12</lpage>``), which a reader shows apart ("Silk MJ"), never glued ("SilkMJ").
+    Type faces (italic, a superscript) are parts of a field's text and stay glued. Changes the tree in place."""
+    for elem in cit.iter():
+        parts = [c for c in elem if isinstance(c.tag, str)]
+        for part, after in zip(parts, parts[1:]):
+            if not part.tail and local(part.tag) not in TYPE_FACES and local(after.tag) not in TYPE_FACES \
+                    and "".join(part.itertext()).strip() and "".join(after.itertext()).strip():
+                part.tail = " "
+
+
 def read_reference(ref: Any, index: int) -> XmlReference:
     """One ``<ref>`` entry."""
     cit = next((c for c in ref.iter() if local(c.tag) in CITATION_ELEMENTS), None)
@@ -111,6 +125,8 @@ def read_reference(ref: Any, index: int) -> XmlReference:
         return XmlReference(ref.get("id") or f"ref{index}", index, label, raw)
     mixed = local(cit.tag) in ("mixed-citation", "citation") and any((t or "").strip(" \n\t") for t in
                                                                      [cit.text, *(c.tail for c in cit)])
+    if mixed:
+        _space_fields(cit)
     raw = build_text([(cit, "")], REFERENCE_MARKUP).text if mixed else _flat(cit)
     if label and raw.startswith(label):
         raw = raw[len(label):].lstrip()
