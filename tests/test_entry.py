@@ -149,6 +149,12 @@ def test_parse_real_entries(raw, authors, year, suffix, title, doi, arxiv):
     # ... but a book's publisher and year are its own, when no other year is written
     ("Berestetskii, V. B., Lifshitz, E. M. & Pitaevskii, L. P. Quantum Electrodynamics (Pergamon, 1982).", 1982),
     ("Koch, C. Biophysics of Computation (Oxford Univ. Press, New York, 1999).", 1999),
+    # NLM's abbreviation of a journal's name can hold a place and the year it was founded
+    ("Deyo RA, Battie M, Waddell G: Outcome measures for low back pain research. A proposal for standardized use. "
+     "Spine (Phila Pa 1976) 1998, 23:2003-2013.", 1998),
+    # ... while a date in parentheses is the entry's, after a month or a season too
+    ("Smith J (March 1998) Flows in pipes, revisited in 2004. J Fluids 3:1-9.", 1998),
+    ("Smith J (Spring 2001) Notes on the 1987 survey. Q Rev 12:5-9.", 2001),
 ])
 def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
     assert parse_entry(raw).year == year

@@ -316,8 +316,15 @@ REF_YEAR = re.compile(
 )
 
 # What stands before a year that is another work's, not the entry's, matched at the end of the text before
-# it: a name and a comma inside parentheses, "(Richardson, 1836)" (a species' authority in a title).
-REF_NAMED_YEAR = re.compile(r"\([A-Z][^\W\d_][^()\d]{0,30},\s*\Z")
+# it: a name and a comma inside parentheses, "(Richardson, 1836)" (a species' authority in a title), or
+# capitalised words, a place's: NLM's "Spine (Phila Pa 1976)", a journal's name that holds the year it was
+# founded. An entry's own date in parentheses is the year alone or after a month or a season ("(March 1998)").
+REF_NAMED_YEAR = re.compile(
+    r"""\( (?: [A-Z][^\W\d_][^()\d]{0,30},\s*
+          | (?! (?: Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Spring|Summer|Autumn|Fall|Winter) )
+            [A-Z][^\W\d_]+ (?: \s [A-Z][^\W\d_]* \.? ){0,3} \s+ ) \Z""",
+    X,
+)
 
 # What stands before the year of the day a web page was read, not the one it was written, matched at the end of
 # the text before it: the access-date words of the citation styles ("(accessed Jan 3, 2018)" in Lancet and
