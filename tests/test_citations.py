@@ -145,6 +145,25 @@ def test_author_year_parenthetical_narrative_particles_diacritics_and_line_break
     assert len(across.boxes) == 2  # one box per line it spans
 
 
+def test_a_surname_spelt_as_printed_wins_over_names_alike_and_over_forenames():
+    # Names alike in most letters ("Jiang" for "Jian") or opening with the cited one ("Liu" for "Li") are other
+    # people where an entry has the surname as printed; and "Li" never opens "Liu, C." as an organisation's
+    # name opens its entry. A forename-first entry opening with the cited name as a forename ("Zheng Yuan")
+    # is not Zheng's.
+    box = (72, 100, 300, 110)
+    refs = (Reference(1, None, "Jian, L., Wu, K. and Ho, T. 2018. Fibres.", 9, box, ("Jian", "Wu", "Ho"), 2018),
+            Reference(2, None, "Jiang, S., Chen, Y. and Duan, G. 2018. Sensors.", 9, box, ("Jiang", "Chen", "Duan"), 2018),
+            Reference(3, None, "Liu, C., Shi, G. and Wang, G. 2019. Graphene.", 9, box, ("Liu", "Shi", "Wang"), 2019),
+            Reference(4, None, "Zheng Yuan, Hongyi Yuan and Chengpeng Li. 2023. Scaling.", 9, box,
+                      ("Yuan", "Yuan", "Li"), 2023),
+            Reference(5, None, "Lianmin Zheng, Wei-Lin Chiang and Ying Sheng. 2023. Judging.", 9, box,
+                      ("Zheng", "Chiang", "Sheng"), 2023))
+    result = run(["Fibres thinner than 1 nm (Jian et al., 2018) were made; graphene (Li et al., 2019) is",
+                  "good, and judges agree (Zheng et al., 2023) with sensors (Jiang et al., 2018) on it."], refs)
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("(Jian et al., 2018)", (1,)), ("(Zheng et al., 2023)", (5,)), ("(Jiang et al., 2018)", (2,))]
+
+
 def test_et_al_without_its_full_stop_or_after_a_comma_in_every_form():
     # IOP's and other styles print "et al" without a full stop: in parentheses, in the sentence, and bare (a
     # citation without brackets, as F1000 sets some). A name with a comma and a year but no "et al" or second

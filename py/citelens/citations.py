@@ -675,6 +675,10 @@ class _AuthorIndex:
             with_suffix = [r for r in pool if (letter(r.index) if letter else r.year_suffix) == suffix]
             pool = with_suffix or [r for r in pool if not (letter(r.index) if letter else r.year_suffix)]
         found = [r for r in pool if _same_author(key, r)]
+        if len(found) > 1:
+            # A citation spells its entry's surname: where one of the year's entries has it, names alike only
+            # in most letters ("Jiang" for "Jian") are other people.
+            found = [r for r in found if r.authors and _named(key, _fold(r.authors[0]))] or found
         hits = [r.index for r in (_narrow(found, second, etal) if len(found) > 1 else found)]
         if not hits and phrase:
             long_key = _fold(phrase)
@@ -682,11 +686,16 @@ class _AuthorIndex:
         return tuple(hits)
 
 
+def _named(key: str, folded: str) -> bool:
+    """``key`` and ``folded`` (both folded) are one surname: equal, or one the other's tail ("Berg" in "van der
+    Berg")."""
+    return bool(folded) and (folded == key or folded.endswith(key) or key.endswith(folded))
+
+
 def _same_name(key: str, name: str, p: CitationParams = PARAMS.citations) -> bool:
-    """``key`` (folded) names the author ``name``: equal, one the other's tail ("Berg" in "van der Berg"),
-    or nearly the same letters."""
+    """``key`` (folded) names the author ``name``: :func:`_named`, or nearly the same letters."""
     folded = _fold(name)
-    if folded and (folded == key or folded.endswith(key) or key.endswith(folded)):
+    if _named(key, folded):
         return True
     return bool(folded) and len(key) >= p.name_min_letters and _alike(folded, key, p.name_ratio)
 
@@ -726,7 +735,11 @@ def _narrow(found: list[Reference], second: str, etal: bool) -> list[Reference]:
 def _same_author(key: str, ref: Reference) -> bool:
     if ref.authors and _same_name(key, ref.authors[0]):
         return True
-    # An organisation or an unparsed author list: the name opens the entry.
+    # An organisation or an unparsed author list: the name opens the entry. Not a name shorter than the Latin
+    # letters of the first author read there, which it only opens: "Li" opens "Liu, C.", a surname of its own
+    # (Chinese, Japanese and Korean write a full name without a space, "山田太郎": its surname opens it).
+    if ref.authors and len(key) <= len(first := _fold(ref.authors[0])) and first.isascii():
+        return False
     return _opens_with(ref.raw, len(key) + 12, key)
 
 
