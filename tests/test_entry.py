@@ -161,6 +161,20 @@ def test_a_year_after_a_name_in_parentheses_is_the_last_resort(raw, year):
 
 
 @pytest.mark.parametrize(("raw", "year"), [
+    # BMC's and Vancouver's date stands between the journal and the volume; a year in the title comes first
+    ("Murray CJ, Vos T, Lozano R: Disability-adjusted life years (DALYs) for 291 diseases and injuries in 21 "
+     "regions, 1990-2010: a systematic analysis for the Global Burden of Disease Study 2010. Lancet 2012, "
+     "380:2197-2223.", 2012),
+    ("Murray CJ, Vos T, Lozano R. Years lived with disability in the Global Burden of Disease Study 2010. "
+     "Lancet. 2012 Dec 15;380(9859):2163-96.", 2012),
+    # ... and a year after the authors, where the style puts it, stays the entry's
+    ("Smith, J. 2001. Census 1990 revisited. Demography 38:1-9.", 2001),
+])
+def test_a_year_before_the_volume_is_the_entrys_over_a_year_in_its_title(raw, year):
+    assert parse_entry(raw).year == year
+
+
+@pytest.mark.parametrize(("raw", "year"), [
     # The Lancet (lancet-globhealth-2019-aid-policy): the year a web page was read is not its own
     ("The White House. Memorandum for the Acting Administrator of the Agency for International Development. "
      "January, 1993. http://clinton6.nara.gov/1993/01/1993-01-22-aid.html (accessed Jan 3, 2018).", 1993),

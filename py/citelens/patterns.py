@@ -326,6 +326,14 @@ REF_NAMED_YEAR = re.compile(
     X,
 )
 
+# What follows an entry's date in Vancouver's and BMC's styles, where it stands between the journal and the
+# volume: an optional month and day, then ";" or "," and the volume, its issue, ":" and the first page
+# ("2012, 380:2197", "2012 Dec 15;380(9859):2197", "2003;101: 75"). Matched right after the year.
+YEAR_BEFORE_VOLUME = re.compile(
+    r"""(?: \s+ [A-Z][a-z]{2,8} \.? (?: \s+ \d{1,2} )? )? \s* [;,] \s* \d+ \s* (?: \( [^()]{1,12} \) )? \s* : \s* [A-Za-z]?\d""",
+    X,
+)
+
 # What stands before the year of the day a web page was read, not the one it was written, matched at the end of
 # the text before it: the access-date words of the citation styles ("(accessed Jan 3, 2018)" in Lancet and
 # Vancouver, "[cited 2018 Jan 3]" in NLM's, "Retrieved March 5, 2019, from" in APA's), then only a day and a

@@ -72,6 +72,7 @@ from citelens.patterns import (
     REF_DIGIT,
     REF_ID_SPAN,
     REF_NAMED_YEAR,
+    YEAR_BEFORE_VOLUME,
     REF_SPACING_ACCENT,
     REF_SPACING_ACCENT_CHAR,
     REF_URL,
@@ -280,6 +281,12 @@ def _year(text: str, params: ReferencesParams) -> re.Match[str] | None:
                 return m
         if first is None:
             first = m
+            if YEAR_BEFORE_VOLUME.match(text, b):
+                return m
+        elif YEAR_BEFORE_VOLUME.match(text, b):
+            # Vancouver's and BMC's date stands between the journal and its volume ("Lancet 2012, 380:2197",
+            # "Lancet. 2012 Dec 15;380(9859):2197"): a year before it was the title's ("... Study 2010.").
+            return m
     return first or last_resort
 
 
