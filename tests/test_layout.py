@@ -283,3 +283,36 @@ def test_a_drop_cap_does_not_draw_the_next_lines_superscripts_into_its_line():
     top = next(ln for ln in lines if "believed" in ln.text)
     assert "2" not in [i.text for i in top.items] and "S" in [i.text for i in top.items]
     assert any("strongest" in ln.text and "5" in [i.text for i in ln.items] for ln in lines)
+
+
+def test_a_superscript_banded_with_the_other_columns_line_joins_its_own():
+    # Two columns whose baselines are 6 pt apart (after a heading in one of them): banding walks down the page
+    # and puts the left line's raised "32,33" (at 170.7, over its baseline at 174) with the right column's line
+    # at 168 (whose own superscript, higher, opened the band: the left line at 174 is out of its reach), and
+    # the split at the gutter left it a line of its own. It joins the line of the word it is glued
+    # to, and a citation reads "primates32,33".
+    left = [item("availability and group size.", 60, 162, width=121.5),
+            item("were also found in primates", 60, 174, width=121.5), item(", and in lions", 197.2, 174, width=67.6),
+            item("in the wild, and more text", 60, 186, width=200)]
+    raised = item("32,33", 181.5, 170.7, 7.0, width=15.7)
+    right = [item("of individuals within the group", 318, 156, width=217),
+             item("12", 535, 164.7, 7.0, width=6.3),  # the right line's own superscript opens the band
+             item("expected when mapping the framework", 318, 168, width=217),
+             item("onto the social structure of crows", 318, 180, width=217)]
+    lines = page_lines(page(*left, raised, *right))
+    assert "were also found in primates32,33, and in lions" in [ln.text for ln in lines]
+    assert not any(ln.text == "32,33" for ln in lines)
+    host = next(ln for ln in lines if "primates" in ln.text)
+    assert (host.size, host.baseline, host.column) == (10.0, 174, 0)
+
+
+def test_a_line_takes_its_size_from_its_text_not_from_longer_superscripts():
+    # A paragraph's last line in a narrow column: "literature." and 23 characters of raised citation numbers.
+    # The size holding most characters is the superscripts' 7 pt; the line is set in 10 pt, on its baseline.
+    # Two columns' lines read as one, the smaller column's a little higher, keep the size of the most text.
+    lines = page_lines(page(item("literature", 60, 168, width=45), item("10,13,14,19,27,28,30,31", 105, 164.7, 7.0),
+                            item(".", 185.5, 168, width=2.5)))
+    assert [(ln.text, ln.size, ln.baseline) for ln in lines] == [("literature10,13,14,19,27,28,30,31.", 10.0, 168)]
+    merged = page_lines(page(item("new aliquot was", 60, 191.3, 8.7, width=60),
+                             item("1. H. Nakagawa, L. Wang, H. Cantor, New Insights", 122, 188.3, 6.2, width=150)))
+    assert [(ln.size, ln.baseline) for ln in merged] == [(6.2, 188.3)]

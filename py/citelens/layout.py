@@ -23,7 +23,7 @@ from operator import attrgetter
 from citelens.construct import frozen_constructor
 from citelens.model import DESCENT, Box, Page, TextItem
 from citelens.params import PARAMS, LayoutParams
-from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT, LINE_END_HYPHEN
+from citelens.patterns import HYPHEN_BREAK, HYPHEN_KEPT, LINE_END_HYPHEN, WORD_OF_THREE
 
 
 def size_counts(pages: Iterable[Page]) -> dict[float, int]:
@@ -278,8 +278,17 @@ def _line(number: int, items: Sequence[TextItem], space_gap: float, rounded: _Ro
         sizes[key] = run_chars
         lowest[key] = run_low
     size = max(sizes, key=sizes.__getitem__)
+    # Raised smaller text sets no line's size, however many characters it holds: a paragraph's last line,
+    # "literature.¹⁰,¹³,¹⁴,¹⁹,²⁷,²⁸,³⁰", is set in the size whose baseline the superscripts sit above. Raised
+    # text of words is not a superscript's (two columns' lines read as one, a smaller column's a little higher).
+    under = [s for s in sizes if size < _SCRIPT * s and lowest[s] - lowest[size] > _RAISED * s]
+    if under and WORD_OF_THREE.search("".join(i.text for i in items if rounded[i.size] == size)) is None:
+        size = max(under, key=sizes.__getitem__)
     return _new_line(number, tuple(items), tuple(offsets), _halfwidth("".join(parts)), (x0, y0, x1, y1),
                      lowest[size], size, column)
+
+
+_RAISED, _SCRIPT = PARAMS.layout.script_raised, PARAMS.layout.script_size
 
 
 # Chinese, Japanese and Korean type set ASCII's punctuation, digits and letters in full-width forms ("（张三，
@@ -365,6 +374,8 @@ def page_lines(page: Page, tolerance: float | None = None, params: LayoutParams 
     # were built with have it set in place rather than being built again.
     if aside:
         lines = _split(page.number, bands, mids, params, aside, [])
+    _rejoin_scripts(page.number, lines, params)
+    if aside:
         order = _reading_order(page.width, lines, [ASIDE if id(line.items[0]) in aside else 0 for line in lines],
                                params, middle)
         for k, column in order:
@@ -436,6 +447,45 @@ def _split(number: int, bands: list[list[TextItem]], mids: tuple[float, ...], pa
         else:
             lines.append(_line(number, band[start:] if start else band, space_gap, rounded))
     return lines
+
+
+def _rejoin_scripts(number: int, lines: list[Line], params: LayoutParams) -> None:
+    """Join to its line a superscript that banding gave to another column's line, a little higher, and the split
+    at the gutter left a line of its own: two columns whose baselines are offset (after a heading or an
+    equation in one of them) band a line of one with the other's line above it, and a superscript raised over
+    the lower line with the higher. Such a line holds a few raised small numbers, no word, glued to a word of a
+    line whose baseline is below them by at most ``superscript_rise`` x its size (``script_glue`` x their size
+    apart at most): it joins that line, in place."""
+    limit, small = params.script_line_chars, params.script_size
+    short = [k for k, line in enumerate(lines) if len(line.text) <= limit and len(line.items) <= 4]
+    if not short:
+        return
+    top = max(line.size for line in lines)
+    orphans = [k for k in short if lines[k].size < small * top and WORD_OF_THREE.search(lines[k].text) is None]
+    if not orphans:
+        return
+    glue, rise = params.script_glue, params.superscript_rise
+    by_baseline = sorted([(line.baseline, j) for j, line in enumerate(lines)])
+    reach = rise * top
+    joined: set[int] = set()
+    for k in orphans:
+        o = lines[k]
+        gap = glue * o.size
+        x0, x1, y = o.box[0], o.box[2], o.baseline
+        # The lines whose baseline is below the orphan's by at most an em's reach of the page's largest size.
+        for n in range(bisect_right(by_baseline, (y, len(lines))), len(by_baseline)):
+            base, j = by_baseline[n]
+            if base - y > reach:
+                break
+            host = lines[j]
+            if base - y > rise * host.size or j in joined or o.size >= small * host.size:
+                continue
+            if any(abs(i.x + i.width - x0) <= gap or abs(i.x - x1) <= gap for i in host.items):
+                lines[j] = _line(number, sorted((*host.items, *o.items), key=_x), params.space_gap, _Rounded())
+                joined.add(k)
+                break
+    if joined:
+        lines[:] = [line for k, line in enumerate(lines) if k not in joined]
 
 
 def _text_middle(bands: list[list[TextItem]], width: float, params: LayoutParams) -> float:

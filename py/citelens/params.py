@@ -83,6 +83,14 @@ class LayoutParams:
     script_size: float = SCRIPT_SIZE
     subscript_drop: float = 0.3
     superscript_rise: float = 0.6
+    #: A line of its own of at most this many characters, raised small numbers glued (this x their size apart at
+    #: most, no word space) to a word of a line whose baseline is at most ``superscript_rise`` below theirs, is a
+    #: superscript banded with another column's line: it joins its word's line.
+    script_line_chars: int = 32
+    script_glue: float = 0.15
+    #: Smaller text whose baseline is more than this x a larger size above that size's in a line is raised (a
+    #: superscript) and does not set the line's size.
+    script_raised: float = 0.2
     #: An item more than this x its size below a band's first item, overlapping an item of the band by more
     #: than an em, is the next line of a smaller-set column (accents and scripts overlap by less).
     stacked_drop: float = 0.25
