@@ -145,6 +145,25 @@ def test_author_year_parenthetical_narrative_particles_diacritics_and_line_break
     assert len(across.boxes) == 2  # one box per line it spans
 
 
+def test_a_group_authors_abbreviation_cites_the_group_after_its_first_citation_defines_it():
+    # APA names a group author in full at its first citation with its abbreviation in brackets, then by the
+    # abbreviation alone: "(World Health Organization [WHO], 2020)", then "(WHO, 2020)" and "WHO (2020)". Some
+    # journals bracket it in parentheses: "(UK Association of Cancer Registries (UKACR), 2012)".
+    box = (72, 100, 300, 110)
+    refs = (*AY_REFS,
+            Reference(7, None, "Centers for Disease Control and Prevention. (2019). Obesity facts.", 9, box, (), 2019),
+            Reference(8, None, "UK Association of Cancer Registries. (2012). Trends in cancer.", 9, box, (), 2012),
+            Reference(9, None, "World Health Organization. (2020). Report on health.", 9, box, (), 2020))
+    body = [*AY_BODY, "Rates rose (e.g., Centers for Disease Control and Prevention [CDC], 2019) and (Lee, 2020),",
+            "then (CDC, 2019) again; in England (UK Association of Cancer Registries (UKACR), 2012)",
+            "and (UKACR, 2012).",
+            "The (World Health Organization [WHO], 2020) agrees; WHO (2020) adds more (WHO, 2020). Not (NHS, 2019)."]
+    assert [(c.text, c.ref_indexes) for c in run(body, refs).citations][7:] == [
+        ("(e.g., Centers for Disease Control and Prevention [CDC], 2019)", (7,)), ("(Lee, 2020)", (3,)),
+        ("(CDC, 2019)", (7,)), ("(UK Association of Cancer Registries (UKACR), 2012)", (8,)), ("(UKACR, 2012)", (8,)),
+        ("(World Health Organization [WHO], 2020)", (9,)), ("WHO (2020)", (9,)), ("(WHO, 2020)", (9,))]
+
+
 def test_a_surname_spelt_as_printed_wins_over_names_alike_and_over_forenames():
     # Names alike in most letters ("Jiang" for "Jian") or opening with the cited one ("Liu" for "Li") are other
     # people where an entry has the surname as printed; and "Li" never opens "Liu, C." as an organisation's
@@ -152,7 +171,8 @@ def test_a_surname_spelt_as_printed_wins_over_names_alike_and_over_forenames():
     # is not Zheng's.
     box = (72, 100, 300, 110)
     refs = (Reference(1, None, "Jian, L., Wu, K. and Ho, T. 2018. Fibres.", 9, box, ("Jian", "Wu", "Ho"), 2018),
-            Reference(2, None, "Jiang, S., Chen, Y. and Duan, G. 2018. Sensors.", 9, box, ("Jiang", "Chen", "Duan"), 2018),
+            Reference(2, None, "Jiang, S., Chen, Y. and Duan, G. 2018. Sensors.", 9, box,
+                      ("Jiang", "Chen", "Duan"), 2018),
             Reference(3, None, "Liu, C., Shi, G. and Wang, G. 2019. Graphene.", 9, box, ("Liu", "Shi", "Wang"), 2019),
             Reference(4, None, "Zheng Yuan, Hongyi Yuan and Chengpeng Li. 2023. Scaling.", 9, box,
                       ("Yuan", "Yuan", "Li"), 2023),

@@ -46,6 +46,7 @@ from citelens.patterns import (
     AY_BARE_RUN,
     AY_CELL,
     AY_GOES_ON,
+    AY_GROUP_ABBREVIATION,
     AY_HEREAFTER,
     AY_LEADING_AUTHORS,
     AY_LEADING_AUTHORS_NARRATIVE,
@@ -650,6 +651,8 @@ class _AuthorIndex:
         self._by_year: dict[int, list[Reference]] = defaultdict(list)
         self.first_author: dict[int, str] = {}  # each entry's, by its index
         self._suffix: dict[int, str | None] = {}  # an undated entry's letter: "n.d.-a"
+        # A group author's abbreviation (folded) -> its name (folded), as a citation defines it: "[WHO]"
+        self.abbreviations: dict[str, str] = {}
         for ref in references:
             if ref.authors:
                 self.first_author[ref.index] = ref.authors[0]
@@ -683,6 +686,9 @@ class _AuthorIndex:
         if not hits and phrase:
             long_key = _fold(phrase)
             hits = [r.index for r in pool if len(long_key) >= 6 and _opens_with(r.raw, len(phrase) + 12, long_key)]
+        if not hits and (group := self.abbreviations.get(key)) is not None:
+            # "(WHO, 2020)" after "(World Health Organization [WHO], 2019)": the group's entries of the year
+            hits = [r.index for r in pool if _opens_with(r.raw, len(group) + 24, group)]
         return tuple(hits)
 
 
@@ -860,6 +866,14 @@ def _part_hits(parts: Iterable[str], index: _AuthorIndex, p: CitationParams) -> 
     names = ""  # the last part's names, as its years follow them: "Smith et al.,"
     for part in parts:
         named = False
+        if (abbr := AY_GROUP_ABBREVIATION.search(part)) is not None:
+            # A group author named with its abbreviation: the name cites, the abbreviation stands for it after.
+            # The name opens with its first capital ("e.g., World Health Organization [WHO], 2020").
+            name = part[:abbr.start()].strip(" ,")
+            name = name[next((k for k, c in enumerate(name) if c.isupper()), 0):]
+            part = name + part[abbr.end():]
+            if len(group := _fold(name)) >= 6:
+                index.abbreviations.setdefault(_fold(abbr.group("abbr")), group)
         for nm in AY_NAME_YEARS.finditer(part):
             phrase = part[: nm.start("years")].strip(" ,")
             lead = AY_LEADING_AUTHORS.search(part, max(0, nm.start() - p.ay_lead_chars), nm.start())

@@ -330,7 +330,9 @@ REF_NAMED_YEAR = re.compile(
 # volume: an optional month and day, then ";" or "," and the volume, its issue, ":" and the first page
 # ("2012, 380:2197", "2012 Dec 15;380(9859):2197", "2003;101: 75"). Matched right after the year.
 YEAR_BEFORE_VOLUME = re.compile(
-    r"""(?: \s+ [A-Z][a-z]{2,8} \.? (?: \s+ \d{1,2} )? )? \s* [;,] \s* \d+ \s* (?: \( [^()]{1,12} \) )? \s* : \s* [A-Za-z]?\d""",
+    r"""(?: \s+ [A-Z][a-z]{2,8} \.? (?: \s+ \d{1,2} )? )?     # a month and a day: " Dec 15"
+        \s* [;,] \s* \d+ \s* (?: \( [^()]{1,12} \) )?            # the volume and its issue: ";380(9859)"
+        \s* : \s* [A-Za-z]?\d""",                                # the first page: ":2197", ": e12"
     X,
 )
 
@@ -1281,6 +1283,11 @@ AY_CELL = re.compile(
     """,
     X | re.MULTILINE,
 )
+
+# A group author's abbreviation, defined where the group is first cited, in brackets after its name and before
+# the year (APA's "(World Health Organization [WHO], 2020)", "(UK Association of Cancer Registries (UKACR),
+# 2012)"), and cited by itself after: "(WHO, 2020)", "WHO (2020)".
+AY_GROUP_ABBREVIATION = re.compile(r"\s* [\[(] (?P<abbr> [A-Z][A-Z&]{1,9} ) [\])] (?= \s*,?\s* (?:1[6-9]\d{2}|20\d{2}) )", X)
 
 # An alias a citation gives its work for later mentions, as astronomy and physics papers do: "(Bouma et al.
 # 2019, hereafter B19)", "hereafter Paper I", "hereafter GM14". The alias is a short token, capitals with
