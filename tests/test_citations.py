@@ -145,6 +145,27 @@ def test_author_year_parenthetical_narrative_particles_diacritics_and_line_break
     assert len(across.boxes) == 2  # one box per line it spans
 
 
+def test_a_cited_surname_is_a_whole_name_or_its_last_word_never_a_tail_of_its_letters():
+    # "Lu" ends "Asmatulu" and "An" ends "Yuan", but neither cites the other; "Berg" is the last word of "van der
+    # Berg" and "Baggethun" of "Gómez-Baggethun". A name hyphenated at a line's end is one word: "Tura-\nbieh".
+    box = (72, 100, 300, 110)
+
+    def ref(i, names, year):
+        return Reference(i, None, f"{', '.join(names)}. {year}. A title.", 9, box, names, year)
+
+    refs = (ref(1, ("Asmatulu", "Veisi", "Uddin"), 2019), ref(2, ("Lu", "Li", "Wang"), 2019),
+            ref(3, ("Yuan", "Ning", "Zhou"), 2024), ref(4, ("An", "Huang", "Zhang"), 2024),
+            ref(5, ("van der Berg",), 2018), ref(6, ("Gómez-Baggethun", "de Groot"), 2010),
+            ref(7, ("Abdullah", "Turabieh"), 2012), ref(8, ("Abdullah", "Turabieh", "McCollum", "McMullan"), 2012))
+    body = ["Sensors (Asmatulu et al., 2019; Lu et al., 2019) and models (An et al., 2024) and (Yuan et al.,",
+            "2024) agree (Berg, 2018; Baggethun and de Groot, 2010), as Abdullah and Tura-",
+            "bieh [2012] found; Abdullah et al. [2012] too."]
+    assert [(c.text, c.ref_indexes) for c in run(body, refs).citations] == [
+        ("(Asmatulu et al., 2019; Lu et al., 2019)", (1, 2)), ("(An et al., 2024)", (4,)),
+        ("(Yuan et al., 2024)", (3,)), ("(Berg, 2018; Baggethun and de Groot, 2010)", (5, 6)),
+        ("Abdullah and Turabieh [2012]", (7,)), ("Abdullah et al. [2012]", (8,))]
+
+
 def test_a_group_authors_abbreviation_cites_the_group_after_its_first_citation_defines_it():
     # APA names a group author in full at its first citation with its abbreviation in brackets, then by the
     # abbreviation alone: "(World Health Organization [WHO], 2020)", then "(WHO, 2020)" and "WHO (2020)". Some

@@ -681,7 +681,7 @@ class _AuthorIndex:
         if len(found) > 1:
             # A citation spells its entry's surname: where one of the year's entries has it, names alike only
             # in most letters ("Jiang" for "Jian") are other people.
-            found = [r for r in found if r.authors and _named(key, _fold(r.authors[0]))] or found
+            found = [r for r in found if r.authors and _named(key, r.authors[0])] or found
         hits = [r.index for r in (_narrow(found, second, etal) if len(found) > 1 else found)]
         if not hits and phrase:
             long_key = _fold(phrase)
@@ -692,17 +692,24 @@ class _AuthorIndex:
         return tuple(hits)
 
 
-def _named(key: str, folded: str) -> bool:
-    """``key`` and ``folded`` (both folded) are one surname: equal, or one the other's tail ("Berg" in "van der
-    Berg")."""
-    return bool(folded) and (folded == key or folded.endswith(key) or key.endswith(folded))
+def _named(key: str, name: str) -> bool:
+    """``key`` (a cited surname, folded) is the surname ``name``, or its last word ("Berg" of "van der Berg",
+    "Baggethun" of "Gómez-Baggethun"): not a tail of its letters ("Lu" is no part of "Asmatulu"). Chinese and
+    Japanese set no space between words, so there one ends the other: "以及张三" reads the name "张三"."""
+    folded = _fold(name)
+    if folded == key:
+        return True
+    if not key.isascii():
+        return bool(folded) and (folded.endswith(key) or key.endswith(folded))
+    last = name.replace("-", " ").split()
+    return len(last) > 1 and _fold(last[-1]) == key
 
 
 def _same_name(key: str, name: str, p: CitationParams = PARAMS.citations) -> bool:
     """``key`` (folded) names the author ``name``: :func:`_named`, or nearly the same letters."""
-    folded = _fold(name)
-    if _named(key, folded):
+    if _named(key, name):
         return True
+    folded = _fold(name)
     return bool(folded) and len(key) >= p.name_min_letters and _alike(folded, key, p.name_ratio)
 
 
@@ -1033,12 +1040,17 @@ def _resolve(m: re.Match[str], index: _AuthorIndex, phrase: str = "", first: str
     """The entries an AY_NAME_YEARS or AY_NARRATIVE match names, one year after another. ``first``: the
     first of the authors listed before the match ("MacLeod, Rutherford, Campbell, Ebsworthy, & Holker"):
     an entry is named by its first author, and a list of three or more names fits entries of as many."""
-    name = first if first else m.group("name")
+    name = _one_word(first if first else m.group("name"))
     surname = _unpossessed(name.split()[-1] if name.split() else name)
-    second = "" if first else _unpossessed(m.group("second") or "")
+    second = "" if first else _unpossessed(_one_word(m.group("second") or ""))
     etal = bool(first) or bool(m.group("etal"))
     for year, suffix in _years(m.group("years")):
         yield from index.match(surname, year, suffix, phrase, second, etal)
+
+
+def _one_word(name: str) -> str:
+    """A name hyphenated at a line's end as one word: "Subrama-\nnian" -> "Subramanian"."""
+    return name.replace("-\n", "").replace("-\f", "") if "-\n" in name or "-\f" in name else name
 
 
 # The keys an undated work is indexed by in place of its year: APA's "n.d." and "in press" ("forthcoming").
