@@ -44,6 +44,49 @@ def column(lines: list[str | tuple[str, float]], y0: float = 100.0, x: float = 7
     return out
 
 
+class Flow:
+    """Text set down a paper's columns, column after column and page after page, as the probe tests lay out
+    whole papers: ``x`` and ``y`` are where the next line goes, ``down`` moves on a line (to the next column's
+    ``top`` past ``bottom``, and to a new page after the last column), ``page`` is the page being set."""
+
+    def __init__(self, lefts: tuple[float, ...], top: float = 72.0, bottom: float = 720.0,
+                 first: float | None = None) -> None:
+        self.lefts, self.top, self.bottom = lefts, top, bottom
+        self.done: list[list[TextItem]] = []
+        self.items: list[TextItem] = []
+        self.column, self.y = 0, top if first is None else first
+
+    @property
+    def x(self) -> float:
+        return self.lefts[self.column]
+
+    @property
+    def page(self) -> int:
+        return len(self.done) + 1
+
+    def put(self, item: TextItem) -> None:
+        self.items.append(item)
+
+    def down(self, step: float) -> None:
+        self.y += step
+        if self.y > self.bottom:
+            self.turn()
+
+    def turn(self) -> None:
+        """On to the next column's top, or the next page's first column."""
+        self.column, self.y = self.column + 1, self.top
+        if self.column == len(self.lefts):
+            self.new_page()
+
+    def new_page(self) -> None:
+        self.done.append(self.items)
+        self.items, self.column, self.y = [], 0, self.top
+
+    def pages(self, fonts: tuple = ()) -> list[Page]:
+        """The pages set, the one being set last."""
+        return [Page(n, 612, 792, tuple(items), fonts) for n, items in enumerate([*self.done, self.items], start=1)]
+
+
 def pages(*contents: list[TextItem]) -> list[Page]:
     return [Page(n, 612, 792, tuple(items)) for n, items in enumerate(contents, start=1)]
 

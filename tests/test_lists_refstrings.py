@@ -22,6 +22,7 @@ from collections import defaultdict
 import pytest
 
 import corpus
+from builders import Flow
 from citelens.layout import text_map
 from citelens.model import Font, Page, TextItem
 from citelens.references import find_references
@@ -60,32 +61,19 @@ def layout(strings: list[str], kind: str, columns: int = 1) -> list[Page]:
     """One column: a page of prose, then the list from the next page's top, page after page. Two columns (58
     characters a line): 25 lines of prose, then the list under its heading, column after column. ``kind``: one
     of :data:`LAYOUTS`."""
-    lefts = (72.0,) if columns == 1 else (72.0, 320.0)
     width, prose = (WIDTH, PROSE) if columns == 1 else (58, PROSE[:42])
-    pages: list[list[TextItem]] = []
-    page: list[TextItem] = []
-    column, y = 0, 80.0
+    flow = Flow((72.0,) if columns == 1 else (72.0, 320.0), top=60.0, bottom=740.0, first=80.0)
 
     def put(text: str, dx: float, size: float) -> None:
-        page.append(_item(text, lefts[column] + dx, y, size))
-
-    def advance(step: float) -> None:
-        nonlocal page, column, y
-        y += step
-        if y > 740:
-            column, y = column + 1, 60.0
-            if column == len(lefts):
-                pages.append(page)
-                page, column = [], 0
+        flow.put(_item(text, flow.x + dx, flow.y, size))
 
     for k in range(50 if columns == 1 else 25):
         put(f"{prose} {chr(97 + k % 26)}{chr(97 + k // 26 % 26)}", 0, 10.0)
-        advance(12)
+        flow.down(12)
     if columns == 1:
-        pages.append(page)
-        page, y = [], 60.0
+        flow.new_page()
     put("References", 0, 12.0)
-    advance(20)
+    flow.down(20)
     for n, raw in enumerate(strings, start=1):
         label = f"[{n}]" if kind == "numbered" else ""
         for k, line in enumerate(textwrap.wrap(raw, width - len(label) - 1) or [raw]):
@@ -96,11 +84,10 @@ def layout(strings: list[str], kind: str, columns: int = 1) -> list[Page]:
                 put(line, 14 if label else 10, SIZE)  # indented: continuation lines, or first lines
             else:
                 put(line, 0, SIZE)
-            advance(LEADING)
+            flow.down(LEADING)
         if kind == "spaced":
-            advance(LEADING / 2)
-    pages.append(page)
-    return [Page(number, 612, 792, tuple(items), FONTS) for number, items in enumerate(pages, start=1)]
+            flow.down(LEADING / 2)
+    return flow.pages(FONTS)
 
 
 @pytest.fixture(scope="module")

@@ -32,6 +32,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import corpus
+from builders import Flow
 from citelens.evaluation import titles_match
 from citelens.model import Document, Font, Page, TextItem
 from citelens.pipeline import analyze
@@ -99,37 +100,22 @@ def layout(secs: list[tuple[int, str]], style: str, columns: int = 1) -> tuple[l
     """The article's pages, and each heading's text and page. One column: 100 characters a line, headings
     wrapped at 90. Two: 55 characters a line and headings wrapped at 55, under the title and author line across
     both."""
-    pages: list[list[TextItem]] = []
-    page: list[TextItem] = []
     lefts, width, wrap = ((72.0,), 100, 90) if columns == 1 else ((60.0, 318.0), 55, 55)
-    column, y = 0, 72.0
+    flow = Flow(lefts)
 
     def put(text: str, size: float, font: int) -> None:
-        page.append(_item(text, lefts[column], y, size, font))
-
-    def turn() -> None:
-        nonlocal page, column, y
-        column, y = column + 1, 72.0
-        if column == len(lefts):
-            pages.append(page)
-            page, column = [], 0
-
-    def down(step: float) -> None:
-        nonlocal y
-        y += step
-        if y > 720:
-            turn()
+        flow.put(_item(text, flow.x, flow.y, size, font))
 
     put("A study of things measured with care across many samples", 16.0, BOLD)
-    down(24)
+    flow.down(24)
     put("Ann Author, Ben Writer and Cleo Third", 10.0, REGULAR)
-    down(24)
+    flow.down(24)
     put("Abstract", 10.0, BOLD)
-    down(13)
+    flow.down(13)
     for line in textwrap.wrap(paragraph(0), width)[:6]:
         put(line, 9.0, REGULAR)
-        down(11)
-    down(12)
+        flow.down(11)
+    flow.down(12)
     numbers = [0, 0, 0]
     expected: list[tuple[str, int]] = []
     for depth, title in secs:
@@ -137,20 +123,19 @@ def layout(secs: list[tuple[int, str]], style: str, columns: int = 1) -> tuple[l
         numbers[depth - 1] += 1
         numbers[depth:] = [0] * (3 - depth)
         text, size, font, above = heading(style, depth, title, numbers[:depth])
-        down(above * 12)
+        flow.down(above * 12)
         lines = textwrap.wrap(text, wrap)
-        if y + 12 * (len(lines) + 2) > 720:  # a heading is not left alone at a column's foot
-            turn()
-        expected.append((text, len(pages) + 1))
+        if flow.y + 12 * (len(lines) + 2) > flow.bottom:  # a heading is not left alone at a column's foot
+            flow.turn()
+        expected.append((text, flow.page))
         for line in lines:
             put(line, size, font)
-            down(size * 1.25)
-        down(2)
+            flow.down(size * 1.25)
+        flow.down(2)
         for line in textwrap.wrap(paragraph(len(expected)), width)[:9]:
             put(line, 10.0, REGULAR)
-            down(12)
-    pages.append(page)
-    return [Page(n, 612, 792, tuple(items), FONTS) for n, items in enumerate(pages, start=1)], expected
+            flow.down(12)
+    return flow.pages(FONTS), expected
 
 
 @pytest.mark.parametrize("columns, style", list(FLOORS))
