@@ -523,6 +523,26 @@ def test_an_author_year_entry_broken_at_a_page_turn_goes_on_with_the_list():
         "1–9.", "Hughes, J., and K. Other (2017): “A study of item 7,” Review of Reading, 7, 1–9."]
 
 
+def test_an_indented_row_opening_like_a_name_does_not_set_where_the_list_resumes():
+    # An alphabetical list resumes after a page turn with an entry whose author sorts after the last entry's.
+    # A continuation row, indented, may open like an organisation's name ("SWNT and graphene ...", read as
+    # "SWN, T"): it is no entry's first row, and the entry after the turn ("Garcia" after "Foster") resumes the
+    # list though it sorts before "SWN", on to the page after.
+    entries = author_year_entries()[:-2] + [it("Foster, J., and K. Other (2015): “A study of item 5 in growing", 72,
+                                               420, 8),
+                                            it("SWNT and Graphene Tests, 5, 1–9, and more words of its", 84, 432, 8)]
+    second = [it("title's end.", 84, 90, 8),
+              it("Garcia, J., and K. Other (2016): “A study of item 6,” Annals", 72, 102, 8),
+              it("of testing methods, 6, 1–9.", 84, 114, 8),
+              it("Hughes, J., and K. Other (2017): “A study of item 7,” Review of", 72, 126, 8),
+              it("Reading, 7, 1–9.", 84, 138, 8)]
+    third = [it("Irwin, J., and K. Other (2018): “A study of item 8,” Studies in", 72, 90, 8),
+             it("Measurement, 8, 1–9.", 84, 102, 8)]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, second, third))).references
+    assert len(refs) == 9
+    assert refs[-1].raw == "Irwin, J., and K. Other (2018): “A study of item 8,” Studies in Measurement, 8, 1–9."
+
+
 def test_a_heading_under_a_line_across_both_columns_ends_the_list():
     # The space between a line set across the page and the first line of a column under it sets that line
     # apart as a heading: a supplement's "Abstract" under its affiliations, in the entries' size.

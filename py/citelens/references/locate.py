@@ -326,6 +326,10 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     # row, "2017. Semeval ...", reads as a number).
     named = not numbered and not any(r.label is not None and r.label.kind is LabelKind.ALPHA for r in head)
     opened = 0  # rows of an author-year list that open with a name
+    # Each page's and column's left edge so far: a row indented from it continues an entry (a hanging list),
+    # however its text opens ("SWNT and graphene ..." reads as an organisation's "SWN, T").
+    edges: dict[tuple[int, int], float] = {}
+    indent = params.indent_min * size
     for row in chain(head, stream):
         lb = row.label
         if lb is not None and lb.kind is LabelKind.ALPHA:
@@ -400,13 +404,17 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             last_number = lb.number
             longest, entry_rows = max(longest, entry_rows), 0
         elif not last_number and AUTHOR_START.match(row.text) is not None \
-                and not (rows and _goes_on(rows[-1].text)):
+                and not (rows and _goes_on(rows[-1].text)) \
+                and row.x <= edges.get((row.page, row.column), row.x) + indent:
             last_key = _sort_key(row.text)
         if opens:
             longest, entry_rows = max(longest, entry_rows), 0
             opened += 1
         entry_rows += 1
         rows.append(row)
+        where = (row.page, row.column)
+        if row.x < edges.get(where, row.x + 1):
+            edges[where] = row.x
     if foreign and turned:
         rows.extend(_last_entry_end(rows, foreign, size, pitch, longest - entry_rows, params))
     return drop_odd_sizes(rows, size, params)
