@@ -5,13 +5,15 @@ Ground truth: ``../shared/corpus/jats/*.xml`` (20 real articles of many fields),
 and the entries its ``rid`` names (:func:`citelens.xml.read_article`). Citations joined only by punctuation
 ("[1], [2], [3]", "(A, 2001; B, 2002)") are one group, with its brackets. Each article's text (its
 paragraphs, their sentences and words as written) is laid out in one column or two, and its groups are set in
-one of three styles:
+one of these styles:
 
 - ``brackets``: "[3]", "[3, 5]", "[3–6]", the entries numbered in order of first citation (Vancouver);
 - ``superscript``: the same numbers raised and smaller, glued to the word before ("cells³⁻⁶");
 - ``author-year``: an author-year article's own text as written (narrative "Smith et al. (2019)" and all);
   a numbered article's groups as "(Smith et al., 2019; Lee and Kim, 2020)", with "a", "b" where two entries
-  would read alike, the list sorted by its first authors' names.
+  would read alike, the list sorted by its first authors' names; in one column also with the list in
+  Chicago's style, forenames written out;
+- in one column also numbers in parentheses, "(3, 5)", the styles' most ambiguous.
 
 The entries are printed from the XML's fields as journals print them, APA for author-year and Vancouver for
 numbers ("Smith JA, Lee K. Title. Journal. 2019;3:1–9."); an entry the XML gives no authors or year keeps its
@@ -56,10 +58,14 @@ YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 
 # Floors just under the figures measured (twenty-second session, 2026-12-07): precision / recall of the entries
 # named, one column and two. Brackets 1.000 / 1.000 in both; superscript 1.000 / 0.979 and 1.000 / 0.975 (recall
-# 0.968 and 0.961 before that session's rules); author-year 0.984 / 0.993 and 0.982 / 0.989 (0.980 / 0.987 and
-# 0.978 / 0.983 before).
+# 0.968 and 0.961 before that session's rules); author-year 0.984 / 0.993 and 0.982 / 0.990 (0.980 / 0.987 and
+# 0.978 / 0.983 before). One column, the list in Chicago's style ("Range, Friederike, and Ludwig Huber. 2007."):
+# 0.979 / 0.990 (0.974 / 0.987 before); numbers in parentheses, "(3, 5)": 0.983 / 0.998, as before: an article's
+# own numbers in parentheses (counts, "(1,2)" pairs, its equations' numbers) read as citations there.
+CHICAGO, PARENTHESES = "author-year, Chicago's list", "numbers in parentheses"
 FLOORS = {(1, "brackets"): (0.995, 0.995), (1, "superscript"): (0.995, 0.97), (1, "author-year"): (0.975, 0.985),
-          (2, "brackets"): (0.995, 0.995), (2, "superscript"): (0.995, 0.97), (2, "author-year"): (0.975, 0.985)}
+          (2, "brackets"): (0.995, 0.995), (2, "superscript"): (0.995, 0.97), (2, "author-year"): (0.975, 0.985),
+          (1, CHICAGO): (0.97, 0.98), (1, PARENTHESES): (0.975, 0.99)}
 
 
 def _text(e: ET.Element | None) -> str:
@@ -74,13 +80,15 @@ def printed(path: Path, style: str) -> dict[str, str]:
         if cit is None:
             continue
         group = next((g for g in cit.iter("person-group") if g.get("person-group-type", "author") == "author"), cit)
-        names = []
+        names, given = [], []
         for n in group:
             if n.tag == "name":
                 initials = [w[0] for w in re.split(r"[\s.\-]+", _text(n.find("given-names"))) if w]
                 names.append((_text(n.find("surname")), initials))
+                given.append(_text(n.find("given-names")))
             elif n.tag == "collab":
                 names.append((_text(n), []))
+                given.append("")
         year = re.search(r"\d{4}[a-z]?", _text(cit.find(".//year")))
         title, source = _text(cit.find("article-title")) or _text(cit.find("chapter-title")), _text(cit.find("source"))
         if not names or not year or not (title or source):
@@ -88,7 +96,13 @@ def printed(path: Path, style: str) -> dict[str, str]:
         volume, first, last = _text(cit.find("volume")), _text(cit.find("fpage")), _text(cit.find("lpage"))
         pages = f"{first}–{last}" if first and last else first
         titled = f"{title}. " if title else ""
-        if style == "author-year":
+        if style == "chicago":  # the first author inverted, the others forenames first, as given
+            who = [f"{s}, {g}" if g else s for (s, _), g in zip(names[:1], given)]
+            who += [f"{g} {s}" if g else s for (s, _), g in zip(names[1:], given[1:])]
+            authors = who[0] if len(who) == 1 else ", ".join(who[:-1]) + ", and " + who[-1]
+            where = f"{source} {volume}: {pages}" if volume and pages else source
+            out[ref.get("id")] = f"{authors}. {year.group()}. {titled}{where}."
+        elif style == "author-year":
             who = [f"{s}, {' '.join(i + '.' for i in ini)}" if ini else s for s, ini in names]
             authors = who[0] if len(who) == 1 else ", ".join(who[:-1]) + ", & " + who[-1]
             where = ", ".join(x for x in (source, volume, pages) if x)
@@ -141,7 +155,9 @@ def build(path: Path, style: str):
     """The article's text as segments (text, raised), the truth (segment, entry numbers) and the list."""
     article = read_article(path.read_bytes(), path.name)
     refs = {r.id: r for r in article.references}
-    raws = {r.id: r.raw for r in article.references} | printed(path, style)
+    raws = {r.id: r.raw for r in article.references} | printed(path, "chicago" if style == CHICAGO else style)
+    style, parentheses = ("author-year" if style == CHICAGO else "brackets" if style == PARENTHESES else style,
+                          style == PARENTHESES)
     text = article.text
     spans = [(s, e, [i for i in ids if i in refs]) for s, e, ids in groups(article)]
     own = style == "author-year" and sum(bool(YEAR.search(c.text)) for c in article.citations) \
@@ -210,8 +226,9 @@ def build(path: Path, style: str):
         elif style == "superscript":
             segments += [(before.rstrip(" "), False), (",".join(_numbers(number[i] for i in ids)), True)]
         else:
+            numbers = ", ".join(_numbers(number[i] for i in ids))
             segments += [(before if not before or before.endswith((" ", "\n", "(")) else before + " ", False),
-                         ("[" + ", ".join(_numbers(number[i] for i in ids)) + "]", False)]
+                         (f"({numbers})" if parentheses else f"[{numbers}]", False)]
         truth.append((len(segments) - 1, sorted({index[i] for i in ids})))
     segments.append((text[pos:], False))
     return segments, truth, listing
@@ -265,7 +282,7 @@ def layout(segments, truth, listing, style: str, columns: int):
     flow.put(TextItem("References", flow.x, flow.y, 0.45 * 12 * 10, 12.0, 12.0, 1))
     flow.down(18)
     for n, (_, raw) in enumerate(listing, start=1):
-        label = "" if style == "author-year" else f"[{n}]"
+        label = "" if style in ("author-year", CHICAGO) else f"[{n}]"
         for k, text in enumerate(textwrap.wrap(raw, width - 6) or [raw]):
             if k == 0 and label:
                 flow.put(TextItem(label, flow.x, flow.y, 0.45 * 9 * len(label), 9.0, 9.0, 0))
