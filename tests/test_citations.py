@@ -758,6 +758,21 @@ def test_a_list_numbered_in_parentheses_inside_a_sentence_is_no_citation():
                                                   "(9)", "(1)", "(2)", "(10)"]
 
 
+def test_a_list_whose_items_are_whole_clauses_is_no_citation():
+    # An item of a list run into a sentence may be a clause of two lines ("(2) our set-up of keeping the animals
+    # in packs ... allows us to study ..."): the next item still belongs to the list.
+    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7). Our set-up is unique in that (1) we",
+            "can investigate not just the abilities of very young animals, but also of adult animals, (2) our",
+            "set-up of keeping the animals in packs in large enclosures allows us to study their behavior with",
+            "conspecifics under conditions that allow comparisons also with wild-living wolf packs and with",
+            "free-ranging dog packs of the same regions, over the years of the study and the seasons of each,",
+            "(3) their socialization enables us to explore the animals' interactions with humans, and (4) we",
+            "have an adequate sample size (8)."]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.NUMERIC
+    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)"]
+
+
 def test_a_list_of_two_items_after_a_comma_is_no_citation():
     # A list's next item opens its clause after a comma or a semicolon ("(1) cooled the sample, (2) dried it");
     # a citation follows the words it supports, and a list of citations has no words between its numbers

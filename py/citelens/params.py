@@ -522,10 +522,10 @@ class CitationParams:
     #: ... and a numbered part's name ("Specification (2)", :data:`citelens.patterns.PART_LABEL_BEFORE`) over this many.
     part_label_chars: int = 16
     #: An enumeration run into a sentence ("(1) mixing, (2) heating and (3) cooling") counts this many items
-    #: at least, each at most ``enumeration_gap`` characters after the one before: two "(1)" and "(2)" may be
-    #: citations.
+    #: at least, each at most ``enumeration_gap`` characters after the one before (an item may be a clause of
+    #: two lines or three): two "(1)" and "(2)" may be citations.
     enumeration_min: int = 3
-    enumeration_gap: int = 200
+    enumeration_gap: int = 300
     #: ... and before a raised number (an exponent's base: "ns−1", "cm2") over this many.
     script_before_chars: int = 24
     #: A note's label at a line's start is a raised number of at most this many digits.
