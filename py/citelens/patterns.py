@@ -1287,7 +1287,8 @@ AY_CELL = re.compile(
 # A group author's abbreviation, defined where the group is first cited, in brackets after its name and before
 # the year (APA's "(World Health Organization [WHO], 2020)", "(UK Association of Cancer Registries (UKACR),
 # 2012)"), and cited by itself after: "(WHO, 2020)", "WHO (2020)".
-AY_GROUP_ABBREVIATION = re.compile(r"\s* [\[(] (?P<abbr> [A-Z][A-Z&]{1,9} ) [\])] (?= \s*,?\s* (?:1[6-9]\d{2}|20\d{2}) )", X)
+AY_GROUP_ABBREVIATION = re.compile(
+    r"\s* [\[(] (?P<abbr> [A-Z][A-Z&]{1,9} ) [\])] (?= \s*,?\s* (?:1[6-9]\d{2}|20\d{2}) )", X)
 
 # An alias a citation gives its work for later mentions, as astronomy and physics papers do: "(Bouma et al.
 # 2019, hereafter B19)", "hereafter Paper I", "hereafter GM14". The alias is a short token, capitals with

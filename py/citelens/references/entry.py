@@ -72,7 +72,6 @@ from citelens.patterns import (
     REF_DIGIT,
     REF_ID_SPAN,
     REF_NAMED_YEAR,
-    YEAR_BEFORE_VOLUME,
     REF_SPACING_ACCENT,
     REF_SPACING_ACCENT_CHAR,
     REF_URL,
@@ -83,6 +82,7 @@ from citelens.patterns import (
     TITLE_UNCASED_END,
     TITLE_VENUE,
     TITLE_WORD,
+    YEAR_BEFORE_VOLUME,
 )
 
 

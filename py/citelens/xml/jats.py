@@ -51,8 +51,9 @@ LEFT_OUT = {
     "ref-list": NotPlaced.OTHER,
 }
 DROPPED = frozenset({"tex-math", "annotation", "object-id", "graphic", "inline-graphic", "alt-text", "long-desc"})
-# A reference entry's own text: only layout white space and superscripts matter.
+# Type faces: parts of a field's text, which :func:`_space_fields` leaves glued to what is beside them.
 TYPE_FACES = frozenset({"italic", "bold", "sup", "sub", "sc", "underline", "monospace", "roman", "sans-serif"})
+# A reference entry's own text: only layout white space and superscripts matter.
 REFERENCE_MARKUP = Markup(frozenset(), {}, DROPPED, frozenset({"sup"}), frozenset(), lambda _e: None)
 CITATION_ELEMENTS = ("mixed-citation", "element-citation", "citation", "nlm-citation")
 
