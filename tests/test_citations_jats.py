@@ -12,7 +12,7 @@ one of these styles:
 - ``author-year``: an author-year article's own text as written (narrative "Smith et al. (2019)" and all);
   a numbered article's groups as "(Smith et al., 2019; Lee and Kim, 2020)", with "a", "b" where two entries
   would read alike, the list sorted by its first authors' names; in one column also with the list in
-  Chicago's style, forenames written out;
+  Chicago's style, forenames written out, and in Harvard's, "(Range & Huber 2007; Scheid et al. 2007)";
 - in one column also numbers in parentheses, "(3, 5)", the styles' most ambiguous.
 
 The entries are printed from the XML's fields as journals print them, APA for author-year and Vancouver for
@@ -60,12 +60,13 @@ YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 # named, one column and two. Brackets 1.000 / 1.000 in both; superscript 1.000 / 0.979 and 1.000 / 0.975 (recall
 # 0.968 and 0.961 before that session's rules); author-year 0.984 / 0.993 and 0.982 / 0.990 (0.980 / 0.987 and
 # 0.978 / 0.983 before). One column, the list in Chicago's style ("Range, Friederike, and Ludwig Huber. 2007."):
-# 0.979 / 0.990 (0.974 / 0.987 before); numbers in parentheses, "(3, 5)": 0.984 / 0.998 (0.983 before): an
+# 0.979 / 0.990 (0.974 / 0.987 before); in Harvard's, "(Range & Huber 2007)": 0.985 / 0.993 (0.981 / 0.987
+# before); numbers in parentheses, "(3, 5)": 0.984 / 0.998 (0.983 before): an
 # article's own numbers in parentheses (counts, "(1,2)" pairs, its equations' numbers) read as citations there.
-CHICAGO, PARENTHESES = "author-year, Chicago's list", "numbers in parentheses"
+CHICAGO, HARVARD, PARENTHESES = "author-year, Chicago's list", "author-year, Harvard's", "numbers in parentheses"
 FLOORS = {(1, "brackets"): (0.995, 0.995), (1, "superscript"): (0.995, 0.97), (1, "author-year"): (0.975, 0.985),
           (2, "brackets"): (0.995, 0.995), (2, "superscript"): (0.995, 0.97), (2, "author-year"): (0.975, 0.985),
-          (1, CHICAGO): (0.97, 0.98), (1, PARENTHESES): (0.975, 0.99)}
+          (1, CHICAGO): (0.97, 0.98), (1, HARVARD): (0.975, 0.985), (1, PARENTHESES): (0.975, 0.99)}
 
 
 def _text(e: ET.Element | None) -> str:
@@ -155,9 +156,10 @@ def build(path: Path, style: str):
     """The article's text as segments (text, raised), the truth (segment, entry numbers) and the list."""
     article = read_article(path.read_bytes(), path.name)
     refs = {r.id: r for r in article.references}
-    raws = {r.id: r.raw for r in article.references} | printed(path, "chicago" if style == CHICAGO else style)
-    style, parentheses = ("author-year" if style == CHICAGO else "brackets" if style == PARENTHESES else style,
-                          style == PARENTHESES)
+    raws = {r.id: r.raw for r in article.references} \
+        | printed(path, "chicago" if style == CHICAGO else "author-year" if style == HARVARD else style)
+    harvard, parentheses = style == HARVARD, style == PARENTHESES
+    style = "author-year" if style in (CHICAGO, HARVARD) else "brackets" if parentheses else style
     text = article.text
     spans = [(s, e, [i for i in ids if i in refs]) for s, e, ids in groups(article)]
     own = style == "author-year" and sum(bool(YEAR.search(c.text)) for c in article.citations) \
@@ -170,7 +172,8 @@ def build(path: Path, style: str):
 
         def name(r) -> str:
             a = r.authors
-            return a[0] if len(a) == 1 else f"{a[0]} and {a[1]}" if len(a) == 2 else f"{a[0]} et al."
+            return a[0] if len(a) == 1 else f"{a[0]} {'&' if harvard else 'and'} {a[1]}" if len(a) == 2 \
+                else f"{a[0]} et al."
 
         alike = Counter((name(r), r.year) for r in usable)
         seen: Counter = Counter()
@@ -220,7 +223,8 @@ def build(path: Path, style: str):
             segments += [(before, False), (marker, False)]
         elif style == "author-year":
             cited = list(dict.fromkeys(ids))
-            marker = "(" + "; ".join(f"{name(refs[i])}, {refs[i].year}{suffix.get(i, '')}" for i in cited) + ")"
+            comma = "" if harvard else ","
+            marker = "(" + "; ".join(f"{name(refs[i])}{comma} {refs[i].year}{suffix.get(i, '')}" for i in cited) + ")"
             segments += [(before if not before or before.endswith((" ", "\n", "(")) else before + " ", False),
                          (marker, False)]
         elif style == "superscript":
@@ -282,7 +286,7 @@ def layout(segments, truth, listing, style: str, columns: int):
     flow.put(TextItem("References", flow.x, flow.y, 0.45 * 12 * 10, 12.0, 12.0, 1))
     flow.down(18)
     for n, (_, raw) in enumerate(listing, start=1):
-        label = "" if style in ("author-year", CHICAGO) else f"[{n}]"
+        label = "" if style in ("author-year", CHICAGO, HARVARD) else f"[{n}]"
         for k, text in enumerate(textwrap.wrap(raw, width - 6) or [raw]):
             if k == 0 and label:
                 flow.put(TextItem(label, flow.x, flow.y, 0.45 * 9 * len(label), 9.0, 9.0, 0))
