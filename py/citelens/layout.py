@@ -121,7 +121,7 @@ class Line:
 
 
 _new_line = frozen_constructor(Line)  # Line(...) without the frozen __init__: page_lines builds over a thousand a paper
-_set_column = Line.column.__set__  # type: ignore[attr-defined]  # the slot's own setter: a Line not yet shared
+_set_column = getattr(Line, "column").__set__  # the slot's own setter: a Line not yet shared (not frozen)
 
 
 # Typical advance widths in em of a proportional text face (Times and Helvetica are within ~15 %):
@@ -818,13 +818,13 @@ def _aside_beside(bands: list[list[TextItem]], lo: float, hi: float, params: Lay
             runs[-1][1].append(right)
     out: set[int] = set()
     lines = params.aside_min_lines
-    for left, right in runs:
-        if sum(1 for b in left if b) < lines and sum(1 for b in right if b) < lines:
+    for lefts, rights in runs:
+        if sum(1 for b in lefts if b) < lines and sum(1 for b in rights if b) < lines:
             continue
-        lw, rw = _extent(left), _extent(right)
+        lw, rw = _extent(lefts), _extent(rights)
         if not lw or not rw or min(lw, rw) > params.aside_share * max(lw, rw):
             continue  # one side empty, or a two-column page's gutter
-        narrow, wide = (left, right) if lw < rw else (right, left)
+        narrow, wide = (lefts, rights) if lw < rw else (rights, lefts)
         blocks: list[list[list[TextItem]]] = []
         above = (0.0, 0.0)  # _main of the line before, the last of blocks[-1]
         for items in narrow:
@@ -842,7 +842,7 @@ def _aside_beside(bands: list[list[TextItem]], lo: float, hi: float, params: Lay
         # further off is no side box.
         reach = params.aside_reach
         long = [_main(w) for w in wide if sum(len(i.text) for i in w) >= params.min_line_chars and _solid(w, params)
-                and (w[0].x - hi if narrow is left else lo - w[-1].x - w[-1].width) <= reach * w[0].size]
+                and (w[0].x - hi if narrow is lefts else lo - w[-1].x - w[-1].width) <= reach * w[0].size]
         sized = [(b, _aside_size(b, long, params)) for b in blocks]
         # A box of aside_min_lines lines vouches for the shorter blocks of its size beside the same body
         # (Frontiers' one-line "*Correspondence:" above the biography).
