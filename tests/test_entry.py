@@ -622,6 +622,12 @@ def test_a_list_that_ends_with_et_al_says_so(raw, authors, et_al):
     # a title in Chinese or Japanese, written without spaces
     ("张三, 李四. 引文解析研究[J]. 情报学报, 2019, 38(2): 1-10.", "引文解析研究"),
     ("赵波. (2015). 宋元袍服研究. 服饰导刊, 27-35.", "宋元袍服研究"),
+    # a title may name years, as history's and statistics' do; numbers that are not years are a venue's
+    ("Smith, J. (2001). The war of 1812. Journal of History, 3, 1-9.", "The war of 1812"),
+    ("Lee K. Trends in obesity 1980-2010. Lancet. 2012;380:1-9.", "Trends in obesity 1980-2010"),
+    ("Fennell, Roger (1994). History of IUPAC 1919-1987. London: Blackwell Science.", "History of IUPAC 1919-1987"),
+    ("M.T. Hansen, H.B. Meyer (2016), arXiv:1610.03843[hep-lat]", None),
+    ("Annals of Botany 103:1557– 1566, 2009", None),
 ], ids=lambda v: str(v)[:28] if isinstance(v, str) else "")
 def test_titles(raw, title):
     assert parse_entry(raw).title == title

@@ -70,6 +70,7 @@ from citelens.patterns import (
     REF_ACCESS_YEAR_SCAN,
     REF_BREAK_INSIDE_ID,
     REF_DIGIT,
+    REF_DIGITS,
     REF_ID_SPAN,
     REF_NAMED_YEAR,
     REF_SPACING_ACCENT,
@@ -719,12 +720,29 @@ def _without_venue(cand: str, dated: bool = False) -> str:
 _JOURNAL_WORDS = _PUBLICATION_WORDS | frozenset({"communications", "revue", "zeitschrift"})
 
 
+TITLE_YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
+TITLE_WORDS = re.compile(r"(?<![\w.])[^\W\d_]{2,}(?![\w.])")  # a word of two letters or more, no abbreviation
+
+
 def _title_like(cand: str, params: ReferencesParams) -> bool:
     """Not empty, not a lone journal abbreviation ("Phys", "Int"), not a volume and pages ("ApJ, 786, 148"). Chinese
     and Japanese write without spaces, a word in two characters: three of them are a title ("引文解析研究")."""
     if len(cand) < 3 or (" " not in cand and len(cand) < 8 and sum(c >= "\u2e80" for c in cand) < 3):
         return False
     chars = len(cand) - cand.count(" ")
-    return len(REF_DIGIT.findall(cand)) <= params.title_max_digits * chars
+    digits = len(REF_DIGIT.findall(cand))
+    if digits <= params.title_max_digits * chars:
+        return True
+    # A title may name years ("The war of 1812", "Trends in obesity 1980-2010"): where its every number is a year
+    # among three words or more, not a volume, a page, an identifier ("arXiv:1606.07049") or a report's code.
+    return len(TITLE_WORDS.findall(cand)) >= 3 and all(_a_year(cand, m) for m in REF_DIGITS.finditer(cand))
+
+
+def _a_year(text: str, number: re.Match[str]) -> bool:
+    """Whether ``number`` in ``text`` reads as a year: four digits from 1500 to 2099, not after a colon, a slash or
+    a full stop, and not before a full stop (an identifier's parts: "arXiv:1606.07049", "10.1000/2019.1")."""
+    start, end = number.span()
+    return end - start == 4 and TITLE_YEAR.fullmatch(number.group(0)) is not None \
+        and (start == 0 or text[start - 1] not in ":/.") and not text.startswith(".", end)
 
 
