@@ -684,6 +684,26 @@ def test_a_sentence_naming_authors_keeps_their_superscripts_where_an_author_line
                                                                     ("4", (4,))]
 
 
+def test_elements_listed_keep_their_citations_where_short_surnames_make_an_author_line():
+    """A two-letter capitalised word between commas is a symbol ("Cu²,³, Rh⁴,⁵, and Pd⁶,⁷": elements, each cited),
+    while an author is named by forename and surname, however short ("Wei Li¹,², Jun Xu³ and Yi Wu¹")."""
+    y = iter(range(100, 800, 14))
+    lines = [
+        _script_line([("", "Wei Li"), ("sup", "1,2"), ("", ", Jun Xu"), ("sup", "3"), ("", " and Yi Wu"), ("sup", "1")],
+                     next(y)),
+        _script_line([("", "Introduction")], next(y)),
+        _script_line([("", "Ion channels open in the membrane."), ("sup", "1"), ("", " Their kinetics vary")],
+                     next(y)),
+        _script_line([("", "with the metals Cu"), ("sup", "2,3"), ("", ", Rh"), ("sup", "4,5"), ("", ", and Pd"),
+                      ("sup", "6,7"), ("", ",")], next(y)),
+    ]
+    items = [i for line in lines for i in line]
+    tm = text_map([Page(1, 612, 792, tuple(items), (Font("Times-Roman"),)), page(["References", "entries ..."], 2)])
+    result = find_citations(tm, refs_of(numbered(7), tm))
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [("1", (1,)), ("2,3", (2, 3)), ("4,5", (4, 5)),
+                                                                    ("6,7", (6, 7))]
+
+
 def test_raised_numbers_parted_only_by_spaces_are_a_list_when_they_rise():
     # BMJ's journals part the numbers of a superscript citation by spaces: "active1 2", "trial25 28 30".
     y = iter(range(100, 800, 14))

@@ -506,10 +506,21 @@ def _raised_mark(text: str, start: int, end: int, numbers: tuple[int, ...], bare
     name before it, a list's comma or "and" (or another mark) after it."""
     after_text = text[end:end + 6].lstrip()
     plain = bare.rstrip(",").replace("-", "").replace("'", "").replace("’", "")
-    name_before = len(bare) >= 2 and bare[0].isupper() and plain.isalpha()
+    name_before = len(bare) >= 2 and bare[0].isupper() and plain.isalpha() \
+        and (len(plain) > 2 or _forename_before(text, start))
     # (an author's other marks: "∗" corresponding, "†" equal contribution)
     list_after = after_text[:1] in (",", "&", "", "*", "∗", "†", "‡", "§", "¶") or after_text.startswith("and ")
     return _Raised(start, end, numbers, name_before, list_after)
+
+
+def _forename_before(text: str, start: int) -> bool:
+    """Whether the word before the one a raised number at ``text[start:]`` follows is a forename, an initial or a
+    particle: an author is named by forename or initials and surname ("Wei Li", "J. Xu"), while a two-letter
+    capitalised word standing alone between commas is a symbol, an element's or an abbreviation's ("Cu¹¹¹,¹¹²,
+    Rh¹¹³, and Pd¹¹⁴")."""
+    words = text[max(0, start - 40):start].split()
+    word = words[-2] if len(words) > 1 else ""
+    return word[:1].isupper() and word[-1:] not in ",;" or word in NAME_PARTICLES
 
 
 def _word_before(text: str, start: int, end: int, p: CitationParams) -> str | None:
@@ -538,7 +549,8 @@ def _word_before(text: str, start: int, end: int, p: CitationParams) -> str | No
             return None
     elif bare.isalpha() and len(bare) <= 2:
         if bare.islower() and bare in EXPONENT_UNITS or not bare.islower() and not (
-                len(bare) == 2 and bare[0].isupper() and _raised_group(text, start, end)):
+                len(bare) == 2 and bare[0].isupper()
+                and (_raised_group(text, start, end) or bare[1].islower() and _forename_before(text, start))):
             return None
     elif bare.lower() in EXPONENT_UNITS or (bare[:1].isupper() and bare[:-1].isalpha() and bare[-1:] == ")"
                                             and len(bare) <= 3 and not _raised_group(text, start, end)):
