@@ -806,6 +806,19 @@ def test_a_list_of_two_items_after_a_comma_is_no_citation():
                                                   "(1)", "(2)"]
 
 
+def test_pairs_listed_in_parentheses_are_no_citations():
+    # Terms of a sequence or a grid's points, "(1,2), (2,3), (3,5)", name a number again from group to group; a
+    # place cites each work once. Two groups set side by side may repeat one (a reference manager's two
+    # citations run together: "Get2 (11,19) (19,20)"), and groups listed apart stay citations.
+    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+            "Each step is a Fibonacci mode: (1,2), (2,3), (3,5), (5,8), as shown.",
+            "It binds Get1 and Get2 (2,9) (9,10). Both (1,2), (3) and (4) agree."]
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.NUMERIC
+    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(2,9)", "(9,10)", "(1,2)", "(3)",
+                                                  "(4)"]
+
+
 def test_a_numbered_part_of_the_paper_named_in_parentheses_is_no_citation():
     # A paper names its own numbered studies, experiments, hypotheses and steps with a capitalised noun and the
     # number ("Study (2)", "Hypothesis (1)"); a citation's number follows the claim or a name ("Smith (3)"),

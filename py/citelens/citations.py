@@ -275,7 +275,29 @@ def _parens(tm: TextMap, spans: list[tuple[int, int]], limit: int,
             if nums:
                 markers.append(_Marker(start, end, nums))
     markers.sort(key=_start)  # (a number with a locator, found after the others, in its place)
-    return _without_enumerations(text, markers, p), equations
+    return _without_enumerations(text, _without_tuples(text, markers), p), equations
+
+
+# What joins two groups of numbers in parentheses into a list of them: a comma, and "and" or "or" after it.
+_GROUPS_JOINED = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?")
+
+
+def _without_tuples(text: str, markers: list[_Marker]) -> list[_Marker]:
+    """The markers less the lists of pairs or coordinates: "(1,2), (2,3), (3,5)" (a sequence's terms, a grid's
+    points). Groups listed with commas that name a number again are none of citations: a place cites each work
+    once, in one group of its numbers. (Two groups set side by side may repeat one: "Get2 (11,19) (19,20)", a
+    reference manager's two citations run together.)"""
+    drop: set[int] = set()
+    k = 0
+    while k < len(markers):
+        last = k
+        while last + 1 < len(markers) \
+                and _GROUPS_JOINED.fullmatch(text, markers[last].end, markers[last + 1].start) is not None:
+            last += 1
+        if any(not set(markers[j].numbers).isdisjoint(markers[j + 1].numbers) for j in range(k, last)):
+            drop.update(range(k, last + 1))
+        k = last + 1
+    return [m for k, m in enumerate(markers) if k not in drop] if drop else markers
 
 
 def _without_enumerations(text: str, markers: list[_Marker], p: CitationParams) -> list[_Marker]:
