@@ -13,7 +13,9 @@ one of these styles:
   a numbered article's groups as "(Smith et al., 2019; Lee and Kim, 2020)", with "a", "b" where two entries
   would read alike, the list sorted by its first authors' names; in one column also with the list in
   Chicago's style, forenames written out, and in Harvard's, "(Range & Huber 2007; Scheid et al. 2007)";
-- in one column also numbers in parentheses, "(3, 5)", the styles' most ambiguous.
+- in one column also numbers in parentheses, "(3, 5)", the styles' most ambiguous;
+- in one column also author-year in a draft: every line numbered in the left margin (lineno's way, the numbers
+  running on from page to page), a running head over every page and its number at the foot.
 
 The entries are printed from the XML's fields as journals print them, APA for author-year and Vancouver for
 numbers ("Smith JA, Lee K. Title. Journal. 2019;3:1–9."); an entry the XML gives no authors or year keeps its
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from dataclasses import replace
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
@@ -43,7 +46,7 @@ import pytest
 import corpus
 from builders import Flow
 from citelens.ids import letters as _fold
-from citelens.model import Document, Font, TextItem
+from citelens.model import Document, Font, Page, TextItem
 from citelens.pipeline import analyze
 from citelens.xml import read_article
 
@@ -64,11 +67,15 @@ YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 # 0.979 / 0.990 (0.975 / 0.987 before); in Harvard's, "(Range & Huber 2007)": 0.985 / 0.993 (0.981 / 0.987
 # before); numbers in parentheses, "(3, 5)": 0.984 / 0.998 (0.983 before; 0.989 since the twenty-third
 # session's, pairs listed "(1,2), (2,3)" no citations): an article's own numbers in parentheses (counts, its
-# equations' numbers) read as citations there.
+# equations' numbers) read as citations there. Author-year in a draft (line numbers, running head, page
+# numbers; twenty-third session): 0.985 / 0.993, as without them (0.978 / 0.977 before that session's rule: a
+# last page of a few lines kept its numbers, and the list's entries split at them).
 CHICAGO, HARVARD, PARENTHESES = "author-year, Chicago's list", "author-year, Harvard's", "numbers in parentheses"
+DRAFT = "author-year in a draft"
 FLOORS = {(1, "brackets"): (0.995, 0.995), (1, "superscript"): (0.995, 0.975), (1, "author-year"): (0.975, 0.985),
           (2, "brackets"): (0.995, 0.995), (2, "superscript"): (0.995, 0.975), (2, "author-year"): (0.975, 0.985),
-          (1, CHICAGO): (0.97, 0.98), (1, HARVARD): (0.975, 0.985), (1, PARENTHESES): (0.985, 0.99)}
+          (1, CHICAGO): (0.97, 0.98), (1, HARVARD): (0.975, 0.985), (1, PARENTHESES): (0.985, 0.99),
+          (1, DRAFT): (0.975, 0.985)}
 
 
 def _text(e: ET.Element | None) -> str:
@@ -155,9 +162,9 @@ def build(path: Path, style: str):
     article = read_article(path.read_bytes(), path.name)
     refs = {r.id: r for r in article.references}
     raws = {r.id: r.raw for r in article.references} \
-        | printed(path, "chicago" if style == CHICAGO else "author-year" if style == HARVARD else style)
+        | printed(path, "chicago" if style == CHICAGO else "author-year" if style in (HARVARD, DRAFT) else style)
     harvard, parentheses = style == HARVARD, style == PARENTHESES
-    style = "author-year" if style in (CHICAGO, HARVARD) else "brackets" if parentheses else style
+    style = "author-year" if style in (CHICAGO, HARVARD, DRAFT) else "brackets" if parentheses else style
     text = article.text
     spans = [(s, e, [i for i in ids if i in refs]) for s, e, ids in groups(article)]
     own = style == "author-year" and sum(bool(YEAR.search(c.text)) for c in article.citations) \
@@ -284,14 +291,33 @@ def layout(segments, truth, listing, style: str, columns: int):
     flow.put(TextItem("References", flow.x, flow.y, 0.45 * 12 * 10, 12.0, 12.0, 1))
     flow.down(18)
     for n, (_, raw) in enumerate(listing, start=1):
-        label = "" if style in ("author-year", CHICAGO, HARVARD) else f"[{n}]"
+        label = "" if style in ("author-year", CHICAGO, HARVARD, DRAFT) else f"[{n}]"
         for k, text in enumerate(textwrap.wrap(raw, width - 6) or [raw]):
             if k == 0 and label:
                 flow.put(TextItem(label, flow.x, flow.y, 0.45 * 9 * len(label), 9.0, 9.0, 0))
             flow.put(TextItem(text, flow.x + (14 if label or k else 0), flow.y, 0.45 * 9 * len(text), 9.0, 9.0, 0))
             flow.down(11)
     expected = Counter((where.get(k, 0), e) for k, entries in truth for e in entries)
-    return flow.pages(FONTS), expected
+    pages = flow.pages(FONTS)
+    return (drafted(pages, LEFTS[columns]) if style == DRAFT else pages), expected
+
+
+def drafted(pages: list[Page], lefts: tuple[float, ...]) -> list[Page]:
+    """The pages as a draft sets them: each line of text numbered in the margin left of its column, the numbers
+    right-aligned and running on from page to page; a running head at the top and the page's number at the
+    foot."""
+    out, n = [], 0
+    for page in pages:
+        extra = []
+        for left in lefts:
+            for y in sorted({i.y for i in page.items if abs(i.x - left) < 16 and i.size >= 9}):
+                n += 1
+                width = 0.45 * 7 * len(str(n))
+                extra.append(TextItem(str(n), left - 8 - width, y, width, 7.0, 7.0, 0))
+        extra += [TextItem("Manuscript submitted to the Journal of Probes", 72, 40, 180, 8.0, 8.0, 0),
+                  TextItem(str(page.number), 300, 765, 5, 9.0, 9.0, 0)]
+        out.append(replace(page, items=(*extra, *page.items)))
+    return out
 
 
 def _letters(text: str) -> str:

@@ -47,6 +47,19 @@ def test_blank_lines_numbered_count_as_lines():
     assert all(texts(page) == [PROSE] * 28 for page in without_line_numbers(pages))
 
 
+def test_a_short_last_page_loses_its_line_numbers_too():
+    # A draft's last page of a few lines (the end of its reference list) holds too few numbers to tell by
+    # themselves; in the strip of the page before, rising on from its last, beside text, they are line numbers.
+    # A page after it that sets integers elsewhere (a table's column) keeps them.
+    pages = [numbered_page(n, 1 + 30 * (n - 1), [PROSE] * 30) for n in (1, 2, 3)]
+    pages.append(numbered_page(4, 91, ["12. Smith J. A title. Journal 2019;3:1-9.", "13. Lee K. Another title."]))
+    table = Page(5, 612, 792, tuple(it(t, x, 100 + 12 * k) for k, t in enumerate(("1", "2", "3")) for x in (300,))
+                 + (it("Table 1 Counts", 72, 88),))
+    cleaned = without_line_numbers([*pages, table])
+    assert texts(cleaned[3]) == ["12. Smith J. A title. Journal 2019;3:1-9.", "13. Lee K. Another title."]
+    assert cleaned[4] == table
+
+
 def test_a_reference_lists_labels_rise_by_one_an_entry_and_stay():
     # Labels set apart left of their entries, an entry of three lines each: they rise by one for every three
     # lines, no line number does.

@@ -42,11 +42,39 @@ def without_line_numbers(pages: Sequence[Page], params: LayoutParams = PARAMS.la
             found[k] = numbers
     if not found or len(found) < params.line_number_pages * texts:
         return tuple(pages)
+    for k in range(len(pages)):
+        if k not in found and (beside := found.get(k - 1) or found.get(k + 1)):
+            numbers = _short_page(pages[k], [i for i in pages[k - 1 if k - 1 in found else k + 1].items
+                                             if id(i) in beside], params)
+            if numbers:
+                found[k] = numbers
     out = list(pages)
     for k, numbers in found.items():
         page = pages[k]
         out[k] = replace(page, items=tuple(i for i in page.items if id(i) not in numbers))
     return tuple(out)
+
+
+def _short_page(page: Page, strip: list[TextItem], params: LayoutParams) -> set[int]:
+    """The line numbers of a page next to a numbered one that holds too few lines to tell them by themselves (a
+    draft's last page, a page of a few lines before a float page): integers in the neighbour's strip (aligned on
+    the same edge as its numbers), rising down the page, each on the baseline of text beside it. A draft numbers
+    the lines of every page of its text alike."""
+    size = max(i.size for i in strip)
+    tol = params.line_number_align * size
+    right, left = max(_right(i) for i in strip), min(i.x for i in strip)
+    aligned = [(i, v) for i in page.items if i.text[:1] in _OPENS_NUMBER and (v := _value(i)) is not None
+               and (abs(_right(i) - right) <= tol or abs(i.x - left) <= tol)]
+    if not aligned:
+        return set()
+    aligned.sort(key=lambda iv: iv[0].y)
+    ids = {id(i) for i, _ in aligned}
+    near = params.line_number_baseline * size
+    text = [i for i in page.items if id(i) not in ids and i.text.strip()]
+    if any(b <= a for (_, a), (_, b) in zip(aligned, aligned[1:])) \
+            or not all(any(abs(t.y - i.y) <= near for t in text) for i, _ in aligned):
+        return set()
+    return ids
 
 
 def _value(item: TextItem) -> int | None:
