@@ -235,6 +235,25 @@ def test_an_alphabetical_list_resumes_after_a_float_set_into_it():
     assert "Figure" not in " ".join(r.raw for r in rl.references)
 
 
+def test_a_list_of_names_in_chinese_japanese_or_korean_resumes_after_a_float_set_into_it():
+    # Names written in their script (a surname and a given name, no space between) open the entries; the list
+    # goes on after a figure's caption with such a name as it does with a Latin surname.
+    refs = [
+        it("References", 72, 100, 12),
+        it("김철호 (2004). 범죄자의 재범방지를 위하여. 보호관찰, 4,", 72, 120, 8), it("307-314.", 84, 130, 8),
+        it("이정명, 심신통합적 움직임 교육에 관한 연구, 한국무용과학회지,", 72, 140, 8), it("12, 1-9.", 84, 150, 8),
+        it("Figure 4. A figure placed on the reference page, with", 72, 180, 9),
+        it("a caption in the body size that runs over two lines.", 72, 191, 9),
+        it("张三, 李四. 引文解析研究[J]. 情报学报, 2019,", 72, 220, 8), it("38(2): 1-10.", 84, 230, 8),
+        it("山岸 喬. 2016. 生薬シリーズ 173. 漢方研究.", 72, 240, 8), it("532(4): 131-132.", 84, 250, 8),
+        it("Appendix A  Proofs", 72, 290, 12),
+        it("Evans, E. (2005). Not an entry: it follows the appendix.", 72, 310, 8),
+    ]
+    rl = find_references(text_map(pages(prose(80, 40), refs)))
+    assert len(rl.references) == 4 and "Figure" not in " ".join(r.raw for r in rl.references)
+    assert rl.references[-1].raw.startswith("山岸")
+
+
 def f1000_page() -> list[Page]:
     """F1000's last page: the list opens under the left column's prose, the Discussion runs on in the
     right column, and entry 3 ends under it before entry 4."""

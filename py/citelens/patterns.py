@@ -1127,6 +1127,11 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3"
 # ... with the kana: the letters a figure's label runs on into in those languages' text ("图1所示", "図2に").
 _CJK_TEXT = "\u3040-\u30ff" + _CJK
 
+# A name in Chinese, Japanese or Korean opening a reference list's entry: two to five characters of the script (a
+# surname and a given name, no space between) and the punctuation after them ("이정명, ...", "张三, 李四.",
+# "山岸 喬. 2016.": a space may part the two names too).
+CJK_NAME_START = re.compile("[" + _CJK_TEXT + r"]{2,5}(?:\s[" + _CJK_TEXT + r"]{1,3})?\s?[,.，、．·・(（]")
+
 # A surname, particles and diacritics included: "Smith", "van der Berg", "Dos Reis", "Müller", "F¨arber", "O'Neil",
 # "Subrama-\nnian" (hyphenated at a line end); after a digit too, where a note's number is glued to the
 # note's first word: "10Carroll and Kimball (1996) proved".

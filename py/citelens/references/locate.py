@@ -22,6 +22,7 @@ from citelens.patterns import (
     AUTHOR_START_FORENAME,
     AUTHOR_START_NAMED_YEAR,
     CAPTION,
+    CJK_NAME_START,
     DOTTED_LEADER,
     END_MATTER,
     ENTRY_WORD,
@@ -347,7 +348,8 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             continues = bool(foreign) and (abs(row.size - size) <= params.resume_size_share * size if turned
                                            else _in_size(row, size, params)) \
                 and (last_key <= _sort_key(row.text) if AUTHOR_START.match(row.text) is not None
-                     else AUTHOR_START_FORENAME.match(row.text) is not None)
+                     else AUTHOR_START_FORENAME.match(row.text) is not None
+                     or CJK_NAME_START.match(row.text) is not None)
         if foreign:
             if continues:
                 rows.extend(_continuation(foreign, row, pitch, numbered, params))
