@@ -316,3 +316,20 @@ def test_a_line_takes_its_size_from_its_text_not_from_longer_superscripts():
     merged = page_lines(page(item("new aliquot was", 60, 191.3, 8.7, width=60),
                              item("1. H. Nakagawa, L. Wang, H. Cantor, New Insights", 122, 188.3, 6.2, width=150)))
     assert [(ln.size, ln.baseline) for ln in merged] == [(6.2, 188.3)]
+
+
+def test_a_smaller_columns_lines_between_the_others_baselines_stay_lines_of_their_own():
+    # A two-column page whose left column runs prose at 10 pt on a 12 pt leading and whose right runs a reference
+    # list at 8 pt on 9.6 pt: the right's baselines fall between the left's, banding puts a right line with the
+    # left line above it, and being smaller and low in that band it looked like a superscript of the next line.
+    # Words standing over that line's own words are no superscript: each line stays one ("[26][25]M. Ackermann
+    # ..." was read before). A raised number glued to a word still goes down to its line.
+    left = [item(f"prose of the left column, line {k} of it", 72, 128 + 12 * k, width=230) for k in range(4)]
+    right = []
+    for k, (label, text) in enumerate((("[25]", "Astropart. Phys. 22 (2005) 339."),
+                                       ("[26]", "M. Ackermann et al. Astropart. Phys. 22 (2005) 339."),
+                                       ("[27]", "M. Ackermann et al. Phys. Rev. D76 (2007) 042008."))):
+        right += [item(label, 320, 135 + 9.6 * k, 8, width=14), item(text, 334, 135 + 9.6 * k, 8, width=200)]
+    lines = [ln.text for ln in page_lines(page(*left, *right)) if ln.box[0] >= 300]
+    assert lines == ["[25]Astropart. Phys. 22 (2005) 339.", "[26]M. Ackermann et al. Astropart. Phys. 22 (2005) 339.",
+                     "[27]M. Ackermann et al. Phys. Rev. D76 (2007) 042008."]

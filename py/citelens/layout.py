@@ -608,6 +608,13 @@ def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], high
         small, hang, reach = script * size, drop * size, rise * nsize
         moved = [i for i in band if i.size < small and i.y - y > hang and 0 < ny - i.y <= reach]
         if moved:
+            # Words standing over the next line's items are a line of their own (the other column's smaller text,
+            # its baselines between this column's), and so is all on their baseline: none is a superscript (a
+            # superscript and a subscript stacked on one base overlap, but hold no word).
+            kept = {i.y for i in moved if WORD_OF_THREE.search(i.text) is not None and _over_any(i, nxt)}
+            if kept:
+                moved = [i for i in moved if not any(abs(i.y - ky) <= 0.1 * i.size for ky in kept)]
+        if moved:
             band[:] = [i for i in band if i not in moved]
             emptied = emptied or not band
             nxt.extend(moved)
@@ -616,6 +623,14 @@ def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], high
             highs[k + 1] = max(highs[k + 1], *(i.size for i in moved))
     if emptied:
         bands[:] = [b for b in bands if b]
+
+
+def _over_any(item: TextItem, line: list[TextItem]) -> bool:
+    """Whether ``item`` stands over an item of ``line``, across a third of its own width or more: the items of one
+    line follow each other, so an item over another is on a line of its own, no superscript of that line."""
+    x0, x1 = item.x, item.x + item.width
+    least = item.width / 3
+    return any(min(x1, o.x + o.width) - max(x0, o.x) > least for o in line)
 
 
 def _size_steps(gaps: Iterable[tuple[float, float, float, float, object, int]], small: float) -> bool:
