@@ -87,6 +87,17 @@ def check_papers() -> tuple[Paper, ...]:
                        int(r["bookmarks"] or 0), r["style_guess"], r) for r in rows)
 
 
+def jats_articles() -> list[Path]:
+    """``jats/``'s articles in name order, for the probes that lay them out as papers; the calling test is skipped
+    where the folder holds none (a checkout without ``../shared``)."""
+    articles = sorted((CORPUS / "jats").glob("*.xml"))
+    if not articles:
+        import pytest  # (tools import this module too, without pytest's run)
+
+        pytest.skip(f"no JATS articles in {CORPUS / 'jats'}")
+    return articles
+
+
 STYLES = ("numbered-bracket", "numbered-paren", "superscript", "author-year", "alphabetic")
 
 

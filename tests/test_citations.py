@@ -580,6 +580,14 @@ def _script_line(pieces: list[tuple[str, str]], y: float, x: float = 72.0) -> li
     return out
 
 
+def _cite_script_lines(lines: list[list[tuple[str, str]]], references: int):
+    """:func:`find_citations` over a page of ``lines`` (each as :func:`_script_line` sets it), 14 pt apart from
+    y=100, before a page headed "References"; the list numbers ``references`` entries."""
+    items = [i for k, pieces in enumerate(lines) for i in _script_line(pieces, 100 + 14 * k)]
+    tm = text_map([Page(1, 612, 792, tuple(items), (Font("Times-Roman"),)), page(["References", "entries ..."], 2)])
+    return find_citations(tm, refs_of(numbered(references), tm))
+
+
 def test_no_citation_on_author_lines_affiliations_formulas_isotopes_units_or_notes():
     """The issue's page: author lines (their marks with "∗" and "†" too), an affiliation list, exponents and
     indexes of a formula, isotope labels, units and a denominator's power ("kg/m²", "1/r²"), a variable's ("c²",
@@ -666,20 +674,16 @@ def test_a_sentence_naming_authors_keeps_their_superscripts_where_an_author_line
     and Wei Chen2");
     a sentence that names the cited works' authors so goes on in words of its own ("average based on", "for",
     "since"), which an author line, names and marks, never holds."""
-    y = iter(range(100, 800, 14))
     lines = [
-        _script_line([("", "Ana Lenza"), ("sup", "1,3"), ("", ", Marcelo Ruiz"), ("sup", "3,4"), ("", " and Wei Chen"),
-                      ("sup", "2")], next(y)),
-        _script_line([("", "Introduction")], next(y)),
-        _script_line([("", "Ion channels open in the membrane."), ("sup", "1"), ("", " Their kinetics vary")],
-                     next(y)),
-        _script_line([("", "rates of 6.1 for Nostoc,"), ("sup", "2"),
-                      ("", " and 7.06 for Crocosphaera (average based on Kopf and Laroche"), ("sup", "3"),
-                      ("", " and Dron et al."), ("sup", "4"), ("", "). Since")], next(y)),
+        [("", "Ana Lenza"), ("sup", "1,3"), ("", ", Marcelo Ruiz"), ("sup", "3,4"), ("", " and Wei Chen"),
+         ("sup", "2")],
+        [("", "Introduction")],
+        [("", "Ion channels open in the membrane."), ("sup", "1"), ("", " Their kinetics vary")],
+        [("", "rates of 6.1 for Nostoc,"), ("sup", "2"),
+         ("", " and 7.06 for Crocosphaera (average based on Kopf and Laroche"), ("sup", "3"),
+         ("", " and Dron et al."), ("sup", "4"), ("", "). Since")],
     ]
-    items = [i for line in lines for i in line]
-    tm = text_map([Page(1, 612, 792, tuple(items), (Font("Times-Roman"),)), page(["References", "entries ..."], 2)])
-    result = find_citations(tm, refs_of(numbered(6), tm))
+    result = _cite_script_lines(lines, 6)
     assert [(c.text, c.ref_indexes) for c in result.citations] == [("1", (1,)), ("2", (2,)), ("3", (3,)),
                                                                     ("4", (4,))]
 
@@ -687,36 +691,26 @@ def test_a_sentence_naming_authors_keeps_their_superscripts_where_an_author_line
 def test_elements_listed_keep_their_citations_where_short_surnames_make_an_author_line():
     """A two-letter capitalised word between commas is a symbol ("Cu²,³, Rh⁴,⁵, and Pd⁶,⁷": elements, each cited),
     while an author is named by forename and surname, however short ("Wei Li¹,², Jun Xu³ and Yi Wu¹")."""
-    y = iter(range(100, 800, 14))
     lines = [
-        _script_line([("", "Wei Li"), ("sup", "1,2"), ("", ", Jun Xu"), ("sup", "3"), ("", " and Yi Wu"), ("sup", "1")],
-                     next(y)),
-        _script_line([("", "Introduction")], next(y)),
-        _script_line([("", "Ion channels open in the membrane."), ("sup", "1"), ("", " Their kinetics vary")],
-                     next(y)),
-        _script_line([("", "with the metals Cu"), ("sup", "2,3"), ("", ", Rh"), ("sup", "4,5"), ("", ", and Pd"),
-                      ("sup", "6,7"), ("", ",")], next(y)),
+        [("", "Wei Li"), ("sup", "1,2"), ("", ", Jun Xu"), ("sup", "3"), ("", " and Yi Wu"), ("sup", "1")],
+        [("", "Introduction")],
+        [("", "Ion channels open in the membrane."), ("sup", "1"), ("", " Their kinetics vary")],
+        [("", "with the metals Cu"), ("sup", "2,3"), ("", ", Rh"), ("sup", "4,5"), ("", ", and Pd"),
+         ("sup", "6,7"), ("", ",")],
     ]
-    items = [i for line in lines for i in line]
-    tm = text_map([Page(1, 612, 792, tuple(items), (Font("Times-Roman"),)), page(["References", "entries ..."], 2)])
-    result = find_citations(tm, refs_of(numbered(7), tm))
+    result = _cite_script_lines(lines, 7)
     assert [(c.text, c.ref_indexes) for c in result.citations] == [("1", (1,)), ("2,3", (2, 3)), ("4,5", (4, 5)),
                                                                     ("6,7", (6, 7))]
 
 
 def test_raised_numbers_parted_only_by_spaces_are_a_list_when_they_rise():
     # BMJ's journals part the numbers of a superscript citation by spaces: "active1 2", "trial25 28 30".
-    y = iter(range(100, 800, 14))
-    lines = [_script_line([("", "Introduction")], next(y)),
-             _script_line([("", "Most adolescents are active"), ("sup", "1 2"), ("", " and this tracks")], next(y)),
-             _script_line([("", "into adulthood"), ("sup", "3"), ("", " and the trials"), ("sup", "4 6 7"), ("", ".")],
-                          next(y)),
-             _script_line([("", "A falling pair is no list"), ("sup", "7 5"), ("", " of ours.")], next(y)),
-             _script_line([("", "More results of others"), ("sup", "8"), ("", " and again"), ("sup", "2"), ("", ".")],
-                          next(y))]
-    items = [i for line in lines for i in line]
-    tm = text_map([Page(1, 612, 792, tuple(items), (Font("Times-Roman"),)), page(["References", "entries ..."], 2)])
-    result = find_citations(tm, refs_of(numbered(8), tm))
+    lines = [[("", "Introduction")],
+             [("", "Most adolescents are active"), ("sup", "1 2"), ("", " and this tracks")],
+             [("", "into adulthood"), ("sup", "3"), ("", " and the trials"), ("sup", "4 6 7"), ("", ".")],
+             [("", "A falling pair is no list"), ("sup", "7 5"), ("", " of ours.")],
+             [("", "More results of others"), ("sup", "8"), ("", " and again"), ("sup", "2"), ("", ".")]]
+    result = _cite_script_lines(lines, 8)
     assert result.style == CitationStyle.SUPERSCRIPT
     assert [(c.text, c.ref_indexes) for c in result.citations] == [
         ("1 2", (1, 2)), ("3", (3,)), ("4 6 7", (4, 6, 7)), ("8", (8,)), ("2", (2,))]

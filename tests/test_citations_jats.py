@@ -50,7 +50,6 @@ from citelens.model import Document, Font, Page, TextItem
 from citelens.pipeline import analyze
 from citelens.xml import read_article
 
-JATS = corpus.CORPUS / "jats"
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
 SIZE, SCRIPT, LEADING = 10.0, 7.0, 12.0
 WIDTH = {1: 100, 2: 52}  # characters a line
@@ -340,9 +339,7 @@ def score(path: Path, style: str, columns: int) -> tuple[int, int, int]:
 
 @pytest.mark.parametrize("columns, style", list(FLOORS))
 def test_citations_of_jats_articles_set_in_each_style_are_found_and_linked(columns, style, measured):
-    papers = sorted(JATS.glob("*.xml"))
-    if not papers:
-        pytest.skip(f"no JATS articles in {JATS}")
+    papers = corpus.jats_articles()
     right = named = expected = 0
     for path in papers:
         r, n, e = score(path, style, columns)

@@ -121,7 +121,7 @@ class Line:
 
 
 _new_line = frozen_constructor(Line)  # Line(...) without the frozen __init__: page_lines builds over a thousand a paper
-_set_column = getattr(Line, "column").__set__  # the slot's own setter: a Line not yet shared (not frozen)
+_set_column = getattr(Line, "column").__set__  # the slot's own setter, past the frozen guard: a Line not yet shared
 
 
 # Typical advance widths in em of a proportional text face (Times and Helvetica are within ~15 %):
@@ -627,7 +627,8 @@ def _hand_down_superscripts(bands: list[list[TextItem]], lows: list[float], high
 
 def _over_any(item: TextItem, line: list[TextItem]) -> bool:
     """Whether ``item`` stands over an item of ``line``, across a third of its own width or more: the items of one
-    line follow each other, so an item over another is on a line of its own, no superscript of that line."""
+    line follow each other, so an item over another is on a line of its own, no superscript of that line. (Looser
+    than :func:`_stacked`'s em: a short word over the next line's counts; the caller asks for a word.)"""
     x0, x1 = item.x, item.x + item.width
     least = item.width / 3
     return any(min(x1, o.x + o.width) - max(x0, o.x) > least for o in line)
