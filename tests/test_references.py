@@ -110,7 +110,9 @@ def test_numbered_list_after_the_last_heading_stops_at_the_appendix():
                                      "Reference list", "Notes and references", "Literatuur", "Litteratur",
                                      "Referenser", "Lähteet", "Irodalom", "Bibliografie", "Seznam literatury",
                                      "Piśmiennictwo", "Daftar Pustaka", "Tài liệu tham khảo", "Список літератури",
-                                     "المراجع"])
+                                     "المراجع", "Bibliographical References",
+                                     "Cited References", "Selected References", "List of References",
+                                     "Selected Bibliography", "Works Consulted", "Literaturangaben"])
 def test_the_list_heading_in_other_languages_and_other_words(heading):
     # Names forename first, no labels: without its heading such a list is not found at all.
     refs = [

@@ -257,13 +257,19 @@ LINE_END_HYPHEN = re.compile(r"-[\n\f]")
 # Greek "ΒιΒλιογραφια", "Références", "Bibliographie", "Referências", "Riferimenti bibliografici", "Literatura",
 # "Литература", "Список литературы", "参考文献", "참고문헌", "Kaynaklar"), "References and Notes",
 # "REFERENCES CITED", "Literature", "Reference list", "Notes and references" (the Royal Society of Chemistry's);
+# the name qualified: "Bibliographical References" (LREC's), "Cited References", "Selected References", "Key
+# References", "List of References", "Selected Bibliography", "Works Consulted", German "Literaturangaben",
+# "Literaturhinweise" (not the singular "Reference": a table's column head; nor "Sources" nor "Notes": sections
+# of a humanities paper);
 # Dutch, Scandinavian, Finnish, Hungarian, Romanian, Czech, Polish, Indonesian, Vietnamese, Ukrainian, Arabic and
 # Persian names ("Literatuur", "Referenser", "Lähteet", "Irodalom", "Daftar Pustaka", "Список літератури", "المراجع").
 REFERENCE_LIST_HEADING = re.compile(
     r"""
     ^ \s* (?: ■ \s* )? (?: \d{1,4} \.? \s+ | [IVX]{1,5} \. \s+ | [A-Z] \. \s+ )?
-    (?i: r \s? eferences (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
-       | bibliography | bibliograf[ií]a | βιβλιογραφ[ιί]α | literature \s+ cited | literature? | works \s+ cited
+    (?i: (?: (?: bibliographical | cited | selected | key | literature | list \s+ of ) \s+ )?
+         r \s? eferences (?: \s+ (?: and | & ) \s+ notes | \s+ cited )? | notes \s+ (?: and | & ) \s+ references
+       | (?: selected \s+ )? bibliography (?: \s+ (?: and | & ) \s+ references )? | bibliograf[ií]a
+       | works \s+ consulted | literatur (?: angaben | hinweise ) | βιβλιογραφ[ιί]α | literature \s+ cited | literature? | works \s+ cited
        | cited \s+ literature | references \s+ and \s+ further \s+ reading | literaturverzeichnis
        | r[ée]f[ée]rences (?: \s+ bibliographiques )? | bibliographie | referencias (?: \s+ bibliogr[aá]ficas )?
        | refer[êe]ncias (?: \s+ bibliogr[áa]ficas )? | riferimenti (?: \s+ bibliografici )? | literatura
@@ -652,7 +658,7 @@ TITLE_END = re.compile(r"[.?!](?<=\S[.?!])(?=\s+\S|$|[A-Z])")  # after a non-spa
 # pre-filter of the lines (and their items) worth that pattern, searched in the line lowered: one search of the
 # stems costs 0.9 µs a line, testing each stem with ``in`` 1.5 µs (2026-12-07).
 REF_HEADING_STEMS = (
-    "eferenc", "ibliogr", "literat", "cited", "βλιογρ", "ναφορ", "éférenc", "eferênc", "iferiment", "итератур",
+    "eferenc", "ibliogr", "literat", "cited", "onsulted", "βλιογρ", "ναφορ", "éférenc", "eferênc", "iferiment", "итератур",
     "参考文献", "참고", "aynak", "eferens", "eferent", "eferans", "itteratur", "ähteet", "irjallisuu", "rodalom",
     "ivatkoz", "iśmiennictw", "ustaka", "tham khảo", "ітератур", "مراجع", "منابع")
 REF_HEADING_STEM = re.compile("|".join(map(re.escape, REF_HEADING_STEMS)))
