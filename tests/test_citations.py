@@ -416,6 +416,20 @@ def test_alphabetic_labels_name_the_entries_labelled_so():
             ("[AL11]", (6,))]
 
 
+def test_alphabetic_labels_of_particles_accents_and_double_names():
+    # alpha.bst writes a name's particles in lower case ("vdH10": van der Hoeven), keeps its letters ("Mül99",
+    # "Łuk51") and joins four authors' initials, a double name's with its hyphen ("J-RO-HG-B+19").
+    keys = ["vdH10", "Mül99", "Łuk51", "J-RO-HG-B+19"]
+    refs = tuple(Reference(i, f"[{k}]", f"Author{i}, A. Title {i}. 19{i:02d}.", 9, (72, 100, 300, 110),
+                           (f"Author{i}",), 1900 + i) for i, k in enumerate(keys, start=1))
+    body = ["Fast multiplication [vdH10; Mül99] and logic [Łuk51] as in [J-RO-HG-B+19, Lemma 2].",
+            "Not citations: [vdX10] and [ab12] name no entry."]
+    result = run(body, refs)
+    assert result.style == CitationStyle.ALPHABETIC
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("[vdH10; Mül99]", (1, 2)), ("[Łuk51]", (3,)), ("[J-RO-HG-B+19, Lemma 2]", (4,))]
+
+
 def test_narrative_citations_with_a_locator_and_notes_whose_number_is_glued_to_a_name():
     body = AY_BODY + ["As Lee [2020, §3] and Müller (2017, Chapter 7.3) show, and Smith and Lee (2019a, Table 2)",
                       "too, but not Lee (2020, a very long remark that is prose, not a locator).",

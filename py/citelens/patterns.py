@@ -289,11 +289,13 @@ REFERENCE_LIST_HEADING = re.compile(
 #
 # Alphabetic labels (amsalpha, alpha, IEEE's "alphabetic" option): the authors' initials or the first
 # author's name stem, a "+" for more authors, the year's last two digits and a letter: "[Knu84]", "[GJ79]",
-# "[BCD+05]", "[Tho17a]", "[vdH10]", "[JOP+ ]" (no year). A bracket without a digit or "+" ("[Online]") is none.
+# "[BCD+05]", "[Tho17a]", "[vdH10]", "[JOP+ ]" (no year), the names' letters as written ("[Mül99]") and up to
+# four authors' initials of double names ("[J-RO-HG-B+19]"). A bracket without a digit or "+" ("[Online]") is none.
 REF_LABEL = re.compile(
     r"""
     ^ \s* (?: ■ \s* )?
-    (?: (?P<alpha> \[ [A-Za-z][A-Za-z'’\-]{0,7} (?: \+ \s? (?: \d{2} | \d{4} )? | (?: \d{2} | \d{4} ) ) [a-z]? \] )
+    (?: (?P<alpha> \[ [^\W\d_] (?: [^\W\d_] | ['’\-] ){0,11}
+                   (?: \+ \s? (?: \d{2} | \d{4} )? | (?: \d{2} | \d{4} ) ) [a-z]? \] )
       | \[ \s* (?P<bracket> \d{1,4} ) \s* \]
       | \( (?P<paren> \d{1,4} ) \)
       | (?P<dot> \d{1,4} ) (?: \. (?! \d ) | \) (?= \s ) )
@@ -674,7 +676,7 @@ REF_LEADING_NUMBER = re.compile(r"\d{1,5}(?:\s+|$)")
 REF_LABEL_ONLY = re.compile(r"\[?\(?\d{1,4}[.)\]]?")
 
 # An alphabetic label on a line of its own, left of its entry's text: "[Ko12]", "[ZSVG+16]" (see REF_LABEL).
-REF_ALPHA_LABEL_ONLY = re.compile(r"\[[A-Za-z][A-Za-z'’\-]{0,7}(?:\+\s?(?:\d{2}|\d{4})?|\d{2}|\d{4})[a-z]?\]")
+REF_ALPHA_LABEL_ONLY = re.compile(r"\[[^\W\d_](?:[^\W\d_]|['’\-]){0,11}(?:\+\s?(?:\d{2}|\d{4})?|\d{2}|\d{4})[a-z]?\]")
 
 # A dash run in an entry's author position, "same authors as the entry above": IEEE's "———, “Title,”",
 # Chicago's "———. 2005.", AASTeX's single "—. 1995,", "---, and J. Smith" typed as hyphens, "__." as
@@ -957,8 +959,10 @@ NUM_SUB_LETTERS = re.compile(r"(?<=\d)[a-h](?:\s*[,–\-]\s*[a-h](?![\w.]))*")
 
 # An alphabetic citation label (amsalpha, alpha, LNCS "alpha" styles): the authors' initials or the first
 # letters of a single author's name, "+" for more authors, the year's last two digits and a letter for a
-# second work of the year: "Knu84", "GJ79", "BCD+05", "C+15", "Tho18b", "ZSVG+16", "Ko12".
-_ALPHA_KEY = r"[A-Z][A-Za-z\-]{0,6}\+?\d{2}[a-z]?"
+# second work of the year: "Knu84", "GJ79", "BCD+05", "C+15", "Tho18b", "ZSVG+16", "Ko12". A name's particles
+# lead in lower case (alpha.bst takes the von part's initials: "vdH10" for van der Hoeven, "dG05"), and a name's
+# letters stay as written ("Mül99", "Erd47", "Łuk51").
+_ALPHA_KEY = r"[a-z]{0,3}[A-ZÀ-ÖØ-ÞĀ-Ž](?:[^\W\d_]|-){0,10}\+?\d{2}[a-z]?"
 ALPHA_KEY = re.compile(_ALPHA_KEY)
 
 # A citation by alphabetic labels, one or several, with a locator after the last: "[Knu84]", "[GJ79, BCD+05]",
