@@ -1221,3 +1221,46 @@ def test_the_year_at_the_end_is_found_where_the_pattern_finds_it(text):
 
     found, searched = _year_at_end(text), REF_YEAR_AT_END.search(text)
     assert (found.span() if found else None) == (searched.span() if searched else None)
+
+
+def test_an_entrys_closing_line_of_figures_at_the_foot_of_several_pages_is_no_running_foot():
+    # Vancouver's entries close with "2017;138:49–56.": where one closes a page, digits aside it reads as the
+    # same line on the pages around, as a running foot does; but it follows the entry's line one line below
+    # and in its size, where a foot stands apart from the text block (here: the page number).
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma".split()
+
+    def entry(e: int) -> str:
+        return f"{e}. {words[e % 18].title()} A, Other B. On {words[e // 18 % 18]} and {words[(e + 5) % 18]}. J Tests."
+
+    def page(n: int) -> list[TextItem]:
+        out = [it("Journal of Small Tests 12 (2024)", 72, 40, 8), it(str(n), 300, 760, 8)]
+        for k in range(33):
+            e = 33 * (n - 2) + k + 1
+            out += [it(entry(e), 72, 72 + 20 * k, 8), it(f"{2000 + e % 20};{e}:{e}–{e + 9}.", 84, 82 + 20 * k, 8)]
+        return out
+
+    first = furniture(1) + prose(80, 30) + [it("References", 72, 500, 12)]
+    rl = find_references(text_map(pages(first, *(page(n) for n in range(2, 6)))))
+    assert len(rl.references) == 132
+    assert all(r.raw.endswith(f";{r.index}:{r.index}–{r.index + 9}.") for r in rl.references), \
+        [r.raw for r in rl.references if r.index % 33 == 0]
+
+
+def test_alphabetic_labels_in_a_column_wider_than_a_pages_labels_stay_with_their_entries():
+    # amsalpha sets the labels in a column as wide as the list's widest; on a page of short labels the gap
+    # between label and entry is wide, yet the labels are no column of text of their own.
+    keys = ["Abe17", "Ken17", "Lim19", "Mo18", "Ng20", "Oh16", "Pa19", "Qi21"]
+    def page(ks: list[str]) -> list[TextItem]:
+        out = []
+        for k, key in enumerate(ks):
+            y = 72 + 30 * k
+            out += [it(f"[{key}]", 72, y, 8), it(f"{key[:-2]} A, Other B. A title of the work of", 140, y, 8),
+                    it(f"{key[:-2]} on its topic. J Tests. 20{key[-2:]};1:2–9.", 140, y + 10, 8)]
+        return out
+
+    first = prose(80, 30) + [it("References", 72, 500, 12)] + [
+        it("[ABCD+19]", 72, 520, 8), it("Alpha A, Beta B, Gamma C, Delta D, et al. A title of a", 140, 520, 8),
+        it("work of four. J Tests. 2019;1:2–9.", 140, 530, 8)]
+    rl = find_references(text_map(pages(first, page(keys[:4]), page(keys[4:]))))
+    assert [r.label for r in rl.references] == ["[ABCD+19]"] + [f"[{k}]" for k in keys]
+    assert all(r.raw.startswith(r.label.strip("[]")[:-2]) for r in rl.references[1:]), [r.raw for r in rl.references]

@@ -331,6 +331,10 @@ class ReferencesParams:
     edge_lines: int = 3
     repeat_pages: int = 3
     repeat_window: int = 4
+    #: ... unless it is figures only, in the size of the line next to it (within this many points) and at most
+    #: this many times its size from it: an entry's closing line ("2017;138:49–56."), one line under the last.
+    furniture_same_size: float = 0.5
+    furniture_line_spacing: float = 1.5
     #: The list's heading is the last heading line, or, where no dated list follows it, one of this many
     #: before it; a dated list's entries: at least this share of them hold a year.
     heading_tries: int = 3

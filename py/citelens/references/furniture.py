@@ -14,7 +14,14 @@ from collections import Counter, defaultdict
 from citelens.layout import TextMap
 from citelens.model import TextItem
 from citelens.params import PARAMS, ReferencesParams
-from citelens.patterns import PAGE_NUMBER_LINE, REF_DIGITS, REF_LEADING_NUMBER, YEAR
+from citelens.patterns import (
+    PAGE_NUMBER_LINE,
+    REF_ALPHA_LABEL_ONLY,
+    REF_DIGITS,
+    REF_LABEL_ONLY,
+    REF_LEADING_NUMBER,
+    YEAR,
+)
 from citelens.references.split import Row
 
 
@@ -36,7 +43,10 @@ def side_by_side(tm: TextMap, pieces: list[tuple[int, int, int, int]]) -> list[t
     by_base: dict[tuple[int, int], list[tuple[int, int, int, int]]] = defaultdict(list)
     for key, p in zip(keys, pieces):
         by_base[key].append(p)
-    pairs = [sorted(ps, key=lambda p: tm.lines[p[0]].box[0]) for ps in by_base.values() if len(ps) == 2]
+    # An entry's label set apart in a column of labels as wide as the widest ("[Ken17]" where "[ABCD+19]" is
+    # the widest) is no column of text: its lines hold nothing else.
+    pairs = [pr for pr in (sorted(ps, key=lambda p: tm.lines[p[0]].box[0]) for ps in by_base.values() if len(ps) == 2)
+             if not _label_alone(tm.lines[pr[0][0]].text)]
     if len(pairs) < 2:
         return pieces
     out = pieces
@@ -59,6 +69,11 @@ def side_by_side(tm: TextMap, pieces: list[tuple[int, int, int, int]]) -> list[t
         out = sorted(((k, a, b, c + side((k, a, b, c))) for k, a, b, c in out),
                      key=lambda p: (p[3], tm.lines[p[0]].baseline))
     return out
+
+
+def _label_alone(text: str) -> bool:
+    text = text.strip()
+    return REF_LABEL_ONLY.fullmatch(text) is not None or REF_ALPHA_LABEL_ONLY.fullmatch(text) is not None
 
 
 def confused_columns(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAMS.references) -> bool:
@@ -233,6 +248,7 @@ class Furniture:
         self.repeat = min(params.repeat_pages, max(2, len(pages) // 2))
         self.window = params.repeat_window
         self.size_share = params.furniture_size_ratio  # (for running)
+        self.same_size, self.spacing = params.furniture_same_size, params.furniture_line_spacing
         self._edges: dict[int, list[tuple[int, str]]] = {}
         self._norms: dict[int, frozenset[str]] = {}  # the texts of each page's edge lines
         self._out: dict[int, frozenset[int]] = {}
@@ -299,11 +315,29 @@ class Furniture:
             if norm.startswith(("[#]", "(#)")):
                 continue  # "[12] Ibid." on several pages is an entry, whatever it repeats
             if 1 + sum(norm in o for o in others) >= self.repeat:
-                out.add(m)
+                if not self._closing_figures(m, norm):
+                    out.add(m)
             elif m in extreme and PAGE_NUMBER_LINE.match(self.tm.lines[m].text):
                 out.add(m)
         got = self._out[page] = frozenset(out)
         return got
+
+    def _closing_figures(self, m: int, norm: str) -> bool:
+        """Whether line ``m``, figures and punctuation only and no page number, ends (or opens) a paragraph of
+        the text block: in the size of the nearest line over or under it, one line's spacing from it. An
+        entry's closing line "2017;138:49–56." reads so at the foot of many a page of a list (digits aside, the
+        same text), while a running foot or head stands apart from the text block, or in another size."""
+        lines = self.tm.lines
+        line = lines[m]
+        if any(c.isalpha() for c in norm) or PAGE_NUMBER_LINE.match(line.text):
+            return False
+        start, end = self.tm.page_starts[line.page], self.tm.page_ends[line.page]
+        x0, _, x1, _ = line.box
+        near = min((o for o in range(self.tm.line_index(start), self.tm.line_index(max(end - 1, start)) + 1)
+                    if o != m and lines[o].box[0] < x1 and x0 < lines[o].box[2]),
+                   key=lambda o: abs(lines[o].baseline - line.baseline), default=None)
+        return near is not None and abs(lines[near].size - line.size) <= self.same_size \
+            and 0 < abs(lines[near].baseline - line.baseline) <= self.spacing * line.size
 
 
 
