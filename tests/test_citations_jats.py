@@ -15,7 +15,11 @@ one of these styles:
   Chicago's style, forenames written out, and in Harvard's, "(Range & Huber 2007; Scheid et al. 2007)";
 - in one column also numbers in parentheses, "(3, 5)", the styles' most ambiguous;
 - in one column also author-year in a draft: every line numbered in the left margin (lineno's way, the numbers
-  running on from page to page), a running head over every page and its number at the foot.
+  running on from page to page), a running head over every page and its number at the foot;
+- ``alphabetic labels``: "[Knu84]", "[GJ79, vdH10]", each entry's label as alpha.bst makes it from the XML's
+  names and year (particles in lower case, a double name's initials with their hyphen, "+" after three of
+  five authors or more), the list sorted by name and set as Vancouver's, its labels in a column as wide as the
+  widest.
 
 The entries are printed from the XML's fields as journals print them, APA for author-year and Vancouver for
 numbers ("Smith JA, Lee K. Title. Journal. 2019;3:1–9."); an entry the XML gives no authors or year keeps its
@@ -68,13 +72,17 @@ YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 # session's, pairs listed "(1,2), (2,3)" no citations): an article's own numbers in parentheses (counts, its
 # equations' numbers) read as citations there. Author-year in a draft (line numbers, running head, page
 # numbers; twenty-third session): 0.985 / 0.993, as without them (0.978 / 0.977 before that session's rule: a
-# last page of a few lines kept its numbers, and the list's entries split at them).
+# last page of a few lines kept its numbers, and the list's entries split at them). Alphabetic labels
+# (twenty-fourth session): 1.000 / 0.999 in one column and two (0.925 / 0.893 and 0.989 / 0.942 before its
+# rules: labels of particles and double names, figures closing an entry at a page's foot, a page of short
+# labels read as a column).
 CHICAGO, HARVARD, PARENTHESES = "author-year, Chicago's list", "author-year, Harvard's", "numbers in parentheses"
-DRAFT = "author-year in a draft"
+DRAFT, ALPHABETIC = "author-year in a draft", "alphabetic labels"
 FLOORS = {(1, "brackets"): (0.995, 0.995), (1, "superscript"): (0.995, 0.975), (1, "author-year"): (0.975, 0.985),
           (2, "brackets"): (0.995, 0.995), (2, "superscript"): (0.995, 0.975), (2, "author-year"): (0.975, 0.985),
           (1, CHICAGO): (0.97, 0.98), (1, HARVARD): (0.975, 0.985), (1, PARENTHESES): (0.985, 0.99),
-          (1, DRAFT): (0.975, 0.985)}
+          (1, DRAFT): (0.975, 0.985), (1, ALPHABETIC): (0.995, 0.995),
+          (2, ALPHABETIC): (0.995, 0.995)}
 
 
 def _text(e: ET.Element | None) -> str:
@@ -156,17 +164,40 @@ def _numbers(numbers) -> list[str]:
     return parts
 
 
+def _initials(name: str) -> str:
+    """BibTeX's ``{v{}}{l{}}`` of a surname as written: the particles' initials in lower case, then the name's
+    initials, a hyphen kept between the parts of a double name ("van der Jeugd" -> "vdJ", "Abdel-Rahman" ->
+    "A-R", "Knuth" -> "K")."""
+    words = name.split()
+    von = [w for w in words[:-1] if w[:1].islower()]
+    last = words[len(von):]
+    return "".join(w[0] for w in von) + "".join("-".join(part[:1] for part in w.split("-")) for w in last)
+
+
+def alpha_label(authors: tuple[str, ...], year: int) -> str:
+    """An entry's label as alpha.bst makes it: one author, the initials or, under two letters, the surname's
+    first three ("Knu"); two to four, each one's initials ("GJ", "vdHL"); more, the first three's and "+"
+    ("BCD+"); then the year's last two digits."""
+    if len(authors) == 1:
+        head = _initials(authors[0])
+        if len(head) < 2:
+            head = authors[0].split()[-1][:3]
+    else:
+        head = "".join(_initials(a) for a in authors[:3 if len(authors) > 4 else 4]) + ("+" if len(authors) > 4 else "")
+    return f"{head}{year % 100:02d}"
+
+
 def build(path: Path, style: str):
     """The article's text as segments (text, raised), the truth (segment, entry numbers) and the list."""
     article = read_article(path.read_bytes(), path.name)
     refs = {r.id: r for r in article.references}
     raws = {r.id: r.raw for r in article.references} \
         | printed(path, "chicago" if style == CHICAGO else "author-year" if style in (HARVARD, DRAFT) else style)
-    harvard, parentheses = style == HARVARD, style == PARENTHESES
-    style = "author-year" if style in (CHICAGO, HARVARD, DRAFT) else "brackets" if parentheses else style
+    harvard, parentheses, alphabetic = style == HARVARD, style == PARENTHESES, style == ALPHABETIC
+    style = "author-year" if style in (CHICAGO, HARVARD, DRAFT, ALPHABETIC) else "brackets" if parentheses else style
     text = article.text
     spans = [(s, e, [i for i in ids if i in refs]) for s, e, ids in groups(article)]
-    own = style == "author-year" and sum(bool(YEAR.search(c.text)) for c in article.citations) \
+    own = style == "author-year" and not alphabetic and sum(bool(YEAR.search(c.text)) for c in article.citations) \
         >= 0.5 * len(article.citations)
     if own:  # an author-year article: its own text and list
         listing = [(r.id, raws[r.id]) for r in article.references]
@@ -189,6 +220,15 @@ def build(path: Path, style: str):
                 seen[(name(r), r.year)] += 1
         listing = [(r.id, raws[r.id] if re.search(f"{r.year}[a-z]", raws[r.id])
                     else raws[r.id].replace(str(r.year), f"{r.year}{suffix.get(r.id, '')}", 1)) for r in order]
+        if alphabetic:  # labels as alpha.bst makes them, "a", "b" after labels alike; the entries as Vancouver's
+            labels = {r.id: alpha_label(r.authors, r.year) for r in order}
+            twins, seen = Counter(labels.values()), Counter()
+            for r in order:
+                if twins[labels[r.id]] > 1:
+                    seen[labels[r.id]] += 1
+                    labels[r.id] += "abcdefghijklmnopqrstuvwxyz"[seen[labels[r.id]] - 1]
+            vancouver = {r.id: r.raw for r in article.references} | printed(path, "brackets")
+            listing = [(r.id, f"[{labels[r.id]}] " + vancouver[r.id]) for r in order]
     else:
         number: dict[str, int] = {}
         for _, _, ids in spans:
@@ -225,6 +265,10 @@ def build(path: Path, style: str):
             continue
         if own:
             segments += [(before, False), (marker, False)]
+        elif alphabetic:
+            marker = "[" + ", ".join(labels[i] for i in dict.fromkeys(ids)) + "]"
+            segments += [(before if not before or before.endswith((" ", "\n", "(")) else before + " ", False),
+                         (marker, False)]
         elif style == "author-year":
             cited = list(dict.fromkeys(ids))
             comma = "" if harvard else ","
@@ -289,12 +333,19 @@ def layout(segments, truth, listing, style: str, columns: int):
     flow.down(LEADING)
     flow.put(TextItem("References", flow.x, flow.y, 0.45 * 12 * 10, 12.0, 12.0, 1))
     flow.down(18)
+    alphabetic = style == ALPHABETIC
+    # The labels' column as wide as the widest label (amsalpha's), a numbered list's as two digits.
+    indent = 0.45 * 9 * max(len(raw.split("] ")[0]) + 2 for _, raw in listing) if alphabetic else 14
     for n, (_, raw) in enumerate(listing, start=1):
-        label = "" if style in ("author-year", CHICAGO, HARVARD, DRAFT) else f"[{n}]"
+        if alphabetic:
+            label, raw = raw.split(" ", 1)
+        else:
+            label = "" if style in ("author-year", CHICAGO, HARVARD, DRAFT) else f"[{n}]"
         for k, text in enumerate(textwrap.wrap(raw, width - 6) or [raw]):
             if k == 0 and label:
                 flow.put(TextItem(label, flow.x, flow.y, 0.45 * 9 * len(label), 9.0, 9.0, 0))
-            flow.put(TextItem(text, flow.x + (14 if label or k else 0), flow.y, 0.45 * 9 * len(text), 9.0, 9.0, 0))
+            flow.put(TextItem(text, flow.x + (indent if label or k else 0), flow.y, 0.45 * 9 * len(text),
+                              9.0, 9.0, 0))
             flow.down(11)
     expected = Counter((where.get(k, 0), e) for k, entries in truth for e in entries)
     pages = flow.pages(FONTS)
@@ -328,10 +379,11 @@ def score(path: Path, style: str, columns: int) -> tuple[int, int, int]:
     segments, truth, listing = build(path, style)
     pages, expected = layout(segments, truth, listing, style, columns)
     analysis = analyze(Document(tuple(pages)), text_only=True)
-    laid = {_letters(raw): k for k, (_, raw) in enumerate(listing, start=1)}
+    laid = {_letters(raw.split("] ", 1)[1] if style == ALPHABETIC else raw): k
+            for k, (_, raw) in enumerate(listing, start=1)}
     ours = {}
     for r in analysis.references:
-        key = _letters(re.sub(r"^\s*\[?\d+\]?\.?\s*", "", r.raw) if r.label else r.raw)
+        key = _letters(re.sub(r"^\s*(?:\[[^\]\s]{1,12}\]|\[?\d+\]?\.?)\s*", "", r.raw) if r.label else r.raw)
         ours[r.index] = laid.get(key) or next((k for kk, k in laid.items() if kk[:60] == key[:60]), None)
     named = Counter((c.page, ours.get(i)) for c in analysis.citations for i in c.ref_indexes)
     return sum((named & expected).values()), sum(named.values()), sum(expected.values())
