@@ -717,6 +717,20 @@ def test_elements_listed_keep_their_citations_where_short_surnames_make_an_autho
                                                                     ("6,7", (6, 7))]
 
 
+def test_raised_brackets_after_a_short_word_cite_while_an_index_after_a_letter_does_not():
+    # Journals that raise their bracketed numbers glue them to the word before, however short: "it[2]",
+    # "reported in[3,4]"; a bracket glued to one letter is an index, raised (a layer's "W[1]") or not ("t[1]").
+    lines = [[("", "Introduction")],
+             [("", "Ion channels open in the membrane"), ("sup", "[1]"), ("", " and close as shown in"),
+              ("sup", "[2,3]"), ("", ".")],
+             [("", "Many have studied it"), ("sup", "[4]"), ("", "; the weights W"), ("sup", "[1]"),
+              ("", " and scores t[2] are no citations.")],
+             [("", "More results of others"), ("sup", "[5]"), ("", " follow.")]]
+    result = _cite_script_lines(lines, 6)
+    assert [(c.text, c.ref_indexes) for c in result.citations] == [
+        ("[1]", (1,)), ("[2,3]", (2, 3)), ("[4]", (4,)), ("[5]", (5,))]
+
+
 def test_raised_numbers_parted_only_by_spaces_are_a_list_when_they_rise():
     # BMJ's journals part the numbers of a superscript citation by spaces: "active1 2", "trial25 28 30".
     lines = [[("", "Introduction")],

@@ -16,6 +16,8 @@ one of these styles:
 - in one column also numbers in parentheses, "(3, 5)", the styles' most ambiguous;
 - in one column also author-year in a draft: every line numbered in the left margin (lineno's way, the numbers
   running on from page to page), a running head over every page and its number at the foot;
+- ``superscript in brackets``: the superscript numbers in brackets, "cells[3–6]" raised (journals that raise
+  their bracketed numbers);
 - ``alphabetic labels``: "[Knu84]", "[GJ79, vdH10]", each entry's label as alpha.bst makes it from the XML's
   names and year (particles in lower case, a double name's initials with their hyphen, "+" after three of
   five authors or more), the list sorted by name and set as Vancouver's, its labels in a column as wide as the
@@ -75,14 +77,16 @@ YEAR = re.compile(r"(?:1[5-9]|20)\d\d")
 # last page of a few lines kept its numbers, and the list's entries split at them). Alphabetic labels
 # (twenty-fourth session): 1.000 / 0.999 in one column and two (0.925 / 0.893 and 0.989 / 0.942 before its
 # rules: labels of particles and double names, figures closing an entry at a page's foot, a page of short
-# labels read as a column).
+# labels read as a column). Superscripts in brackets, "cells[3,5]" raised (twenty-fourth session): 1.000 / 0.993
+# in one column and two (0.950 before its rule: a bracket raised over a two-letter word was read as an index).
 CHICAGO, HARVARD, PARENTHESES = "author-year, Chicago's list", "author-year, Harvard's", "numbers in parentheses"
-DRAFT, ALPHABETIC = "author-year in a draft", "alphabetic labels"
+DRAFT, ALPHABETIC, RAISED_BRACKETS = "author-year in a draft", "alphabetic labels", "superscript in brackets"
 FLOORS = {(1, "brackets"): (0.995, 0.995), (1, "superscript"): (0.995, 0.975), (1, "author-year"): (0.975, 0.985),
           (2, "brackets"): (0.995, 0.995), (2, "superscript"): (0.995, 0.975), (2, "author-year"): (0.975, 0.985),
           (1, CHICAGO): (0.97, 0.98), (1, HARVARD): (0.975, 0.985), (1, PARENTHESES): (0.985, 0.99),
           (1, DRAFT): (0.975, 0.985), (1, ALPHABETIC): (0.995, 0.995),
-          (2, ALPHABETIC): (0.995, 0.995)}
+          (2, ALPHABETIC): (0.995, 0.995), (1, RAISED_BRACKETS): (0.995, 0.99),
+          (2, RAISED_BRACKETS): (0.995, 0.99)}
 
 
 def _text(e: ET.Element | None) -> str:
@@ -194,6 +198,8 @@ def build(path: Path, style: str):
     raws = {r.id: r.raw for r in article.references} \
         | printed(path, "chicago" if style == CHICAGO else "author-year" if style in (HARVARD, DRAFT) else style)
     harvard, parentheses, alphabetic = style == HARVARD, style == PARENTHESES, style == ALPHABETIC
+    bracketed = style == RAISED_BRACKETS
+    style = "superscript" if bracketed else style
     style = "author-year" if style in (CHICAGO, HARVARD, DRAFT, ALPHABETIC) else "brackets" if parentheses else style
     text = article.text
     spans = [(s, e, [i for i in ids if i in refs]) for s, e, ids in groups(article)]
@@ -276,7 +282,8 @@ def build(path: Path, style: str):
             segments += [(before if not before or before.endswith((" ", "\n", "(")) else before + " ", False),
                          (marker, False)]
         elif style == "superscript":
-            segments += [(before.rstrip(" "), False), (",".join(_numbers(number[i] for i in ids)), True)]
+            numbers = ",".join(_numbers(number[i] for i in ids))
+            segments += [(before.rstrip(" "), False), (f"[{numbers}]" if bracketed else numbers, True)]
         else:
             numbers = ", ".join(_numbers(number[i] for i in ids))
             segments += [(before if not before or before.endswith((" ", "\n", "(")) else before + " ", False),

@@ -214,12 +214,24 @@ def _operand(text: str, start: int) -> bool:
     return bool(before) and before[-1] in _RELATIONS
 
 
-def _in_formula(text: str, start: int) -> bool:
-    """A bracket of mathematics, not a citation: an index (:func:`_indexed`) or an operand (:func:`_operand`)."""
-    return _indexed(text, start) or _operand(text, start)
+def _in_formula(tm: TextMap, start: int, p: CitationParams) -> bool:
+    """A bracket of mathematics, not a citation: an index (:func:`_indexed`) or an operand (:func:`_operand`).
+    A bracket raised over a word of two letters is a superscript citation, "it[2]", "reported in[3]" (as the
+    journals that raise their bracketed numbers set them), where one over a single letter stays an index (a
+    network's layer: "W[1]")."""
+    text = tm.text
+    if _operand(text, start):
+        return True
+    if not _indexed(text, start):
+        return False
+    if not text[start - 2:start].isalpha():
+        return True
+    hit = tm.items(start, start + 1)
+    return not (hit and _raised(hit[0][0], tm.lines[tm.line_index(start)], p))
 
 
-def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationParams) -> Iterator[_Marker]:
+def _brackets(tm: TextMap, spans: list[tuple[int, int]], limit: int, p: CitationParams) -> Iterator[_Marker]:
+    text = tm.text
     for a, b in spans:
         seg = text[a:b]
         taken: list[tuple[int, int]] = []
@@ -227,11 +239,11 @@ def _brackets(text: str, spans: list[tuple[int, int]], limit: int, p: CitationPa
             lo, hi = int(m.group("a")), int(m.group("b"))
             if 1 <= lo < hi <= limit and hi - lo <= p.range_max:
                 taken.append((m.start(), m.end()))
-                if not _in_formula(text, a + m.start()):  # "x[3]-[4]": neither bracket is a citation
+                if not _in_formula(tm, a + m.start(), p):  # "x[3]-[4]": neither bracket is a citation
                     yield _Marker(a + m.start(), a + m.end(), tuple(range(lo, hi + 1)))
         for m in chain(NUM_BRACKET.finditer(seg), NUM_BRACKET_LOCATOR.finditer(seg)):
             if any(s <= m.start() < e for s, e in taken) or _enumeration(text, a + m.start(), a + m.end()) \
-                    or _in_formula(text, a + m.start()):
+                    or _in_formula(tm, a + m.start(), p):
                 continue
             body = m.group("body")
             if "and" in body or "&" in body:
@@ -1154,7 +1166,7 @@ def _tally(tm: TextMap, spans: list[tuple[int, int]], limit: int, index: _Author
         elif m.start < shown:
             before.append(m)
     return {
-        _BRACKET: list(_brackets(text, spans, limit, p)),
+        _BRACKET: list(_brackets(tm, spans, limit, p)),
         _PAREN: votes,
         _SUPER: _superscripts(tm, spans, limit, notes, p, scripted),
         _AUTHOR_YEAR: list(_author_year(text, spans, index, p)),
