@@ -6,7 +6,9 @@ is set as a reference list under a "References" heading after a page of prose in
 line), or after half a column of it in two (58 characters a line), each string wrapped greedily (as a
 ragged-right typesetter breaks lines), in the layouts a list is printed in: numbered ("[12]" hanging), unnumbered with a hanging indent, flush left with half a line's space between
 entries, with each entry's first line indented (set as paragraphs), and flush left without space between
-entries (the strings' words the only cue). The files are split in two halves by a hash of the file's name: the
+entries (the strings' words the only cue), and with alphabetic labels made from the first author's surname and
+the year ("[Knu84]", "[Ser]" without a year; the lists whose every string names its first author). The files
+are split in two halves by a hash of the file's name: the
 rules were looked at against failures of the DEV half only, so the HELD-OUT half measures them on lists nobody
 tuned to. A list counts as right when :func:`citelens.references.find_references` finds its entry count
 within 5 %, the corpus accuracy test's measure.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import textwrap
 from collections import defaultdict
 
@@ -28,7 +31,7 @@ from citelens.model import Font, Page, TextItem
 from citelens.references import find_references
 
 PATH = corpus.CORPUS / "refstrings" / "grobid-train.jsonl"
-LAYOUTS = ("numbered", "hanging", "spaced", "indented", "flush")
+LAYOUTS = ("numbered", "hanging", "spaced", "indented", "flush", "alphabetic")
 
 # Floors just under the figures measured (lists within 5 %, dev / held-out). One column, twenty-first session:
 # numbered 54/54 / 65/65, hanging 50/54 / 61/65, spaced 49/54 / 61/65, indented 50/54 / 61/65, flush 28/54 / 26/65
@@ -36,12 +39,16 @@ LAYOUTS = ("numbered", "hanging", "spaced", "indented", "flush")
 # twenty-first's spaced 35/54 / 47/65, indented 8/54 / 7/65). Two columns: numbered 54/54 / 65/65, hanging
 # 53/54 / 64/65, spaced 50/54 / 59/65 (33/54 / 30/65 before the twenty-first session), indented 53/54 / 64/65,
 # flush 26/54 / 26/65 (before that session's columns fix, layout.py's _crossing: numbered 54/54 / 63/65, hanging
-# 51/54, spaced 50/54 / 57/65, indented 51/54 / 63/65).
+# 51/54, spaced 50/54 / 57/65, indented 51/54 / 63/65). Alphabetic labels (twenty-fourth session; the lists whose
+# every string names its first author: 36 / 36), one column 35/36 / 36/36, two 35/36 / 35/36 (28/36 / 30/36 in
+# both before that session's labels without a year, "[Ser]").
 FLOORS = {
-    (1, "dev"): {"numbered": 0.98, "hanging": 0.88, "spaced": 0.88, "indented": 0.9, "flush": 0.48},
-    (1, "held-out"): {"numbered": 0.98, "hanging": 0.88, "spaced": 0.9, "indented": 0.9, "flush": 0.35},
-    (2, "dev"): {"numbered": 0.98, "hanging": 0.95, "spaced": 0.9, "indented": 0.95, "flush": 0.45},
-    (2, "held-out"): {"numbered": 0.98, "hanging": 0.95, "spaced": 0.88, "indented": 0.95, "flush": 0.38},
+    (1, "dev"): {"numbered": 0.98, "hanging": 0.88, "spaced": 0.88, "indented": 0.9, "flush": 0.48, "alphabetic": 0.95},
+    (1, "held-out"): {"numbered": 0.98, "hanging": 0.88, "spaced": 0.9, "indented": 0.9, "flush": 0.35,
+                      "alphabetic": 0.95},
+    (2, "dev"): {"numbered": 0.98, "hanging": 0.95, "spaced": 0.9, "indented": 0.95, "flush": 0.45, "alphabetic": 0.95},
+    (2, "held-out"): {"numbered": 0.98, "hanging": 0.95, "spaced": 0.88, "indented": 0.95, "flush": 0.38,
+                      "alphabetic": 0.95},
 }
 
 FONTS = (Font("Times-Roman"), Font("Times-Bold", bold=True))
@@ -57,11 +64,26 @@ def _item(text: str, x: float, y: float, size: float) -> TextItem:
     return TextItem(text, x, y, 0.45 * size * len(text), size, size, 0)
 
 
-def layout(strings: list[str], kind: str, columns: int = 1, floated: bool = False) -> list[Page]:
+def alpha_labels(golds: list[dict]) -> list[str]:
+    """Labels as alpha.bst makes them from what the strings' gold gives, the first author's surname and the year:
+    its first three letters and the year's last two digits ("[Knu84]"), the letters alone without a year
+    ("[Ser]"); empty where a string names no author (such a list is set without labels)."""
+    out = []
+    for g in golds:
+        letters = re.sub(r"[\W\d_]", "", (g.get("surname") or "").split()[-1] if g.get("surname") else "")
+        if not letters:
+            return []
+        out.append(f"[{letters[:3].title()}{str(g['year'])[-2:] if g.get('year') else ''}]")
+    return out
+
+
+def layout(strings: list[str], kind: str, columns: int = 1, floated: bool = False,
+           labels: list[str] | None = None) -> list[Page]:
     """One column: a page of prose, then the list from the next page's top, page after page. Two columns (58
     characters a line): 25 lines of prose, then the list under its heading, column after column. ``kind``: one
     of :data:`LAYOUTS`. ``floated``: a figure set at the top of the list's second column or page, as a float
-    lands on a page of the list (its labels and ticks scattered over the column, then a caption of two lines)."""
+    lands on a page of the list (its labels and ticks scattered over the column, then a caption of two lines).
+    ``labels``: the entries' alphabetic labels ("alphabetic" kind), in a column as wide as the widest."""
     width, prose = (WIDTH, PROSE) if columns == 1 else (58, PROSE[:42])
     flow = Flow((72.0,) if columns == 1 else (72.0, 320.0), top=60.0, bottom=740.0, first=80.0)
 
@@ -87,15 +109,18 @@ def layout(strings: list[str], kind: str, columns: int = 1, floated: bool = Fals
         put("standard error of the mean over ten runs.", 0, 9.0)
         flow.y += 24
 
+    indent = 0.45 * SIZE * max(map(len, labels)) + 4 if kind == "alphabetic" and labels else 14
     for n, raw in enumerate(strings, start=1):
-        label = f"[{n}]" if kind == "numbered" else ""
+        label = f"[{n}]" if kind == "numbered" else labels[n - 1] if kind == "alphabetic" and labels else ""
         for k, line in enumerate(textwrap.wrap(raw, width - len(label) - 1) or [raw]):
             if floated and (flow.page, flow.column) != start and flow.y == flow.top:
                 floated = False
                 figure()
             if k == 0 and label:
                 put(label, 0, SIZE)
-                put(line, 14, SIZE)
+                put(line, indent, SIZE)
+            elif label:
+                put(line, indent, SIZE)
             elif (k == 0) == (kind == "indented") and kind in ("numbered", "hanging", "indented"):
                 put(line, 14 if label else 10, SIZE)  # indented: continuation lines, or first lines
             else:
@@ -107,18 +132,18 @@ def layout(strings: list[str], kind: str, columns: int = 1, floated: bool = Fals
 
 
 @pytest.fixture(scope="module")
-def lists() -> dict[str, list[list[str]]]:
+def lists() -> dict[str, list[tuple[list[str], list[str]]]]:
     if not PATH.is_file():
         pytest.skip(f"no {PATH}")
-    by_file: dict[str, list[str]] = defaultdict(list)
+    by_file: dict[str, list[dict]] = defaultdict(list)
     for line in PATH.read_text(encoding="utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            by_file[row["doc"]].append(row["raw"])
-    out: dict[str, list[list[str]]] = {"dev": [], "held-out": []}
-    for name, strings in sorted(by_file.items()):
-        if len(strings) >= 8:
-            out[half(name)].append(strings[:60])
+            by_file[row["doc"]].append(row)
+    out: dict[str, list[tuple[list[str], list[str]]]] = {"dev": [], "held-out": []}
+    for name, rows in sorted(by_file.items()):
+        if len(rows) >= 8:
+            out[half(name)].append(([r["raw"] for r in rows[:60]], alpha_labels([r["gold"] for r in rows[:60]])))
     return out
 
 
@@ -127,11 +152,14 @@ def lists() -> dict[str, list[list[str]]]:
 def test_reference_lists_set_from_printed_strings_are_counted(lists, name, columns, measured):
     figures = {}
     for kind in LAYOUTS:
-        right = 0
-        for strings in lists[name]:
-            found = len(find_references(text_map(layout(strings, kind, columns))).references)
+        right = total = 0
+        for strings, labels in lists[name]:
+            if kind == "alphabetic" and not labels:
+                continue  # a list of strings that name no author: no labels to make
+            found = len(find_references(text_map(layout(strings, kind, columns, labels=labels))).references)
             right += abs(found - len(strings)) <= 0.05 * len(strings)
-        figures[kind] = (right, len(lists[name]))
+            total += 1
+        figures[kind] = (right, total)
     measured.append(f"reference lists set from refstrings in {columns} column(s), {name} ({len(lists[name])} lists), "
                     "within 5 %: " + ", ".join(f"{kind} {a}/{b}" for kind, (a, b) in figures.items()))
     for kind, floor in FLOORS[(columns, name)].items():
@@ -163,7 +191,7 @@ def test_reference_lists_go_on_past_a_figure_set_into_them(lists, name, columns,
     figures = {}
     for kind in LAYOUTS[:4]:
         right = 0
-        for strings in lists[name]:
+        for strings, _ in lists[name]:
             found = len(find_references(text_map(layout(strings, kind, columns, floated=True))).references)
             right += abs(found - len(strings)) <= 0.05 * len(strings)
         figures[kind] = (right, len(lists[name]))

@@ -1264,3 +1264,24 @@ def test_alphabetic_labels_in_a_column_wider_than_a_pages_labels_stay_with_their
     rl = find_references(text_map(pages(first, page(keys[:4]), page(keys[4:]))))
     assert [r.label for r in rl.references] == ["[ABCD+19]"] + [f"[{k}]" for k in keys]
     assert all(r.raw.startswith(r.label.strip("[]")[:-2]) for r in rl.references[1:]), [r.raw for r in rl.references]
+
+
+def test_an_alphabetic_label_without_a_year_opens_its_entry_in_a_list_labelled_so():
+    # alpha.bst labels an entry that has no year by its authors alone: "[Ser]", "[GJ]". Inside a list of
+    # alphabetic labels such a label opens an entry, set apart in the labels' column or run into the text.
+    first = prose(80, 30) + [it("References", 72, 500, 12)]
+    rows = [("[Abe17]", "Abe A, Other B. A title of a work. J Tests. 2017;1:2-9."),
+            ("[GJ]", "Garey M, Johnson D. Computers and intractability. Unpublished notes."),
+            ("[Knu84]", "Knuth D. The TeXbook. Addison-Wesley; 1984."),
+            ("[Ser]", "Serre J-P. A course in arithmetic, to appear."),
+            ("[Tho18]", "Thomas A. Another title of a work. J Tests. 2018;3:4-5.")]
+    for gap in (40, 0):
+        items = []
+        for k, (label, text) in enumerate(rows):
+            if gap:
+                items += [it(label, 72, 520 + 12 * k, 8), it(text, 72 + gap, 520 + 12 * k, 8)]
+            else:
+                items.append(it(f"{label} {text}", 72, 520 + 12 * k, 8))
+        rl = find_references(text_map(pages(first + items)))
+        assert [r.label for r in rl.references] == [label for label, _ in rows], gap
+        assert rl.references[3].raw.startswith("Serre"), rl.references[3].raw

@@ -305,6 +305,12 @@ REF_LABEL = re.compile(
     X,
 )
 
+# An alphabetic label without a year, as alpha.bst makes it for an entry that has none: a single author's
+# surname's first three letters ("[Ser]") or two to four authors' initials ("[GJ]", "[vdHL]", "[BCD+]"); not a
+# word in brackets ("[Online]", "[Internet]"). Looked for only inside a list of alphabetic labels.
+_ALPHA_YEARLESS = r"\[(?:[A-ZÀ-ÖØ-Þ][^\W\d_A-Z]{2}|(?:[a-z]{0,3}[A-ZÀ-ÖØ-Þ]){2,4}\+?|[A-Z]{3}\+)\]"
+REF_ALPHA_YEARLESS = re.compile(rf"\s*{_ALPHA_YEARLESS}(?=\s|[A-ZÀ-ÖØ-Þ])")
+
 # A label inside a line, where the extractor ran two entries together: "... 2019. [15] Clarke V",
 # "... with a new algorithm.Phys.(7) Ciccotti, G.;" (ACS).
 REF_LABEL_INLINE = re.compile(r"(?:(?<=[.\s])\[(?P<bracket>\d{1,4})\]|(?<=\.)\s?\((?P<paren>\d{1,4})\))\s+(?=[A-ZÀ-Þ])")
@@ -676,7 +682,9 @@ REF_LEADING_NUMBER = re.compile(r"\d{1,5}(?:\s+|$)")
 REF_LABEL_ONLY = re.compile(r"\[?\(?\d{1,4}[.)\]]?")
 
 # An alphabetic label on a line of its own, left of its entry's text: "[Ko12]", "[ZSVG+16]" (see REF_LABEL).
-REF_ALPHA_LABEL_ONLY = re.compile(r"\[[^\W\d_](?:[^\W\d_]|['’\-]){0,11}(?:\+\s?(?:\d{2}|\d{4})?|\d{2}|\d{4})[a-z]?\]")
+# (Also one without a year, REF_ALPHA_YEARLESS's: "[Ser]".)
+REF_ALPHA_LABEL_ONLY = re.compile(
+    rf"\[[^\W\d_](?:[^\W\d_]|['’\-]){{0,11}}(?:\+\s?(?:\d{{2}}|\d{{4}})?|\d{{2}}|\d{{4}})[a-z]?\]|{_ALPHA_YEARLESS}")
 
 # A dash run in an entry's author position, "same authors as the entry above": IEEE's "———, “Title,”",
 # Chicago's "———. 2005.", AASTeX's single "—. 1995,", "---, and J. Smith" typed as hyphens, "__." as

@@ -20,6 +20,7 @@ from citelens.patterns import (
     AUTHOR_START_FORENAME,
     AUTHOR_START_NAMED_YEAR,
     ENTRY_PLACE_STATE,
+    REF_ALPHA_YEARLESS,
     REF_LABEL,
     REF_LABEL_INLINE,
     REF_PAREN_YEAR_START,
@@ -155,10 +156,14 @@ def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
     kind_group = kind.value
     for k, (row, lb) in enumerate(zip(rows, labels, strict=True)):
         start = False
+        if lb is None and kind == LabelKind.ALPHA and expected is not None:
+            lb = _yearless(row)
         if lb is not None and lb.kind == kind == LabelKind.ALPHA:
             # Alphabetic labels carry no number to run in sequence: every one at the label edge opens an
             # entry (a "[Knu84]" inside an entry's text is not at the line start, or not at the edge).
-            start = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size \
+            # (A label without a year has no edge of its own: on a column where no other label stands, none.)
+            key = (row.page, row.column)
+            start = key in edge and row.x <= edge[key] + params.label_slack * row.size \
                 and (expected is not None or k <= params.chain_first_rows)
         elif lb is not None and lb.kind == kind:
             aligned = row.x <= edge[(row.page, row.column)] + params.label_slack * row.size
@@ -201,6 +206,18 @@ def _chain(rows: list[Row], labels: list[Label | None], kind: LabelKind,
         entries.append(new_entry(cur_label.text if cur_label else None, tuple(cur),
                               cur_label.end if cur_label else 0))
     return entries
+
+
+def _yearless(row: Row) -> Label | None:
+    """An alphabetic label without a year, in a list labelled so: alpha.bst labels an entry that has none by
+    its authors alone ("[Ser]", "[GJ]", "[BCD+]"). Only inside such a list, and only at its labels' edge."""
+    m = REF_ALPHA_YEARLESS.match(row.text)
+    if m is None:
+        return None
+    end = m.end()
+    while end < len(row.text) and row.text[end] == " ":
+        end += 1
+    return new_label(LabelKind.ALPHA, 0, m.group().strip(), end)
 
 
 def _cut_row(row: Row, at: int) -> tuple[Row, Row]:
