@@ -46,7 +46,7 @@ def side_by_side(tm: TextMap, pieces: list[tuple[int, int, int, int]]) -> list[t
     # An entry's label set apart in a column of labels as wide as the widest ("[Ken17]" where "[ABCD+19]" is
     # the widest) is no column of text: its lines hold nothing else.
     pairs = [pr for pr in (sorted(ps, key=lambda p: tm.lines[p[0]].box[0]) for ps in by_base.values() if len(ps) == 2)
-             if not _label_alone(tm.lines[pr[0][0]].text)]
+             if not label_alone(tm.lines[pr[0][0]].text)]
     if len(pairs) < 2:
         return pieces
     out = pieces
@@ -71,7 +71,8 @@ def side_by_side(tm: TextMap, pieces: list[tuple[int, int, int, int]]) -> list[t
     return out
 
 
-def _label_alone(text: str) -> bool:
+def label_alone(text: str) -> bool:
+    """Whether ``text`` is an entry's label and nothing else: "[12]", "7.", "[Knu84]", "[Ser]"."""
     text = text.strip()
     return REF_LABEL_ONLY.fullmatch(text) is not None or REF_ALPHA_LABEL_ONLY.fullmatch(text) is not None
 

@@ -29,10 +29,8 @@ from citelens.patterns import (
     HEADING_NUMBER,
     KNOWN_SECTION,
     REFERENCE_LIST_HEADING,
-    REF_ALPHA_LABEL_ONLY,
     REF_DOI,
     REF_HEADING_STEM,
-    REF_LABEL_ONLY,
     REF_LEADING_NUMBER,
     REF_NUMBER_ONLY,
     REF_SAME_AUTHORS,
@@ -46,6 +44,7 @@ from citelens.references.furniture import (
     crosses_gutter,
     drop_odd_sizes,
     in_margin,
+    label_alone,
     line_number_margin,
     page_margin,
     side_by_side,
@@ -281,7 +280,7 @@ def _merge_label_rows(rows: list[Row], params: ReferencesParams) -> list[Row]:
         prev = out[-1] if out else None
         if prev is not None and len(prev.text) <= params.label_max_chars and prev.page == row.page \
                 and abs(prev.baseline - row.baseline) < params.label_baseline * row.size \
-                and (REF_LABEL_ONLY.fullmatch(prev.text) or REF_ALPHA_LABEL_ONLY.fullmatch(prev.text)) \
+                and label_alone(prev.text) \
                 and row.x > prev.x:
             text = prev.text + " " + row.text
             out[-1] = new_row(prev.line, prev.segments + row.segments, text, prev.x, prev.page, prev.column,
