@@ -51,6 +51,16 @@ NUMERIC_BODY = [
     "More work [1], [2] and [3] on several pages of text.",
 ]
 
+# The opening line of a document that cites by numbers in parentheses, which the tests of that style go on from.
+PAREN_OPENING = "Rates vary (1). Domains (2,3) and repair (4–6) matter (7)."
+
+
+def paren_cited(body: list[str]) -> list[str]:
+    """The citations' texts of ``body`` over a list of 10 entries, read as a document citing by number."""
+    result = run(body, numbered(10))
+    assert result.style == CitationStyle.NUMERIC
+    return [c.text for c in result.citations]
+
 
 def test_a_bracketed_citation_may_open_with_a_note_and_name_works_within_an_entry():
     # natbib's \citep[see][]{...} in a numbered style prints its note inside the bracket; chemistry's journals
@@ -761,9 +771,7 @@ def test_bracketed_citations_of_an_abstract_before_the_first_heading_count():
 def test_parenthesised_numbers_only_in_parenthesised_documents_and_never_equations():
     body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter,",
             "as in Eq. (3) which is an equation, and (7) here (8).", "More (9) and (10)."]
-    result = run(body, numbered(10))
-    assert result.style == CitationStyle.NUMERIC
-    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(9)", "(10)"]
+    assert paren_cited(body) == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(9)", "(10)"]
     bracket_doc = run(NUMERIC_BODY + ["An equation (3) here."], numbered(12))
     assert "(3)" not in [c.text for c in bracket_doc.citations]
 
@@ -783,7 +791,7 @@ def test_a_number_in_parentheses_before_the_equation_it_matches_is_a_citation():
 
 
 def test_a_list_numbered_in_parentheses_inside_a_sentence_is_no_citation():
-    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+    body = [PAREN_OPENING,
             "The protocol has three steps: (1) mixing the samples, (2) heating them and (3) cooling,",
             "as before (8). Smith (1) and Jones (2) found it first, (3) later.",
             "It is tested in terms of (1) whether the split is large and (2) whether models",
@@ -810,48 +818,38 @@ def test_a_list_whose_items_are_whole_clauses_is_no_citation():
             "free-ranging dog packs of the same regions, over the years of the study and the seasons of each,",
             "(3) their socialization enables us to explore the animals' interactions with humans, and (4) we",
             "have an adequate sample size (8)."]
-    result = run(body, numbered(10))
-    assert result.style == CitationStyle.NUMERIC
-    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)"]
+    assert paren_cited(body) == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)"]
 
 
 def test_a_list_of_two_items_after_a_comma_is_no_citation():
     # A list's next item opens its clause after a comma or a semicolon ("(1) cooled the sample, (2) dried it");
     # a citation follows the words it supports, and a list of citations has no words between its numbers
     # ("as before (1), (2) and (3)").
-    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+    body = [PAREN_OPENING,
             "We (1) cooled the sample, (2) dried it and weighed it (8).",
             "As before (1), (2) and (3) show, mice (1) differ, rats (2) do not."]
-    result = run(body, numbered(10))
-    assert result.style == CitationStyle.NUMERIC
-    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(1)", "(2)", "(3)",
-                                                  "(1)", "(2)"]
+    assert paren_cited(body) == ["(1)", "(2,3)", "(4–6)", "(7)", "(8)", "(1)", "(2)", "(3)", "(1)", "(2)"]
 
 
 def test_pairs_listed_in_parentheses_are_no_citations():
     # Terms of a sequence or a grid's points, "(1,2), (2,3), (3,5)", name a number again from group to group; a
     # place cites each work once. Two groups set side by side may repeat one (a reference manager's two
     # citations run together: "Get2 (11,19) (19,20)"), and groups listed apart stay citations.
-    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+    body = [PAREN_OPENING,
             "Each step is a Fibonacci mode: (1,2), (2,3), (3,5), (5,8), as shown.",
             "It binds Get1 and Get2 (2,9) (9,10). Both (1,2), (3) and (4) agree."]
-    result = run(body, numbered(10))
-    assert result.style == CitationStyle.NUMERIC
-    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(2,9)", "(9,10)", "(1,2)", "(3)",
-                                                  "(4)"]
+    assert paren_cited(body) == ["(1)", "(2,3)", "(4–6)", "(7)", "(2,9)", "(9,10)", "(1,2)", "(3)", "(4)"]
 
 
 def test_a_numbered_part_of_the_paper_named_in_parentheses_is_no_citation():
     # A paper names its own numbered studies, experiments, hypotheses and steps with a capitalised noun and the
     # number ("Study (2)", "Hypothesis (1)"); a citation's number follows the claim or a name ("Smith (3)"),
     # also after such a noun in lower case ("a mouse model (4)", "a previous study (5)").
-    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+    body = [PAREN_OPENING,
             "Participants in Study (2) and Experiment (3) differed, as Smith (3) found;",
             "Hypothesis (1) holds and Model (2) fits better than Step (3) suggests.",
             "A mouse model (4) and a previous study (5) agree (8)."]
-    result = run(body, numbered(10))
-    assert result.style == CitationStyle.NUMERIC
-    assert [c.text for c in result.citations] == ["(1)", "(2,3)", "(4–6)", "(7)", "(3)", "(4)", "(5)", "(8)"]
+    assert paren_cited(body) == ["(1)", "(2,3)", "(4–6)", "(7)", "(3)", "(4)", "(5)", "(8)"]
 
 
 def test_entries_named_by_number_in_the_sentence_in_numbered_documents():
@@ -871,7 +869,7 @@ def test_numbered_citations_with_a_locator():
                      ("[2, 4, pp. 12–15]", (2, 4)), ("[2, Equation (6.3)]", (2,)),
                      ("[11, Theorem 2, item 1]", (11,)), ("[9, Ch. 3, p. 12]", (9,))]
     # The same in a document that cites in parentheses, each in its place among the others.
-    body = ["Rates vary (1). Domains (2,3) and repair (4–6) matter (7).",
+    body = [PAREN_OPENING,
             "Degree centrality (3, Ch. 3) and a bound (8) from (9, p. 12) and (5, Theorem 3), not (3, blue)."]
     texts = [(c.text, c.ref_indexes) for c in run(body, numbered(10)).citations][-4:]
     assert texts == [("(3, Ch. 3)", (3,)), ("(8)", (8,)), ("(9, p. 12)", (9,)), ("(5, Theorem 3)", (5,))]

@@ -116,13 +116,12 @@ def layout(strings: list[str], kind: str, columns: int = 1, floated: bool = Fals
             if floated and (flow.page, flow.column) != start and flow.y == flow.top:
                 floated = False
                 figure()
-            if k == 0 and label:
-                put(label, 0, SIZE)
+            if label:  # the label beside the first line, every line at the labels' column's edge
+                if k == 0:
+                    put(label, 0, SIZE)
                 put(line, indent, SIZE)
-            elif label:
-                put(line, indent, SIZE)
-            elif (k == 0) == (kind == "indented") and kind in ("numbered", "hanging", "indented"):
-                put(line, 14 if label else 10, SIZE)  # indented: continuation lines, or first lines
+            elif (k == 0) == (kind == "indented") and kind in ("hanging", "indented"):
+                put(line, 10, SIZE)  # indented: continuation lines, or first lines
             else:
                 put(line, 0, SIZE)
             flow.down(LEADING)
