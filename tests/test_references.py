@@ -819,6 +819,43 @@ def test_a_flush_left_list_splits_where_a_line_ended_short_of_the_column():
     assert refs[4].raw.endswith("(2011). arXiv:1107.5760 [hep-ex].")
 
 
+def test_a_flush_left_list_splits_where_a_line_ended_short_without_a_year_or_a_full_stop():
+    # Entries with no year ("these proceedings.", a standard's number and title) and entries that end in no
+    # punctuation at all ("... (2008) 99") are ended by their short last line all the same: the next line's first
+    # word would have fit on it, so its paragraph ended there, and the next line opens as entries open (not in
+    # lower case). A line going on in lower case after a short line ends no entry.
+    rows = ["V. Aynutdinov, V. Balkanov, I. Belolaptikov et al., The prototype string for the km3-scale Baikal, these",
+            "proceedings.",
+            "V. Balkanov et al., Astropart. Phys. 12 (1999) 75.",
+            "V. Aynutdinov et al., NIM A588 (2008) 99",
+            "M. Boliev et al., Nucl. Phys. (Proc. Suppl.) 48 (1996) 83;",
+            "3GPP TS 23.501: System architecture for the 5G System; Stage 2, the technical specification group",
+            "services and system aspects.",
+            "3GPP TS 23.502: Procedures for the 5G System; Stage 2.",
+            "O. Suvorova, a search for the fast magnetic monopoles with the Baikal neutrino telescope",
+            "array in its",
+            "early years of operation, Preprint INR-1999-17."]
+    refs = _flush_left_list(rows)
+    assert [r.raw.split(",")[0].split(":")[0] for r in refs] == [
+        "V. Aynutdinov", "V. Balkanov et al.", "V. Aynutdinov et al.", "M. Boliev et al.", "3GPP TS 23.501",
+        "3GPP TS 23.502", "O. Suvorova"]
+    assert refs[0].raw.endswith("these proceedings.") and refs[-1].raw.endswith("Preprint INR-1999-17.")
+
+
+def test_a_flush_left_list_does_not_split_where_a_line_wrapped_at_the_edge_mid_phrase():
+    # A place reads as "Surname, Forename" ("Athens, Greece."), but the line above it runs to the column's edge
+    # after a comma or mid-name ("Punta" over "Cana, ..."): the line wrapped, the entry goes on.
+    rows = ["Kyle Lo and Lucy Wang. 2009. Semantic parsing of the many papers. In Proceedings of EACL, pages 33–41,",
+            "Athens, Greece. Association for Computational Linguistics.",
+            "Jiao Li and Robin Johnson. 2019. A task corpus for chemical relations. In Proceedings of EMNLP, Punta",
+            "Cana, Dominican Republic. Association for Computational Linguistics.",
+            "Masaki Eto. 2019. Extended co-citation search. Inf. Process. Manag., 56(6).",
+            "Andrea Schaerf. 1999. A survey of automated timetabling. Artif. Intell. Rev., 13(2):87–127."]
+    refs = _flush_left_list(rows)
+    assert [(r.authors[:1], r.year) for r in refs] == [(("Lo",), 2009), (("Li",), 2019), (("Eto",), 2019),
+                                                       (("Schaerf",), 1999)]
+
+
 def test_a_hanging_list_of_mostly_one_line_entries():
     # Short entries, most on one line: few lines show the indent, and those at the edge follow lines that end as
     # entries end. A flush list whose few indented lines are its own (a line set in a little, no entry's end

@@ -409,7 +409,8 @@ AUTHOR_START = re.compile(
 # The start of an entry whose first author's forenames or initials come first (ACL, NeurIPS, ICML, most CS
 # preprints): "Kyle Lo, Tyler Murray", "Lucy Lu Wang and", "J-D Kim, Tomoko Ohta", "E Gashi and K Sylejmani",
 # "D. S. Johnson. A theoretician's guide", "Andrea Schaerf. A survey", "Masaki Eto. 2019.", the surname in
-# capitals as some lists set it ("Bowen PENG, Jeffrey QUESNELLE"). Only a list with
+# capitals as some lists set it ("Bowen PENG, Jeffrey QUESNELLE"), the first author alone before "et al." ("M.
+# Boliev et al., Nucl. Phys."). Only a list with
 # no heading is looked for by it, beside AUTHOR_START (references/locate.py), and as the start of entries, not
 # of lines: a line of prose may open so too, a run of entries holding years does not.
 AUTHOR_START_FORENAME = re.compile(
@@ -418,7 +419,7 @@ AUTHOR_START_FORENAME = re.compile(
       | (?: [A-Z] \. \s* (?: - \s* [A-Z] \. \s* )? ){1,3} )
     (?: (?: van | von | de | der | den | del | della | di | da | du | le | la ) \s+ )*
     (?: [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]* [^\W\d_A-Z] | [A-ZÀ-ÖØ-Þ]{2,} (?: - [A-ZÀ-ÖØ-Þ]{2,} )? )
-    (?: \s* , | \s+ and \s | \. \s+ (?: (?: 1[6-9] | 20 ) \d\d \b | [A-Z] ) )
+    (?: \s* , | \s+ and \s | \s+ et \s? al \b | \. \s+ (?: (?: 1[6-9] | 20 ) \d\d \b | [A-Z] ) )
     """,
     X,
 )

@@ -399,14 +399,15 @@ def _spaced(rows: list[Row], params: ReferencesParams) -> list[Entry]:
 def _author_year(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     """Flush-left lists: a line that reads as an entry's first (:func:`_opens_named`: "Surname, X.", or after an
     entry that ended, a year in parentheses, an organisation and its year, a name forenames first in a list that
-    sets names so) opens an entry when the current one has its year; so does the line after one that ended its
-    paragraph (:func:`_ended`)."""
+    sets names so) opens an entry when the current one has its year and the line before may have closed it
+    (:func:`_may_end`); so does the line after one that ended its paragraph (:func:`_ended`)."""
     forenames = _forenames_first(rows)
     edges = _right_edges(rows)
     starts: list[bool] = []
     text = ""
     for k, r in enumerate(rows):
-        new = k == 0 or _opens_named(r.text, text, forenames) or _ended(rows[k - 1], r, text, edges, params)
+        new = k == 0 or _opens_named(r.text, text, forenames) and _may_end(rows[k - 1], r, edges, params) \
+            or _ended(rows[k - 1], r, text, forenames, edges, params)
         starts.append(new)
         text = r.text if new else text + " " + r.text
     return _entries_from_starts(rows, starts)
@@ -422,12 +423,32 @@ def _right_edges(rows: list[Row]) -> dict[tuple[int, int], float]:
     return edges
 
 
-def _ended(prev: Row, row: Row, text: str, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
-    """Whether ``prev`` (the line above ``row``, closing the entry's ``text``, which holds its year) ended the
-    entry: it ends as an entry ends (a full stop, a semicolon, a closing bracket) and short of its column's edge
-    (:func:`_fits`)."""
-    return prev.text.rstrip()[-1:] in _ENTRY_ENDS and REF_YEAR.search(text) is not None \
-        and _fits(prev, row, edges, params)
+def _ended(prev: Row, row: Row, text: str, forenames: bool, edges: dict[tuple[int, int], float],
+           params: ReferencesParams) -> bool:
+    """Whether ``prev``, the line above ``row``, ended its entry (whose ``text`` so far it closes): it stops short
+    of its column's edge, where the next line's first word would have fit (:func:`_fits`: a line breaks early
+    only where its paragraph ends, or where a style breaks it on purpose, PeerJ's "DOI 10.7717/..." line); and
+    it ends as an entry ends (a full stop, a semicolon, a closing bracket) with the entry's year given or the
+    next line opening as entries open, with a capital or a digit ("these proceedings." over "V. Balkanov et
+    al.", a standard's "...; Stage 2." over "3GPP TS 23.502:": many entries have no year); or, ending in no
+    punctuation ("NIM A588 (2008) 99"), the entry has its year and the next line opens with a name as the list
+    sets them (``forenames`` first or not)."""
+    if not _fits(prev, row, edges, params):
+        return False
+    if prev.text.rstrip()[-1:] in _ENTRY_ENDS:
+        first = row.text.lstrip()[:1]
+        return REF_YEAR.search(text) is not None or first.isalnum() and not first.islower()
+    return REF_YEAR.search(text) is not None and _names_first(row.text, forenames)
+
+
+def _may_end(prev: Row, row: Row, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
+    """Whether ``prev`` may close an entry before ``row``: it ends as entries end (a full stop, a semicolon, a
+    closing bracket, a page number or an article's number), or short of its column's edge (:func:`_fits`). A line
+    that runs to the edge mid-phrase, after a comma or a word ("..., pages 33–41," over "Athens, Greece.";
+    "Punta" over "Cana, Dominican Republic."), wrapped: the next line goes on with the entry, however much it
+    looks like a name."""
+    end = prev.text.rstrip()[-1:]
+    return end in _ENTRY_ENDS or end.isdigit() or _fits(prev, row, edges, params)
 
 
 def _fits(prev: Row, row: Row, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
@@ -446,6 +467,14 @@ def _forenames_first(rows: list[Row]) -> bool:
     """Whether the list's first entry puts its first author's forenames first: a list sets every name alike."""
     return bool(rows) and AUTHOR_START.match(rows[0].text) is None \
         and AUTHOR_START_FORENAME.match(rows[0].text) is not None
+
+
+def _names_first(line: str, forenames: bool) -> bool:
+    """Whether ``line`` opens with an author's name as the list sets names (surname first, or forenames first
+    where the list's first entry does)."""
+    if forenames:
+        return AUTHOR_START_FORENAME.match(line) is not None
+    return AUTHOR_START.match(line) is not None and ENTRY_PLACE_STATE.match(line) is None
 
 
 def _opens_named(line: str, text: str, forenames: bool) -> bool:
