@@ -528,6 +528,24 @@ def test_an_author_year_list_whose_rows_open_with_years_ends_at_a_page_turn_that
     assert refs[-1].raw.endswith("2015. Experimental Tests, 5, 1–9.")
 
 
+def test_an_author_year_list_ends_at_a_page_turn_to_a_draft_whose_lines_are_numbered():
+    # Another paper's draft after the list, each line numbered in the margin ("1 Residues Neighboring ...", its
+    # title, "5 David F. Jordan1,2,*, ...", "9 1. Department of ..."): an author-year list has no numbered
+    # entries, so a row that opens with a bare number at the turn is no entry of it, and no name after it resumes
+    # the list.
+    entries = author_year_entries()
+    lines = ["Residues Neighboring an SH3-Binding", "Motif Participate in the Interaction In Vivo", "", "",
+             "David F. Jordan1,2,3,4,*, Alexandre K. Dubé1,2,3,4,5, Ugo Dionne2,3,4,6,7,8 and",
+             "Christian R. Landry 1,2,3,4,5,*", "", "",
+             *(f"{k}. Department of Biochemistry, University of Somewhere, line {k} of the affiliations"
+               for k in range(1, 8)),
+             *(f"the draft's own text in the entries' size, line {k} of it" for k in range(8))]
+    draft = [it(f"{n} {text}".strip(), 60, 90 + 14 * n, 20 if n < 3 else 8) for n, text in enumerate(lines, start=1)]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, draft))).references
+    assert len(refs) == 6
+    assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
+
+
 def test_an_author_year_entry_broken_at_a_page_turn_goes_on_with_the_list():
     # The end of an entry at the next page's top, then the next entries; the list's last page set a little
     # smaller than the rest (7.5 pt under 8 pt) is still the list.

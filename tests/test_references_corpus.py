@@ -202,7 +202,8 @@ def test_lists_keep_their_ends_with_other_matter_after_them_or_a_float_inside(me
     # Measured when set (2026-12-06, tenth session): 9/97, 1/83 and 2/83 (34/97, 28/83 and 2/83 that morning, before
     # a numbered list ended at a turn no next number follows, a far larger title ended a list, and a column with no
     # line in the list's size, undated, was dropped); 7/97 after an author-year list ended at a turn no name follows
-    # (eleventh session). Without the papers the shares say nothing.
+    # (eleventh session); 6/97 after a row opening with a bare number at a turn (a draft's line numbers) was held
+    # apart from an author-year list (twenty-fifth). Without the papers the shares say nothing.
     assert appended_total >= 90 and floated_total >= 75
     assert appended <= 0.08 * appended_total and floated <= 0.05 * floated_total and smaller <= 0.05 * floated_total
 

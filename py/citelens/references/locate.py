@@ -363,12 +363,14 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
         if rows:
             if _is_section_heading(row, rows[-1], size, params) or END_MATTER.match(row.text):
                 break
-            if lb is None and _turn(rows[-1], row) \
+            if (lb is None or named and lb.kind is LabelKind.BARE) and _turn(rows[-1], row) \
                     and (last_number or named and not opens and opened >= params.named_rows_share * len(rows)):
                 # A numbered entry broken at a page or column turn goes on for a line or few, then the next
                 # number follows; where none does, the list ended at the turn and what follows it (an
                 # appendix, a supplement's title page) is no entry. Held apart until the next number shows; in
-                # an author-year list whose rows open with names, until a row opening with a name does.
+                # an author-year list whose rows open with names, until a row opening with a name does. Such a
+                # list numbers no entry: a row opening with a bare number there is a draft's numbered line ("1
+                # Residues Neighboring ...", another paper's title), held apart too.
                 foreign, turned = [row], True
                 continue
             if row.text.count(".") >= 5 and DOTTED_LEADER.search(row.text) \
