@@ -43,7 +43,7 @@ LAYOUTS = ("numbered", "hanging", "spaced", "indented", "flush", "alphabetic")
 # every string names its first author: 36 / 36), one column 35/36 / 36/36, two 35/36 / 35/36 (28/36 / 30/36 in
 # both before that session's labels without a year, "[Ser]"). Flush left since the twenty-fifth session (an entry
 # ended by its short last line without a year, a line wrapped mid-phrase at the edge ending none), one column
-# 34/54 / 41/65, two 33/54 / 31/65; the other layouts one column 54, 51, 50, 51 / 65, 62, 62, 62, two columns
+# 35/54 / 40/65, two 33/54 / 31/65; the other layouts one column 54, 51, 50, 51 / 65, 62, 62, 62, two columns
 # 54, 53, 50, 53 / 65, 64, 60, 64.
 FLOORS = {
     (1, "dev"): {"numbered": 0.98, "hanging": 0.88, "spaced": 0.88, "indented": 0.9, "flush": 0.6, "alphabetic": 0.95},

@@ -874,6 +874,17 @@ def test_a_flush_left_list_does_not_split_where_a_line_wrapped_at_the_edge_mid_p
                                                        (("Schaerf",), 1999)]
 
 
+def test_a_flush_left_list_splits_at_a_name_with_initials_after_an_entry_ending_in_a_word_at_the_edge():
+    # An entry may end in no punctuation ("In WWW", a link) on a line as long as the column's: a name with its
+    # initials after it ("Smith, J. A.") opens the next entry all the same; a place after a comma does not.
+    rows = ["Abbott, J., and K. Other (2010): A study of the first item and of the second one, Journal of Tests, In WWW",
+            "Brown, M. A., and K. Other (2012): A study of the second item and of others, pages 33–41, Athens,",
+            "Greece, G. Other, and the Association of Tests and of Testing Methods and of Reading at Length, 2012.",
+            "Chen, L. (2014): A study of the third item. Annals of Testing Methods, 6, 1–9."]
+    refs = _flush_left_list(rows)
+    assert [(r.authors[:1], r.year) for r in refs] == [(("Abbott",), 2010), (("Brown",), 2012), (("Chen",), 2014)]
+
+
 def test_a_hanging_list_of_mostly_one_line_entries():
     # Short entries, most on one line: few lines show the indent, and those at the edge follow lines that end as
     # entries end. A flush list whose few indented lines are its own (a line set in a little, no entry's end

@@ -54,6 +54,7 @@ from citelens.references.split import (
     Entry,
     LabelKind,
     Row,
+    goes_on,
     label_of,
     new_row,
     numbered_entries,
@@ -407,7 +408,7 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             last_number = lb.number
             longest, entry_rows = max(longest, entry_rows), 0
         elif not last_number and AUTHOR_START.match(row.text) is not None \
-                and not (rows and _goes_on(rows[-1].text)) \
+                and not (rows and goes_on(rows[-1].text)) \
                 and row.x <= edges.get((row.page, row.column), row.x) + indent:
             last_key = _sort_key(row.text)
         if opens:
@@ -449,16 +450,6 @@ def _opens_entry(text: str) -> bool:
     a row only has to look like an entry's first for the list to go on past a turn."""
     return AUTHOR_START.match(text) is not None or AUTHOR_START_FORENAME.match(text) is not None \
         or REF_SAME_AUTHORS.match(text) is not None
-
-
-def _goes_on(text: str) -> bool:
-    """Whether a line of an entry goes on on the next: it ends in a comma, a hyphen, an ampersand or a word
-    that joins ("Evans," over "D. A. and Bennett", "Journal of" over "Neurology, ...")."""
-    words = text.split()
-    return bool(words) and (words[-1][-1] in ",-&" or words[-1] in _JOINING)
-
-
-_JOINING = frozenset(("and", "of", "in", "the", "for", "on"))
 
 
 def _in_size(row: Row, size: float, params: ReferencesParams) -> bool:

@@ -20,6 +20,7 @@ from citelens.patterns import (
     AUTHOR_START_FORENAME,
     AUTHOR_START_NAMED_YEAR,
     ENTRY_PLACE_STATE,
+    NAME_WITH_INITIALS,
     REF_ALPHA_YEARLESS,
     REF_LABEL,
     REF_LABEL_INLINE,
@@ -443,12 +444,24 @@ def _ended(prev: Row, row: Row, text: str, forenames: bool, edges: dict[tuple[in
 
 def _may_end(prev: Row, row: Row, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
     """Whether ``prev`` may close an entry before ``row``: it ends as entries end (a full stop, a semicolon, a
-    closing bracket, a page number or an article's number), or short of its column's edge (:func:`_fits`). A line
-    that runs to the edge mid-phrase, after a comma or a word ("..., pages 33–41," over "Athens, Greece.";
-    "Punta" over "Cana, Dominican Republic."), wrapped: the next line goes on with the entry, however much it
-    looks like a name."""
+    closing bracket, a page number or an article's number), or short of its column's edge (:func:`_fits`), or
+    ``row`` opens with a name and its initials ("Smith, J. A.", "J. A. Smith") after a line that does not go on
+    (:func:`goes_on`: an entry may end in a word, "In WWW", a link). A line that runs to the edge after a comma
+    or a joining word, or before a place that reads as "Surname, Forename" ("..., pages 33–41," over "Athens,
+    Greece."; "Punta" over "Cana, Dominican Republic."), wrapped: the next line goes on with the entry."""
     end = prev.text.rstrip()[-1:]
-    return end in _ENTRY_ENDS or end.isdigit() or _fits(prev, row, edges, params)
+    return end in _ENTRY_ENDS or end.isdigit() or _fits(prev, row, edges, params) \
+        or not goes_on(prev.text) and NAME_WITH_INITIALS.match(row.text) is not None
+
+
+def goes_on(text: str) -> bool:
+    """Whether a line of an entry goes on on the next: it ends in a comma, a hyphen, an ampersand or a word
+    that joins ("Evans," over "D. A. and Bennett", "Journal of" over "Neurology, ...")."""
+    words = text.split()
+    return bool(words) and (words[-1][-1] in ",-&" or words[-1] in _JOINING)
+
+
+_JOINING = frozenset(("and", "of", "in", "the", "for", "on"))
 
 
 def _fits(prev: Row, row: Row, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
