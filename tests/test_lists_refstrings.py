@@ -43,8 +43,9 @@ LAYOUTS = ("numbered", "hanging", "spaced", "indented", "flush", "alphabetic")
 # every string names its first author: 36 / 36), one column 35/36 / 36/36, two 35/36 / 35/36 (28/36 / 30/36 in
 # both before that session's labels without a year, "[Ser]"). Flush left since the twenty-fifth session (an entry
 # ended by its short last line without a year, a line wrapped mid-phrase at the edge ending none), one column
-# 35/54 / 40/65, two 33/54 / 31/65; the other layouts one column 54, 51, 50, 51 / 65, 62, 62, 62, two columns
-# 54, 53, 50, 53 / 65, 64, 60, 64.
+# 35/54 / 40/65, two 33/54 / 31/65; the other layouts one column 54, 51, 51, 51 / 65, 62, 62, 62, two columns
+# 54, 53, 51, 53 / 65, 64, 63, 64 (spaced 50/54 / 62/65 and 50/54 / 60/65 before an unsorted list of names went on
+# past a page turn at a name with its initials).
 FLOORS = {
     (1, "dev"): {"numbered": 0.98, "hanging": 0.88, "spaced": 0.88, "indented": 0.9, "flush": 0.6, "alphabetic": 0.95},
     (1, "held-out"): {"numbered": 0.98, "hanging": 0.88, "spaced": 0.9, "indented": 0.9, "flush": 0.6,

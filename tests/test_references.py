@@ -546,6 +546,28 @@ def test_an_author_year_list_ends_at_a_page_turn_to_a_draft_whose_lines_are_numb
     assert refs[-1].raw == LAST_AUTHOR_YEAR_ENTRY
 
 
+def test_an_unsorted_list_of_names_goes_on_past_a_page_turn():
+    # Entries that open with names but run in no order of them (a list in order of citation, set without its
+    # numbers): an entry broken at the page turn goes on on the next page, and the list with the next name and its
+    # initials, though it sorts before the last one ("Landsteiner, K." after "Liang, T.").
+    names = ("Sergelius, P.", "Adler, S. L.", "Nielsen, H. B.", "Bell, J. S.", "Xu, S.-Y.", "Liang, T.")
+    entries = [it("References", 72, 280, 12)]
+    for k, name in enumerate(names):
+        entries += [it(f"{name} A study of the item {k} in the field of its own, and of the others. Journal of", 72,
+                       300 + 24 * k, 8),
+                    it(f"Experimental Tests, {k}, 1–9 (20{10 + k}).", 72, 310 + 24 * k, 8)]
+    entries[-1] = it("Experimental Tests from the thermopower of its", 72, entries[-1].y, 8)
+    second = [it("experiments, 5, 1–9 (2015).", 72, 90, 8)]
+    for k, name in enumerate(("Landsteiner, K.", "Golkar, S.", "Delbourgo, R.")):
+        second += [it(f"{name} A study of the item {6 + k} in the field of its own, and of the others. Journal of",
+                      72, 104 + 24 * k, 8),
+                   it(f"Experimental Tests, {6 + k}, 1–9 (20{16 + k}).", 72, 114 + 24 * k, 8)]
+    refs = find_references(text_map(pages(prose(80, 16) + entries, second))).references
+    assert [r.authors[:1] for r in refs] == [(n.split(",")[0],) for n in names + ("Landsteiner", "Golkar",
+                                                                                   "Delbourgo")]
+    assert refs[5].raw.endswith("thermopower of its experiments, 5, 1–9 (2015).")
+
+
 def test_an_author_year_entry_broken_at_a_page_turn_goes_on_with_the_list():
     # The end of an entry at the next page's top, then the next entries; the list's last page set a little
     # smaller than the rest (7.5 pt under 8 pt) is still the list.

@@ -28,6 +28,7 @@ from citelens.patterns import (
     ENTRY_WORD,
     HEADING_NUMBER,
     KNOWN_SECTION,
+    NAME_WITH_INITIALS,
     REFERENCE_LIST_HEADING,
     REF_DOI,
     REF_HEADING_STEM,
@@ -315,6 +316,7 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
     foreign: list[Row] = []
     last_number = 0
     last_key = ""  # the latest entry's first word, for alphabetical author-year lists
+    unsorted = False  # an entry's first word sorted before the one before it: the list runs in no order of names
     big = 0
     longest = entry_rows = 0  # rows of the longest entry so far (numbered, or opening with a name), and the latest's
     turned = False  # ``foreign`` opened at a page or column turn (the list ended there unless it resumes)
@@ -347,7 +349,8 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             # smaller.
             continues = bool(foreign) and (abs(row.size - size) <= params.resume_size_share * size if turned
                                            else _in_size(row, size, params)) \
-                and (last_key <= _sort_key(row.text) if AUTHOR_START.match(row.text) is not None
+                and (last_key <= _sort_key(row.text) or unsorted and NAME_WITH_INITIALS.match(row.text) is not None
+                     if AUTHOR_START.match(row.text) is not None
                      else AUTHOR_START_FORENAME.match(row.text) is not None
                      or CJK_NAME_START.match(row.text) is not None)
         if foreign:
@@ -410,7 +413,9 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
         elif not last_number and AUTHOR_START.match(row.text) is not None \
                 and not (rows and goes_on(rows[-1].text)) \
                 and row.x <= edges.get((row.page, row.column), row.x) + indent:
-            last_key = _sort_key(row.text)
+            key = _sort_key(row.text)
+            unsorted = unsorted or key < last_key
+            last_key = key
         if opens:
             longest, entry_rows = max(longest, entry_rows), 0
             opened += 1
