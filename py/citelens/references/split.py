@@ -407,8 +407,13 @@ def _author_year(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     starts: list[bool] = []
     text = ""
     for k, r in enumerate(rows):
-        new = k == 0 or _opens_named(r.text, text, forenames) and _may_end(rows[k - 1], r, edges, params) \
-            or _ended(rows[k - 1], r, text, forenames, edges, params)
+        if k == 0:
+            new = True
+        else:
+            prev = rows[k - 1]
+            fits = _fits(prev, r, edges, params)  # (both tests below ask it)
+            new = _opens_named(r.text, text, forenames) and _may_end(prev, r, fits) \
+                or fits and _ended(prev, r, REF_YEAR.search(text) is not None, forenames)
         starts.append(new)
         text = r.text if new else text + " " + r.text
     return _entries_from_starts(rows, starts)
@@ -424,33 +429,29 @@ def _right_edges(rows: list[Row]) -> dict[tuple[int, int], float]:
     return edges
 
 
-def _ended(prev: Row, row: Row, text: str, forenames: bool, edges: dict[tuple[int, int], float],
-           params: ReferencesParams) -> bool:
-    """Whether ``prev``, the line above ``row``, ended its entry (whose ``text`` so far it closes): it stops short
-    of its column's edge, where the next line's first word would have fit (:func:`_fits`: a line breaks early
-    only where its paragraph ends, or where a style breaks it on purpose, PeerJ's "DOI 10.7717/..." line); and
-    it ends as an entry ends (a full stop, a semicolon, a closing bracket) with the entry's year given or the
-    next line opening as entries open, with a capital or a digit ("these proceedings." over "V. Balkanov et
-    al.", a standard's "...; Stage 2." over "3GPP TS 23.502:": many entries have no year); or, ending in no
-    punctuation ("NIM A588 (2008) 99"), the entry has its year and the next line opens with a name as the list
-    sets them (``forenames`` first or not)."""
-    if not _fits(prev, row, edges, params):
-        return False
+def _ended(prev: Row, row: Row, dated: bool, forenames: bool) -> bool:
+    """Whether ``prev``, the line above ``row``, which stops short of its column's edge (where the next line's
+    first word would have fit, :func:`_fits`: a line breaks early only where its paragraph ends, or where a style
+    breaks it on purpose, PeerJ's "DOI 10.7717/..." line), ended its entry: it ends as an entry ends (a full stop,
+    a semicolon, a closing bracket) with the entry's year given (``dated``) or the next line opening as entries
+    open, with a capital or a digit ("these proceedings." over "V. Balkanov et al.", a standard's "...; Stage 2."
+    over "3GPP TS 23.502:": many entries have no year); or, ending in no punctuation ("NIM A588 (2008) 99"), the
+    entry has its year and the next line opens with a name as the list sets them (``forenames`` first or not)."""
     if prev.text.rstrip()[-1:] in _ENTRY_ENDS:
         first = row.text.lstrip()[:1]
-        return REF_YEAR.search(text) is not None or first.isalnum() and not first.islower()
-    return REF_YEAR.search(text) is not None and _names_first(row.text, forenames)
+        return dated or first.isalnum() and not first.islower()
+    return dated and _names_first(row.text, forenames)
 
 
-def _may_end(prev: Row, row: Row, edges: dict[tuple[int, int], float], params: ReferencesParams) -> bool:
+def _may_end(prev: Row, row: Row, fits: bool) -> bool:
     """Whether ``prev`` may close an entry before ``row``: it ends as entries end (a full stop, a semicolon, a
-    closing bracket, a page number or an article's number), or short of its column's edge (:func:`_fits`), or
+    closing bracket, a page number or an article's number), or short of its column's edge (``fits``), or
     ``row`` opens with a name and its initials ("Smith, J. A.", "J. A. Smith") after a line that does not go on
     (:func:`goes_on`: an entry may end in a word, "In WWW", a link). A line that runs to the edge after a comma
     or a joining word, or before a place that reads as "Surname, Forename" ("..., pages 33–41," over "Athens,
     Greece."; "Punta" over "Cana, Dominican Republic."), wrapped: the next line goes on with the entry."""
     end = prev.text.rstrip()[-1:]
-    return end in _ENTRY_ENDS or end.isdigit() or _fits(prev, row, edges, params) \
+    return end in _ENTRY_ENDS or end.isdigit() or fits \
         or not goes_on(prev.text) and NAME_WITH_INITIALS.match(row.text) is not None
 
 
