@@ -1180,7 +1180,7 @@ def _weight(style: str, markers: list[_Marker], text: str, p: CitationParams) ->
     Distinct entries rather than raw markers: a manual's "[1]" console output or a prompt's numbered
     list repeats a few small numbers many times (JSS, PaSa), where real citations name most entries.
     """
-    weight = {}
+    weight: dict[int, int] = {}
     for m in markers:
         w = p.bracket_weight if style in (_BRACKET, _ALPHA) or (style == _AUTHOR_YEAR and text[m.end - 1] == "]") else 1
         for n in m.numbers:

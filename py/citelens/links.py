@@ -52,7 +52,7 @@ from __future__ import annotations
 import enum
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -75,6 +75,9 @@ class ReferenceList(Protocol):
 
     @property
     def end(self) -> int | None: ...
+
+    @property
+    def parts(self) -> tuple[ReferenceList, ...]: ...  # a book's lists, one closing each chapter; () for one list
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +320,7 @@ def _start_from_box(ref: Reference, tm: TextMap, index: PageIndex, params: Links
 
 @dataclass(frozen=True, slots=True)
 class _Dest:
-    key: object
+    key: Hashable  # a named destination, or ("@", page, x, y)
     kind: AnchorKind
     number: int | None
     page: int | None
@@ -650,7 +653,7 @@ def _cite_links(links: Sequence[Link], refs: ReferenceList, tm: TextMap, params:
         if kind is None or _inside(link.page, link.rect, region) \
                 or (link.dest_page is not None and not lo <= link.dest_page <= hi):
             continue
-        key: object = name if name is not None else ("@", link.dest_page, link.dest_x, link.dest_y)
+        key: Hashable = name if name is not None else ("@", link.dest_page, link.dest_x, link.dest_y)
         if key not in dests:
             dests[key] = _Dest(key, kind, number, link.dest_page,
                                _plausible_x(link.dest_x, link.dest_page, index, params), link.dest_y)
@@ -880,7 +883,7 @@ def merge_citations(from_links: Sequence[CiteLink], heuristic: Sequence[Citation
             if (first.page, first.rect, first.ref_index) in seen:
                 continue
             seen.add((first.page, first.rect, first.ref_index))
-        boxes: tuple[Box, ...] = ()
+        boxes = ()
         for k in sorted(ks, key=lambda k: key[k]):
             boxes = _cover(boxes, from_links[k].rect, params)
         c = Citation(first.page, " ".join(text_under(tm, first.page, b, index, params) for b in boxes),

@@ -698,6 +698,7 @@ def _in_row(lines: Sequence[Line], shares: Sequence[float], n: int, p: OutlinePa
 def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset[float],
                 p: OutlineParams) -> list[Heading]:
     out: list[Heading] = []
+    number: str | None  # (each line's, from :func:`_parse`)
     # The title is the largest line of page 1 that has two words: a one-word line set larger is a logo
     # (MPRA's cover sets "MPRA" at 58 pt over the 21 pt title).
     page_max = max((ln.size for ln in lines if " " in ln.text.strip()), default=0.0) if page.number == 1 else 0.0
@@ -891,8 +892,8 @@ def _candidates(page: Page, lines: Sequence[Line], body: float, prose: frozenset
         front = [h for h in out if h.number is None and not KNOWN_SECTION.match(h.title)
                  and h.size >= p.title_size * page_max]
         if len(front) > 1:
-            title = max(front, key=lambda h: _letters(h.title))
-            out = [h for h in out if h is title or not any(h is f for f in front)]
+            largest = max(front, key=lambda h: _letters(h.title))
+            out = [h for h in out if h is largest or not any(h is f for f in front)]
     at = {id(ln): k for k, ln in enumerate(lines)}
     for k, h in enumerate(out):
         centred, slanted = _centred(lines, at, h, p), _share(h.line.items, italic) >= p.face_share

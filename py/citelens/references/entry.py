@@ -188,7 +188,8 @@ def parse_entry(raw: str, dense: str | None = None,
         if quoted is not None:
             # A quoted title first, the names after it (some physics and engineering lists):
             # '"Single defect centres in diamond: A review", F. Jelezko, and J. Wrachtrup, Phys. Stat. Sol.'
-            after = ENTRY_TITLE_LEAD.match(text, quoted.end()).end()
+            lead = ENTRY_TITLE_LEAD.match(text, quoted.end())  # (matches always: all of it optional)
+            after = lead.end() if lead else quoted.end()
             authors = _authors(text[after:after + params.authors_max_chars], vancouver)[0]
     # "Smith, X. et al. 2019": the list names only its first authors.
     et_al = bool(authors) and (ENTRY_ET_AL_END_SCAN.search(text, 0, authors_end) is not None
@@ -516,9 +517,9 @@ def _title(text: str, authors_end: int, year: re.Match[str] | None = None, vanco
     venue = TITLE_VENUE.search(rest)
     if venue is not None:
         cut = venue.start()
-    stop = ENTRY_TITLE_STOP_SCAN.search(rest, 0, cut)
-    if stop is not None and stop.start() > 0:
-        cut = stop.start()
+    scan = ENTRY_TITLE_STOP_SCAN.search(rest, 0, cut)
+    if scan is not None and scan.start() > 0:
+        cut = scan.start()
     if "(" in rest:
         for pattern in (ENTRY_PUBLISHER_PAREN, ENTRY_SERIES_PAREN):
             paren = pattern.search(rest, 0, cut)
@@ -697,7 +698,7 @@ def _without_venue(cand: str, dated: bool = False) -> str:
         words = TITLE_WORD.findall(last)
         digits = sum(c.isdigit() for c in last)
         letters = sum(len(w) for w in words)
-        numbers = digits > 0 and (letters <= digits or (words and words[0].lower() in _VOLUME_WORDS))
+        numbers = digits > 0 and (letters <= digits or bool(words) and words[0].lower() in _VOLUME_WORDS)
         capitalised = bool(words) and words[0][0].isupper() \
             and all(w[0].isupper() or w.lower() in _MINOR_WORDS for w in words)  # ", and Satisfaction": the title's
         if numbers or (digits and capitalised) or (dropped_numbers and capitalised and len(words) <= 8):

@@ -130,12 +130,12 @@ def column_gutters(tm: TextMap, i: int, j: int, params: ReferencesParams = PARAM
         return []
     step = params.gutter_step
     intervals = [(item.x, item.x + item.width) for k in range(i, j) for item in tm.lines[k].items]
-    hi = max(b for _, b in intervals)
+    hi = max(x1 for _, x1 in intervals)
     nb = int(hi / step) + 2
     diff = [0] * (nb + 1)
-    for a, b in intervals:
-        diff[max(int(a / step), 0)] += 1
-        diff[min(int(b / step) + 1, nb)] -= 1
+    for x0, x1 in intervals:
+        diff[max(int(x0 / step), 0)] += 1
+        diff[min(int(x1 / step) + 1, nb)] -= 1
     cover: list[int] = []
     c = 0
     for d in diff[:nb]:

@@ -571,9 +571,8 @@ def fallback(tm: TextMap, furniture: Furniture, params: ReferencesParams) -> tup
     and holds a year (at most ``fallback_unnumbered_junk`` of them do not).
     """
     pages = sorted(tm.page_starts)
-    n = min(max(-(-len(pages) * params.fallback_share // 1), params.fallback_min_pages), params.fallback_max_pages,
-            len(pages))
-    n = int(n)
+    n = int(min(max(-(-len(pages) * params.fallback_share // 1), params.fallback_min_pages),
+                params.fallback_max_pages, len(pages)))
     first_page = pages[-n] if n else pages[0]
     first = tm.line_index(tm.page_starts[first_page])
     rows = list(read_rows(tm, first, furniture, None, params))

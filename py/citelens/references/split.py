@@ -270,8 +270,8 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     for key, ks in groups.items():
         size = rows[ks[0]].size
         left = min(rows[k].x for k in ks)
-        ind = [rows[k].x for k in ks if rows[k].x >= left + params.indent_min * size]
-        info[key] = (left, _median(ind) if ind else None)
+        indents = [rows[k].x for k in ks if rows[k].x >= left + params.indent_min * size]
+        info[key] = (left, _median(indents) if indents else None)
     # Most of the list (by lines) must sit in columns that show the indent, or it is no hanging list.
     indented = sum(len(ks) for key, ks in groups.items() if info[key][1] is not None)
     if indented < params.hanging_share * len(rows):
@@ -284,7 +284,7 @@ def _hanging(rows: list[Row], params: ReferencesParams) -> list[Entry]:
     for k, r in enumerate(rows):
         left, ind = info[(r.page, r.column)]
         if ind is None:
-            others = [v for kk, v in info.items() if kk[1] == r.column and v[1] is not None]
+            others = [(lf, ix) for kk, (lf, ix) in info.items() if kk[1] == r.column and ix is not None]
             if not others:
                 # Nothing to compare with (F1000 sets a flush column beside indented ones): a line
                 # opens an entry when it reads like one.
