@@ -9,7 +9,8 @@ STAMP   := $(VENV)/.stamp
 DEMO    := build/demo/demo-paper.pdf
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 WHEEL   := dist/citelens-$(VERSION)-py3-none-any.whl
-SOURCES := $(shell find py -name '*.py' -not -path '*/__pycache__/*') pyproject.toml README.md
+PY_SOURCES := $(shell find py -name '*.py' -not -path '*/__pycache__/*') pyproject.toml
+SOURCES := $(PY_SOURCES) README.md
 # The browser reader: npm packages (pdf.js, Pyodide), two wheels from PyPI kept in an ignored cache, the site.
 NPM_STAMP := node_modules/.citelens-stamp
 WHEELS    := .cache/wheels
@@ -23,8 +24,11 @@ SITE_SRC  := $(shell find web worker -type f -not -name '.*' 2>/dev/null) tools/
 CHROMIUM  := /usr/bin/chromium
 PDFTOTEXT := /usr/bin/pdftotext
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The command line's build with the analysis modules compiled by mypyc (pyproject.toml's mypyc hook), installed
+# into a folder of its own: PYTHONPATH=build/compiled runs it (bench/, tests/test_compiled.py). About 2.5 min.
+COMPILED  := build/compiled/.stamp
 
-.PHONY: help setup demo demo-cli test lint e2e chromium bench bench-large bench-batch wheel site serve clean
+.PHONY: help setup demo demo-cli test lint e2e chromium bench bench-large bench-batch wheel compiled site serve clean
 
 help:
 	@echo "make setup   create .venv and install citelens with its pdf, test, demo, batch and bench extras"
@@ -38,6 +42,7 @@ help:
 	@echo "make bench-large  the long paper at 100, 250, 500 pages: CLI and reader (ARGS='--sizes 120 --skip-browser')"
 	@echo "make bench-batch  papers per second: each engine, --jobs 1/2, Dask 1/2 workers; refextract beside (ARGS='--limit 4')"
 	@echo "make wheel   build the pure-Python wheel into dist/ and check its tag is py3-none-any"
+	@echo "make compiled  build the wheel compiled by mypyc (build/compiled-dist/), installed in build/compiled/"
 	@echo "make site    build the static browser reader into site/ (npm ci, wheels, Pyodide, pdf.js)"
 	@echo "make serve   build the site and serve it on http://localhost:8000/ (PORT=8000)"
 	@echo "make clean   remove build/ and dist/ (the venv stays)"
@@ -65,7 +70,7 @@ demo-cli: $(DEMO) | setup
 $(DEMO): tools/demo_paper.py | setup
 	$(BIN)/python tools/demo_paper.py build/demo
 
-test: lint setup site $(CHROMIUM)
+test: lint setup site $(COMPILED) $(CHROMIUM)
 	CITELENS_STRICT=1 $(BIN)/pytest $(ARGS)
 
 # The JS is checked, not built: tsc reads the JSDoc types (tsconfig.json), eslint the rules in eslint.config.js
@@ -83,8 +88,9 @@ $(CHROMIUM):
 	$(SUDO) apt-get update
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends chromium
 
-bench: setup
+bench: setup $(COMPILED)
 	$(BIN)/python bench/bench_stages.py $(ARGS)
+	PYTHONPATH=build/compiled $(BIN)/python bench/bench_stages.py --skip-extract --out build/bench-compiled.json $(ARGS)
 	$(BIN)/python bench/bench_extract.py
 
 bench-large: setup site $(CHROMIUM)
@@ -106,6 +112,22 @@ $(WHEEL): $(SOURCES) | setup
 	  tags = [l for l in w.read(next(n for n in w.namelist() if n.endswith(".dist-info/WHEEL"))).decode().splitlines() if l.startswith("Tag:")]; \
 	  assert tags == ["Tag: py3-none-any"], tags; assert "citelens/__init__.py" in w.namelist(); \
 	  print(sys.argv[1], "is", tags[0][5:])' $@
+
+compiled: $(COMPILED)
+
+# Same sources, same output (tests/test_compiled.py compares the two on the corpus); a platform wheel, for
+# the command line and batches only: the browser reader installs the pure one.
+# Built from a copy of the sources: the mypyc hook leaves its extension modules beside the sources it
+# compiled, where they would shadow py/'s modules for everything else (tests, the editable install).
+$(COMPILED): $(PY_SOURCES) | setup
+	rm -rf build/compiled build/compiled-dist build/compiled-src
+	mkdir -p build/compiled-src && cp -r py pyproject.toml README.md build/compiled-src/
+	find build/compiled-src -name __pycache__ -prune -exec rm -rf {} +
+	cd build/compiled-src && HATCH_BUILD_HOOK_ENABLE_MYPYC=true ../../$(BIN)/python -m build --wheel \
+	  --outdir ../compiled-dist .
+	$(BIN)/python -m pip install --quiet --no-deps --target build/compiled build/compiled-dist/*.whl
+	rm -rf build/compiled-src
+	@touch $@
 
 site: $(SITE)
 

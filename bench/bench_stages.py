@@ -13,6 +13,10 @@ Stages, per paper:
   analyze     the whole ``pipeline.analyze`` on the text-only document (bookmarks and links dropped):
               every stage after text extraction, the figure the issue's speed goal is about
 
+It times whichever citelens it imports: the pure-Python one of ``py/``, or, with
+``PYTHONPATH=build/compiled``, the build compiled by mypyc (``make compiled``; ``make bench`` runs both). The
+first line printed says which.
+
 Time is CPU time of this process (``time.process_time``), so other work on the machine disturbs it
 less than wall time would. The collector is set as the command line sets it
 (:func:`citelens.cli.common.tune_gc`); ``--default-gc`` keeps Python's default (7 % slower, 2026-12-05).
@@ -45,6 +49,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # tests/corpus.py: manifest and cached 
 
 import corpus  # noqa: E402
 
+import citelens.layout  # noqa: E402
 from citelens.citations import find_citations  # noqa: E402
 from citelens.cli.common import tune_gc  # noqa: E402
 from citelens.figures import find_figure_mentions  # noqa: E402
@@ -144,6 +149,11 @@ def table(summary: dict[str, dict[str, float]]) -> str:
     return "\n".join(lines)
 
 
+def build() -> str:
+    """Which citelens runs: "compiled" (by mypyc: its modules are extension modules) or "pure Python"."""
+    return "compiled" if not citelens.layout.__file__.endswith(".py") else "pure Python"
+
+
 def environment() -> dict[str, Any]:
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
@@ -157,7 +167,7 @@ def environment() -> dict[str, Any]:
         except metadata.PackageNotFoundError:
             versions[dist] = None
     return {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count(),
-            "commit": commit, "versions": versions, "when": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+            "commit": commit, "build": build(), "versions": versions, "when": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench: {missing} PDFs of the manifest are missing; skipped", file=sys.stderr)
     papers = papers[: args.limit] if args.limit else papers
 
+    print(f"citelens {build()}: {Path(citelens.layout.__file__).parent}")
     rows = []
     tty = sys.stderr.isatty()
     for n, paper in enumerate(papers, start=1):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -35,7 +36,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "e2e"), str(ROOT / "py")]
+# This tree's py/ goes first, unless PYTHONPATH names a citelens of its own: the compiled build
+# (PYTHONPATH=build/compiled, tests/test_compiled.py) or another tree's sources.
+_GIVEN = any((Path(p) / "citelens").is_dir() for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "e2e"), *([] if _GIVEN else [str(ROOT / "py")])]
 
 import corpus  # noqa: E402  (tests/corpus.py)
 
@@ -251,6 +255,8 @@ def main(argv: list[str] | None = None) -> int:
         return compare(*args.compare, args.ignore)
     if args.out is None:
         parser.error("give OUT, or --compare A B")
+    import citelens.layout  # (which citelens runs: py/'s sources, or the compiled build's modules)
+    print(f"citelens from {citelens.layout.__file__}", file=sys.stderr)
     return dump(args.out, worker=args.worker)
 
 

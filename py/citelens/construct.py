@@ -10,6 +10,8 @@ allows between two classes whose instances are laid out alike. The result is the
 makes: ``==``, ``hash``, ``dataclasses.replace`` and the frozen guard see no difference. Its code is generated
 from the class's fields (as ``dataclasses`` generates ``__init__``), so a field added to the class is stored too.
 No library does this: ``dataclasses`` has no faster constructor, and a plain class would lose the frozen guard.
+In the build compiled by mypyc (``make compiled``) such a class is native, its own constructor as fast:
+:func:`frozen_constructor` returns the class itself there.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ def frozen_constructor(cls: type[T]) -> Callable[..., T]:
     >>> new_p(1, 2) == P(1, 2), type(new_p(1, 2)) is P
     (True, True)
     """
+    if hasattr(cls, "__mypyc_attrs__"):
+        return cls  # compiled by mypyc (see pyproject.toml): a native class, its own constructor as fast
     names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
     if set(names) != set(getattr(cls, "__slots__", ())) or {"obj", "_unfrozen", "_cls"} & set(names):
         raise TypeError(f"{cls.__name__} is not a dataclass with a slot for each field and nothing else")
