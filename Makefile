@@ -119,7 +119,15 @@ compiled: $(COMPILED)
 # the command line and batches only: the browser reader installs the pure one.
 # Built from a copy of the sources: the mypyc hook leaves its extension modules beside the sources it
 # compiled, where they would shadow py/'s modules for everything else (tests, the editable install).
+# mypyc's C needs a compiler and Python's headers: Debian's gcc and python3-dev, installed like chromium when
+# missing (python3-dev holds the headers of Debian's own python3; another Python brings its own).
 $(COMPILED): $(PY_SOURCES) | setup
+	@command -v cc >/dev/null || { $(SUDO) apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends gcc libc6-dev; }
+	@$(BIN)/python -c 'import os, sys, sysconfig; \
+	  sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' || { \
+	  $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends \
+	  python3-dev; }
 	rm -rf build/compiled build/compiled-dist build/compiled-src
 	mkdir -p build/compiled-src && cp -r py pyproject.toml README.md build/compiled-src/
 	find build/compiled-src -name __pycache__ -prune -exec rm -rf {} +
