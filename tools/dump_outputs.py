@@ -4,8 +4,9 @@
     tools/dump_outputs.py OUT --worker        also the browser worker's JSON (minutes; cached per paper)
     tools/dump_outputs.py --compare A B [--ignore own_doi]   which papers' JSON differ between two dumps
 
-Run from the repository root with ``PYTHONPATH=$PWD/py``. Papers: every PDF of ``pdf/`` and ``check/`` that
-tests/corpus.py lists. OUT gets one file per paper and output, ``cli-text-only/``, ``cli/`` and ``worker/``
+Run from the repository root. It runs this tree's ``py/``, unless ``PYTHONPATH`` names a folder holding a
+citelens of its own (``PYTHONPATH=build/compiled``: the compiled build); it prints which it loaded. Papers:
+every PDF of ``pdf/`` and ``check/`` that tests/corpus.py lists. OUT gets one file per paper and output, ``cli-text-only/``, ``cli/`` and ``worker/``
 (``pdf/NAME.json``, ``check/NAME.json``), and ``index.json`` mapping each file to its SHA-256; ``diff`` two
 such files to see how one paper changed. ``--compare`` names the differing ``pdf/`` papers with the first JSON
 path where they differ; for ``check/`` it gives the count only (that folder is read as totals, never per
