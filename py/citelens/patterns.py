@@ -424,17 +424,6 @@ AUTHOR_START_FORENAME = re.compile(
     X,
 )
 
-# A name with its initials at a line's start, surname first ("Smith, J. A.", "O'Neil, JA", "Müller-Lüdenscheidt,
-# K.") or initials first ("J. A. Smith", "K.-H. Müller"): a place ("Athens, Greece.", "Cana, Dominican Republic")
-# or a journal's name ("Annals, Volume 2") holds none.
-NAME_WITH_INITIALS = re.compile(
-    r"""
-    ^ (?: [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]+ , \s* (?: [A-Z] \. | [A-Z]{1,3} \b )
-        | (?: [A-Z] \. \s* (?: - \s* [A-Z] \. \s* )? ){1,3} [A-ZÀ-ÖØ-ÞĀ-Ž] [\w'’\-]+ )
-    """,
-    X,
-)
-
 # The start of an entry that names its maker in a word or few and then its year, as author-year lists
 # order every entry: a program or an organisation, its name in any case ("pdf2image. 2023. pdf2image.
 # https://...", "Grobid. 2008–2023.", "OpenAI. 2023.", "World Health Organization. 2020.",

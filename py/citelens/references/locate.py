@@ -28,7 +28,6 @@ from citelens.patterns import (
     ENTRY_WORD,
     HEADING_NUMBER,
     KNOWN_SECTION,
-    NAME_WITH_INITIALS,
     REFERENCE_LIST_HEADING,
     REF_DOI,
     REF_HEADING_STEM,
@@ -61,6 +60,7 @@ from citelens.references.split import (
     numbered_entries,
     split_entries,
     union,
+    with_initials,
 )
 
 
@@ -349,7 +349,7 @@ def until_list_ends(stream: Iterator[Row], params: ReferencesParams) -> list[Row
             # smaller.
             continues = bool(foreign) and (abs(row.size - size) <= params.resume_size_share * size if turned
                                            else _in_size(row, size, params)) \
-                and (last_key <= _sort_key(row.text) or unsorted and NAME_WITH_INITIALS.match(row.text) is not None
+                and (last_key <= _sort_key(row.text) or unsorted and with_initials(row.text)
                      if AUTHOR_START.match(row.text) is not None
                      else AUTHOR_START_FORENAME.match(row.text) is not None
                      or CJK_NAME_START.match(row.text) is not None)

@@ -20,7 +20,8 @@ from citelens.patterns import (
     AUTHOR_START_FORENAME,
     AUTHOR_START_NAMED_YEAR,
     ENTRY_PLACE_STATE,
-    NAME_WITH_INITIALS,
+    NAME_INITIALS_SURNAME,
+    NAME_SURNAME_COMMA,
     REF_ALPHA_YEARLESS,
     REF_LABEL,
     REF_LABEL_INLINE,
@@ -452,7 +453,14 @@ def _may_end(prev: Row, row: Row, fits: bool) -> bool:
     Greece."; "Punta" over "Cana, Dominican Republic."), wrapped: the next line goes on with the entry."""
     end = prev.text.rstrip()[-1:]
     return end in _ENTRY_ENDS or end.isdigit() or fits \
-        or not goes_on(prev.text) and NAME_WITH_INITIALS.match(row.text) is not None
+        or not goes_on(prev.text) and with_initials(row.text)
+
+
+def with_initials(line: str) -> bool:
+    """Whether ``line`` opens with a name and its initials, surname first ("Smith, J. A.", "O'Neil, JA") or
+    initials first ("J. A. Smith", "K.-H. Müller"): a place ("Athens, Greece.") or a journal ("Annals, Volume
+    2") holds none. The entry parser's own name patterns."""
+    return NAME_SURNAME_COMMA.match(line) is not None or NAME_INITIALS_SURNAME.match(line) is not None
 
 
 def goes_on(text: str) -> bool:
