@@ -49,9 +49,9 @@ sys.path.insert(0, str(ROOT / "tests"))  # tests/corpus.py: manifest and cached 
 
 import corpus  # noqa: E402
 
-import citelens.layout  # noqa: E402
+import citelens.layout  # noqa: E402  (where it loads from: printed)
 from citelens.citations import find_citations  # noqa: E402
-from citelens.cli.common import tune_gc  # noqa: E402
+from citelens.cli.common import build, tune_gc  # noqa: E402
 from citelens.figures import find_figure_mentions  # noqa: E402
 from citelens.layout import body_font_size, page_lines, size_histogram, text_map  # noqa: E402
 from citelens.model import Document  # noqa: E402
@@ -147,11 +147,6 @@ def table(summary: dict[str, dict[str, float]]) -> str:
                      f"{s['ms_per_page']:>10.2f}{s['total_ms'] / 1000:>10.2f}")
     lines.append("ms/paper and ms/page: medians over papers; total: sum over papers")
     return "\n".join(lines)
-
-
-def build() -> str:
-    """Which citelens runs: "compiled" (by mypyc: its modules are extension modules) or "pure Python"."""
-    return "compiled" if not citelens.layout.__file__.endswith(".py") else "pure Python"
 
 
 def environment() -> dict[str, Any]:

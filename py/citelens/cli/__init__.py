@@ -26,7 +26,6 @@ every command shares (stderr lines, the per-file guard, output, progress, the fi
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -34,7 +33,7 @@ from typing import Any
 
 from citelens import __version__
 from citelens.cli import analyze, batch, evaluate, resolve, xml
-from citelens.cli.common import EXIT_FAILED, EXIT_USAGE, PROG, tune_gc
+from citelens.cli.common import EXIT_FAILED, EXIT_USAGE, PROG, build, tune_gc
 
 __all__ = ["main", "parser"]
 
@@ -66,21 +65,13 @@ def main(argv: Sequence[str] | None = None, *, transport: Any = None,
         return EXIT_FAILED
 
 
-def _build() -> str:
-    """Which build runs: the analysis modules compiled by mypyc (``make compiled``), or pure Python. Told from
-    where the layout module would load, without loading it."""
-    spec = importlib.util.find_spec("citelens.layout")
-    origin = spec.origin if spec is not None else None
-    return "pure Python" if origin is None or origin.endswith(".py") else "compiled by mypyc"
-
-
 def parser() -> argparse.ArgumentParser:
     """The ``citelens`` parser with every command."""
     top = argparse.ArgumentParser(
         prog=PROG,
         description="Live citations, figure links and section outlines for scholarly PDFs.",
     )
-    top.add_argument("--version", action="version", version=f"{PROG} {__version__} ({_build()})")
+    top.add_argument("--version", action="version", version=f"{PROG} {__version__} ({build()})")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     analyze.register(sub)
     evaluate.register(sub)

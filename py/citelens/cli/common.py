@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib.util
 import json
 import os
 import shutil
@@ -33,6 +34,14 @@ T = TypeVar("T")
 
 #: The young generation's threshold a citelens process sets (Python's default: 700 allocations).
 GC_THRESHOLD = 20_000
+
+
+def build() -> str:
+    """Which build runs: the analysis modules compiled by mypyc (``make compiled``), or pure Python. Told from
+    where the layout module loads from, without loading it."""
+    spec = importlib.util.find_spec("citelens.layout")
+    origin = spec.origin if spec is not None else None
+    return "pure Python" if origin is None or origin.endswith(".py") else "compiled by mypyc"
 
 
 def tune_gc() -> None:
